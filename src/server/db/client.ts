@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database: what a service writes through. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = process.env.CONSOLE_MIGRATIONS_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface DatabaseOptions {
+  /** A PostgreSQL URL: node-postgres with a pool. Without one, PGlite in `dataDir`. */
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Pool size for node-postgres. */
+  poolSize?: number;
+}
+
+/**
+ * Opens the database and applies the migrations. PGlite is a single connection: every query and
+ * transaction goes through its one queue (PGlite serialises them itself, and a transaction holds the
+ * connection until it ends), so nothing here may open a second PGlite on the same directory.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return { db, driver: 'pg', close: () => pool.end() };
+  }
+  if (!options.dataDir) throw new Error('openDatabase needs a databaseUrl or a dataDir');
+  mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  return { db, driver: 'pglite', close: () => client.close() };
+}

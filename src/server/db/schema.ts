@@ -1,0 +1,662 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * One schema for both drivers (PGlite and node-postgres). Names follow the spec's fields in snake_case.
+ * Audit columns: create_by/create_time and update_by/update_time hold the acting user.
+ */
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('create_time').notNull().defaultNow();
+
+// ----- Organisations -----
+
+export const dept = pgTable(
+  'sys_dept',
+  {
+    deptId: serial('dept_id').primaryKey(),
+    parentId: integer('parent_id').references((): any => dept.deptId, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    /** '0' company, '1' department. */
+    deptType: varchar('dept_type', { length: 1 }).notNull().default('1'),
+    /** A business centre: offered in the service-centre tree. */
+    businessCentre: boolean('business_centre').notNull().default(false),
+    status: smallint('status').notNull().default(1),
+    orderNum: integer('order_num').notNull().default(0),
+    deptPerson: varchar('dept_person', { length: 50 }).notNull().default(''),
+    telephone: varchar('telephone', { length: 30 }).notNull().default(''),
+    companyAddress: varchar('company_address', { length: 200 }).notNull().default(''),
+    remake: varchar('remake', { length: 200 }).notNull().default(''),
+    companyType: integer('company_type'),
+    companyCode: varchar('company_code', { length: 30 }),
+    establishTime: date('establish_time'),
+    legalPerson: varchar('legal_person', { length: 50 }),
+    registeredCapital: varchar('registered_capital', { length: 50 }),
+    registeredAddress: varchar('registered_address', { length: 200 }),
+    createBy: integer('create_by'),
+    createTime: createdAt(),
+    updateBy: integer('update_by'),
+    updateTime: ts('update_time'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [index('sys_dept_parent_idx').on(t.parentId), index('sys_dept_name_idx').on(t.name)],
+);
+
+export const file = pgTable('sys_file', {
+  fileId: serial('file_id').primaryKey(),
+  name: varchar('name', { length: 200 }).notNull(),
+  mime: varchar('mime', { length: 100 }).notNull(),
+  size: integer('size').notNull(),
+  sha256: varchar('sha256', { length: 64 }).notNull(),
+  content: bytea('content').notNull(),
+  createBy: integer('create_by'),
+  createTime: createdAt(),
+});
+
+export const deptResource = pgTable(
+  'sys_dept_resource',
+  {
+    id: serial('id').primaryKey(),
+    deptId: integer('dept_id')
+      .notNull()
+      .references(() => dept.deptId, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => file.fileId, { onDelete: 'restrict' }),
+    /** Position: 0 ID-card front, 1 back. */
+    slot: smallint('slot').notNull(),
+  },
+  (t) => [uniqueIndex('sys_dept_resource_slot_uq').on(t.deptId, t.slot)],
+);
+
+// ----- Menus and systems -----
+
+export const menu = pgTable(
+  'sys_menu',
+  {
+    menuId: serial('menu_id').primaryKey(),
+    parentId: integer('parent_id').references((): any => menu.menuId, { onDelete: 'restrict' }),
+    /** The system (type 0 menu) this node belongs to; null for systems themselves. */
+    systemMenuId: integer('system_menu_id').references((): any => menu.menuId, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 20 }).notNull(),
+    url: varchar('url', { length: 500 }).notNull().default(''),
+    /** 0 system, 1 menu, 2 button. */
+    type: smallint('type').notNull(),
+    orderNum: integer('order_num').notNull().default(0),
+    /** 0 usable, 1 disabled. */
+    status: smallint('status').notNull().default(0),
+    /** System id for a system, permission key for menus and buttons. */
+    perms: varchar('perms', { length: 50 }).notNull(),
+    /** 0 current window, 1 popup window. */
+    linkTarget: smallint('link_target').notNull().default(0),
+    icon: varchar('icon', { length: 50 }).notNull().default(''),
+    appFlag: varchar('app_flag', { length: 50 }).notNull().default(''),
+    sysVersion: varchar('sys_version', { length: 20 }).notNull().default(''),
+    createBy: integer('create_by'),
+    createTime: createdAt(),
+    updateBy: integer('update_by'),
+    updateTime: ts('update_time'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('sys_menu_parent_idx').on(t.parentId),
+    index('sys_menu_system_idx').on(t.systemMenuId),
+    uniqueIndex('sys_menu_system_id_uq').on(t.perms).where(sql`type = 0`),
+    uniqueIndex('sys_menu_key_uq').on(t.systemMenuId, t.perms).where(sql`type <> 0`),
+  ],
+);
+
+// ----- Roles -----
+
+export const role = pgTable(
+  'sys_role',
+  {
+    roleId: serial('role_id').primaryKey(),
+    roleName: varchar('role_name', { length: 30 }).notNull(),
+    deptId: integer('dept_id')
+      .notNull()
+      .references(() => dept.deptId, { onDelete: 'restrict' }),
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
+    /** 1: sees every organisation; 2: sees its organisation's subtree. */
+    roleType: smallint('role_type').notNull().default(2),
+    createBy: integer('create_by'),
+    createTime: createdAt(),
+    updateBy: integer('update_by'),
+    updateTime: ts('update_time'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('sys_role_name_dept_uq').on(t.deptId, t.roleName), index('sys_role_dept_idx').on(t.deptId)],
+);
+
+export const roleMenu = pgTable(
+  'sys_role_menu',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => role.roleId, { onDelete: 'cascade' }),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menu.menuId, { onDelete: 'cascade' }),
+    /** Half-checked in the checkbox tree: the node shows, but not all its children are granted. */
+    halfChecked: boolean('half_checked').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] }), index('sys_role_menu_menu_idx').on(t.menuId)],
+);
+
+/** Resource assignment: which systems and menus an organisation may use (spec 001 §2 /resource). */
+export const deptMenu = pgTable(
+  'sys_dept_menu',
+  {
+    deptId: integer('dept_id')
+      .notNull()
+      .references(() => dept.deptId, { onDelete: 'cascade' }),
+    systemMenuId: integer('system_menu_id')
+      .notNull()
+      .references(() => menu.menuId, { onDelete: 'cascade' }),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menu.menuId, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.deptId, t.menuId] }), index('sys_dept_menu_sys_idx').on(t.deptId, t.systemMenuId)],
+);
+
+// ----- Users -----
+
+export const user = pgTable(
+  'sys_user',
+  {
+    userId: serial('user_id').primaryKey(),
+    username: varchar('username', { length: 32 }).notNull(),
+    name: varchar('name', { length: 50 }).notNull(),
+    mobile: varchar('mobile', { length: 20 }).notNull().default(''),
+    email: varchar('email', { length: 100 }).notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    /** The user's top organisation. */
+    deptId: integer('dept_id').references(() => dept.deptId, { onDelete: 'restrict' }),
+    /** 1 enabled, 0 disabled. */
+    status: smallint('status').notNull().default(1),
+    /** Whether an administrator may reset this user's password (spec 000 §6 flag). */
+    resetPwdAllowed: boolean('reset_pwd_allowed').notNull().default(true),
+    /** Null until the user has chosen a password: an initial or reset password must be changed. */
+    passwordChangedAt: ts('password_changed_at'),
+    wxWorkUserId: varchar('wx_work_user_id', { length: 64 }),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockCount: integer('lock_count').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    lastLoginTime: ts('last_login_time'),
+    loginCount: integer('login_count').notNull().default(0),
+    createBy: integer('create_by'),
+    createTime: createdAt(),
+    updateBy: integer('update_by'),
+    updateTime: ts('update_time'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('sys_user_username_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('sys_user_wx_uq').on(t.wxWorkUserId),
+    index('sys_user_dept_idx').on(t.deptId, t.userId),
+    index('sys_user_status_idx').on(t.status, t.userId),
+    index('sys_user_name_idx').on(t.name),
+  ],
+);
+
+export const userRole = pgTable(
+  'sys_user_role',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.userId, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => role.roleId, { onDelete: 'cascade' }),
+    /** The organisation the role is held for. */
+    deptId: integer('dept_id')
+      .notNull()
+      .references(() => dept.deptId, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('sys_user_role_role_idx').on(t.roleId)],
+);
+
+/** Data authority classification (spec 001 §2 /classifyManage, /groupManage, /organManage). */
+export const dataGroup = pgTable('sys_data_group', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 50 }).notNull(),
+  number: varchar('number', { length: 50 }).notNull().unique(),
+  createBy: integer('create_by'),
+  createTime: createdAt(),
+});
+
+export const dataOrgan = pgTable('sys_data_organ', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 50 }).notNull(),
+  number: varchar('number', { length: 50 }).notNull().unique(),
+  groupId: integer('group_id').references(() => dataGroup.id, { onDelete: 'restrict' }),
+  createBy: integer('create_by'),
+  createTime: createdAt(),
+});
+
+export const dataClassification = pgTable(
+  'sys_data_classification',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 50 }).notNull(),
+    number: varchar('number', { length: 50 }).notNull().unique(),
+    type: varchar('type', { length: 20 }).notNull().default(''),
+    /** The organisation the classification belongs to (classification list by dept). */
+    deptId: integer('dept_id').references(() => dept.deptId, { onDelete: 'cascade' }),
+    createBy: integer('create_by'),
+    createTime: createdAt(),
+  },
+  (t) => [index('sys_data_classification_dept_idx').on(t.deptId)],
+);
+
+export const userDataAuthority = pgTable(
+  'sys_user_data_authority',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.userId, { onDelete: 'cascade' }),
+    classificationId: integer('classification_id')
+      .notNull()
+      .references(() => dataClassification.id, { onDelete: 'cascade' }),
+    dataCode: varchar('data_code', { length: 50 }).notNull(),
+    dataName: varchar('data_name', { length: 100 }).notNull(),
+    topCode: varchar('top_code', { length: 50 }).notNull().default(''),
+    topName: varchar('top_name', { length: 100 }).notNull().default(''),
+  },
+  (t) => [uniqueIndex('sys_user_data_authority_uq').on(t.userId, t.classificationId, t.dataCode)],
+);
+
+/** Service-centre binding: a user's business centres. */
+export const userServiceCentre = pgTable(
+  'sys_user_service_centre',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.userId, { onDelete: 'cascade' }),
+    deptId: integer('dept_id')
+      .notNull()
+      .references(() => dept.deptId, { onDelete: 'cascade' }),
+    createBy: integer('create_by'),
+    createTime: createdAt(),
+    updateBy: integer('update_by'),
+    updateTime: ts('update_time'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deptId] }), index('sys_user_service_centre_dept_idx').on(t.deptId)],
+);
+
+// ----- OAuth clients (application centre) and sessions -----
+
+export const oauthClient = pgTable('sys_oauth_client', {
+  id: serial('id').primaryKey(),
+  clientId: varchar('client_id', { length: 100 }).notNull().unique(),
+  /** SHA-256 of the secret: secrets are random and long, so a fast hash is enough. */
+  clientSecretHash: varchar('client_secret_hash', { length: 64 }).notNull(),
+  appName: varchar('app_name', { length: 50 }).notNull(),
+  /** code, app, webapp or pc. */
+  appType: varchar('app_type', { length: 10 }).notNull().default('pc'),
+  /** '0' usable, '1' stopped. */
+  status: varchar('status', { length: 1 }).notNull().default('0'),
+  accessTokenValiditySeconds: integer('access_token_validity_seconds').notNull().default(7200),
+  refreshTokenValiditySeconds: integer('refresh_token_validity_seconds').notNull().default(604800),
+  /** Days a password stays valid; 0 means permanent. */
+  passwordDay: integer('password_day').notNull().default(0),
+  /** `{ignoreCodeTimes, firstChangePwd}` as the spec's additionalInformation. */
+  additionalInformation: jsonb('additional_information').$type<{ ignoreCodeTimes: number; firstChangePwd: '0' | '1' }>().notNull(),
+  createBy: integer('create_by'),
+  createTime: createdAt(),
+  updateTime: ts('update_time'),
+  version: integer('version').notNull().default(1),
+});
+
+export const refreshToken = pgTable(
+  'sys_refresh_token',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    familyId: varchar('family_id', { length: 36 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.userId, { onDelete: 'cascade' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => oauthClient.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    revokedAt: ts('revoked_at'),
+    createTime: createdAt(),
+  },
+  (t) => [index('sys_refresh_token_family_idx').on(t.familyId), index('sys_refresh_token_user_idx').on(t.userId)],
+);
+
+export const accessToken = pgTable(
+  'sys_access_token',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    familyId: varchar('family_id', { length: 36 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.userId, { onDelete: 'cascade' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => oauthClient.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    createTime: createdAt(),
+  },
+  (t) => [index('sys_access_token_family_idx').on(t.familyId), index('sys_access_token_user_idx').on(t.userId), index('sys_access_token_expiry_idx').on(t.expiresAt)],
+);
+
+export const captcha = pgTable('sys_captcha', {
+  uuid: varchar('uuid', { length: 36 }).primaryKey(),
+  codeHash: varchar('code_hash', { length: 64 }).notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/** Failed sign-in attempts by username, also for names that do not exist (no user enumeration by captcha). */
+export const loginFailure = pgTable('sys_login_failure', {
+  username: varchar('username', { length: 32 }).primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailure: ts('last_failure').notNull().defaultNow(),
+});
+
+/** Every sign-in, for visit statistics. */
+export const loginRecord = pgTable(
+  'sys_login_record',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.userId, { onDelete: 'cascade' }),
+    clientId: varchar('client_id', { length: 100 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    /** Region resolved from the IP for the visit map; '' when unknown. */
+    region: varchar('region', { length: 50 }).notNull().default(''),
+    loginTime: ts('login_time').notNull().defaultNow(),
+  },
+  (t) => [index('sys_login_record_time_idx').on(t.loginTime), index('sys_login_record_user_idx').on(t.userId, t.loginTime)],
+);
+
+// ----- Dictionaries, multilingual text, API keys -----
+
+export const dictionary = pgTable(
+  'sys_dictionary',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').references((): any => dictionary.id, { onDelete: 'cascade' }),
+    dictNo: varchar('dict_no', { length: 50 }).notNull(),
+    dictName: varchar('dict_name', { length: 50 }).notNull(),
+    dictOrder: integer('dict_order').notNull().default(0),
+    /** '1' use, '0' stop. */
+    status: varchar('status', { length: 1 }).notNull().default('1'),
+    /** '1' can be updated, '0' not. */
+    updated: varchar('updated', { length: 1 }).notNull().default('1'),
+    createBy: integer('create_by'),
+    createTime: createdAt(),
+    updateBy: integer('update_by'),
+    updateTime: ts('update_time'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('sys_dictionary_no_uq').on(sql`coalesce(${t.parentId}, 0)`, t.dictNo), index('sys_dictionary_name_idx').on(t.dictName)],
+);
+
+export const dictionaryName = pgTable(
+  'sys_dictionary_name',
+  {
+    id: serial('id').primaryKey(),
+    dictId: integer('dict_id')
+      .notNull()
+      .references(() => dictionary.id, { onDelete: 'cascade' }),
+    langId: varchar('lang_id', { length: 10 }).notNull(),
+    langName: varchar('lang_name', { length: 100 }).notNull(),
+  },
+  (t) => [uniqueIndex('sys_dictionary_name_uq').on(t.dictId, t.langId)],
+);
+
+export const i18nText = pgTable(
+  'sys_i18n_text',
+  {
+    id: serial('id').primaryKey(),
+    chinese: varchar('chinese', { length: 200 }).notNull(),
+    english: varchar('english', { length: 200 }).notNull().default(''),
+    german: varchar('german', { length: 200 }).notNull().default(''),
+    korean: varchar('korean', { length: 200 }).notNull().default(''),
+    japanese: varchar('japanese', { length: 200 }).notNull().default(''),
+    /** 1 usable, 2 unusable. */
+    status: smallint('status').notNull().default(1),
+    operater: varchar('operater', { length: 50 }).notNull().default(''),
+    createTime: createdAt(),
+    updateTime: ts('update_time'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('sys_i18n_text_chinese_uq').on(t.chinese), index('sys_i18n_text_status_idx').on(t.status)],
+);
+
+export const systemApiKey = pgTable(
+  'sys_system_api_key',
+  {
+    id: serial('id').primaryKey(),
+    systemMenuId: integer('system_menu_id')
+      .notNull()
+      .references(() => menu.menuId, { onDelete: 'cascade' }),
+    systemName: varchar('system_name', { length: 50 }).notNull(),
+    apiKey: varchar('api_key', { length: 64 }).notNull().unique(),
+    apiCode: varchar('api_code', { length: 50 }).notNull().default(''),
+    owner: varchar('owner', { length: 50 }).notNull().default(''),
+    /** 1 usable, 2 not in use. */
+    status: smallint('status').notNull().default(1),
+    createBy: integer('create_by'),
+    createTime: createdAt(),
+    updateTime: ts('update_time'),
+  },
+  (t) => [index('sys_system_api_key_system_idx').on(t.systemMenuId)],
+);
+
+// ----- Information -----
+
+export const infoCategory = pgTable(
+  'info_category',
+  {
+    id: serial('id').primaryKey(),
+    systemMenuId: integer('system_menu_id')
+      .notNull()
+      .references(() => menu.menuId, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 20 }).notNull(),
+    haveImage: smallint('have_image').notNull().default(0),
+    imageDesc: varchar('image_desc', { length: 50 }).notNull().default(''),
+    enable: smallint('enable').notNull().default(1),
+    createBy: integer('create_by'),
+    createTime: createdAt(),
+    updateTime: ts('update_time'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('info_category_name_uq').on(t.systemMenuId, t.name)],
+);
+
+export const infoArticle = pgTable(
+  'info_article',
+  {
+    id: serial('id').primaryKey(),
+    apiKey: varchar('api_key', { length: 64 }).notNull(),
+    systemMenuId: integer('system_menu_id')
+      .notNull()
+      .references(() => menu.menuId, { onDelete: 'restrict' }),
+    classificationId: integer('classification_id')
+      .notNull()
+      .references(() => infoCategory.id, { onDelete: 'restrict' }),
+    typeCode: varchar('type_code', { length: 50 }).notNull(),
+    title: varchar('title', { length: 30 }).notNull(),
+    keywords: varchar('keywords', { length: 100 }).notNull().default(''),
+    sort: smallint('sort').notNull().default(0),
+    content: text('content').notNull(),
+    display: smallint('display').notNull().default(1),
+    top: smallint('top').notNull().default(0),
+    imageId: integer('image_id').references(() => file.fileId, { onDelete: 'set null' }),
+    createBy: integer('create_by'),
+    createTime: createdAt(),
+    updateBy: integer('update_by'),
+    updateTime: ts('update_time'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [index('info_article_list_idx').on(t.top, t.sort, t.id), index('info_article_category_idx').on(t.classificationId)],
+);
+
+/** Notices shown in the shell's ticker (dynamic messages). */
+export const notice = pgTable(
+  'msg_notice',
+  {
+    id: serial('id').primaryKey(),
+    content: varchar('content', { length: 500 }).notNull(),
+    /** 1 shown, 0 withdrawn. */
+    status: smallint('status').notNull().default(1),
+    startTime: ts('start_time').notNull().defaultNow(),
+    endTime: ts('end_time'),
+    createBy: integer('create_by'),
+    createTime: createdAt(),
+  },
+  (t) => [index('msg_notice_active_idx').on(t.status, t.startTime)],
+);
+
+// ----- Messaging, mail, push -----
+
+export const smsTemplate = pgTable('msg_template', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 20 }).notNull().unique(),
+  type: varchar('type', { length: 20 }).notNull(),
+  content: varchar('content', { length: 500 }).notNull(),
+  active: boolean('active').notNull().default(false),
+  createBy: integer('create_by'),
+  createTime: createdAt(),
+});
+
+export const smsSignature = pgTable('msg_signature', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 20 }).notNull().unique(),
+  createBy: integer('create_by'),
+  createTime: createdAt(),
+});
+
+export const messageApiKey = pgTable('msg_api_key', {
+  id: serial('id').primaryKey(),
+  systemMenuId: integer('system_menu_id').references(() => menu.menuId, { onDelete: 'cascade' }),
+  apiKey: varchar('api_key', { length: 64 }).notNull().unique(),
+  name: varchar('name', { length: 50 }).notNull(),
+  status: smallint('status').notNull().default(1),
+  createBy: integer('create_by'),
+  createTime: createdAt(),
+});
+
+export const messageRecord = pgTable(
+  'msg_record',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** sms, mail, push or notice. */
+    channel: varchar('channel', { length: 10 }).notNull(),
+    recipients: text('recipients').notNull(),
+    subject: varchar('subject', { length: 200 }).notNull().default(''),
+    content: text('content').notNull(),
+    templateId: integer('template_id').references(() => smsTemplate.id, { onDelete: 'set null' }),
+    /** pending, sent, failed. */
+    status: varchar('status', { length: 10 }).notNull(),
+    error: text('error'),
+    createBy: integer('create_by'),
+    createTime: createdAt(),
+    sentTime: ts('sent_time'),
+  },
+  (t) => [index('msg_record_channel_idx').on(t.channel, t.id)],
+);
+
+export const mailAccount = pgTable('msg_mail_account', {
+  id: serial('id').primaryKey(),
+  host: varchar('host', { length: 100 }).notNull(),
+  port: integer('port').notNull(),
+  ssl: boolean('ssl').notNull().default(true),
+  protocol: varchar('protocol', { length: 10 }).notNull().default('smtp'),
+  account: varchar('account', { length: 100 }).notNull().unique(),
+  /** Password or authorization code, encrypted with the server's data key. */
+  secretEnc: text('secret_enc').notNull(),
+  active: boolean('active').notNull().default(false),
+  createBy: integer('create_by'),
+  createTime: createdAt(),
+});
+
+export const pushProvider = pgTable('msg_push_provider', {
+  id: serial('id').primaryKey(),
+  alias: varchar('alias', { length: 50 }).notNull().unique(),
+  appKey: varchar('app_key', { length: 100 }).notNull(),
+  secretEnc: text('secret_enc').notNull(),
+  createBy: integer('create_by'),
+  createTime: createdAt(),
+});
+
+// ----- Logs -----
+
+export const operationLog = pgTable(
+  'log_operation',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** What kind of change: add, update, delete, or the action's name. */
+    entryType: varchar('entry_type', { length: 30 }).notNull(),
+    operUserId: integer('oper_user_id'),
+    operUserName: varchar('oper_user_name', { length: 50 }).notNull().default(''),
+    operLoginName: varchar('oper_login_name', { length: 32 }).notNull().default(''),
+    /** The caller's IP. */
+    operLocation: varchar('oper_location', { length: 64 }).notNull().default(''),
+    operationContent: varchar('operation_content', { length: 200 }).notNull(),
+    beforeOperation: jsonb('before_operation'),
+    afterOperation: jsonb('after_operation'),
+    operationTime: ts('operation_time').notNull().defaultNow(),
+  },
+  (t) => [
+    index('log_operation_time_idx').on(t.operationTime, t.id),
+    index('log_operation_login_idx').on(t.operLoginName, t.operationTime),
+    index('log_operation_user_idx').on(t.operUserName, t.operationTime),
+  ],
+);
+
+export const interfaceLog = pgTable(
+  'log_interface',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: varchar('app_id', { length: 100 }).notNull().default(''),
+    serviceCnName: varchar('service_cn_name', { length: 50 }).notNull(),
+    interfaceCnName: varchar('interface_cn_name', { length: 100 }).notNull(),
+    method: varchar('method', { length: 10 }).notNull(),
+    path: varchar('path', { length: 300 }).notNull(),
+    userId: varchar('user_id', { length: 32 }).notNull().default(''),
+    startTime: ts('start_time').notNull(),
+    endTime: ts('end_time').notNull(),
+    /** Milliseconds. */
+    useTime: integer('use_time').notNull(),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    deviceId: varchar('device_id', { length: 100 }).notNull().default(''),
+    modelInfo: varchar('model_info', { length: 100 }).notNull().default(''),
+    /** 200 when the envelope code is success, otherwise the envelope code. */
+    responseStatus: varchar('response_status', { length: 10 }).notNull(),
+    requestParam: text('request_param').notNull(),
+    responseText: text('response_text').notNull(),
+  },
+  (t) => [
+    index('log_interface_time_idx').on(t.startTime, t.id),
+    index('log_interface_app_idx').on(t.appId, t.startTime),
+    index('log_interface_user_idx').on(t.userId, t.startTime),
+    index('log_interface_status_idx').on(t.responseStatus, t.startTime),
+  ],
+);

@@ -1,0 +1,177 @@
+import type { Api } from './contract';
+import type { EndpointDef, InputOf, OutputOf } from './contract/endpoint';
+import type { Locale } from './constants';
+
+/**
+ * The typed bridge between the renderer and the main-process core. The renderer reaches the main
+ * process only through it: in Electron over IPC (the preload exposes it as `window.consoleBridge`;
+ * `window.console` is the browser's logger), in the browser host over loopback HTTP. It never carries
+ * a token: the main process holds the access token in memory and the refresh token in the keychain.
+ *
+ * Every method resolves to a `BridgeResult`; nothing throws across the bridge.
+ */
+
+export type BridgeResult<T> = { ok: true; data: T } | { ok: false; code: string; msg: string };
+
+/** Endpoints the renderer may call through `api.call`: never those that issue tokens. */
+type AreaOf<A extends keyof Api> = Api[A];
+export type EndpointId = {
+  [A in keyof Api]: { [K in keyof AreaOf<A>]: `${A & string}.${K & string}` }[keyof AreaOf<A>];
+}[keyof Api];
+
+type DefOf<Id extends EndpointId> = Id extends `${infer A}.${infer K}`
+  ? A extends keyof Api
+    ? K extends keyof Api[A]
+      ? Api[A][K] extends EndpointDef
+        ? Api[A][K]
+        : never
+      : never
+    : never
+  : never;
+
+export type CallInput<Id extends EndpointId> = InputOf<DefOf<Id>>;
+export type CallOutput<Id extends EndpointId> = OutputOf<DefOf<Id>>;
+
+/** Token-issuing endpoints are reached only through the `auth` methods below, which keep the tokens in main. */
+export const TOKEN_ENDPOINT_IDS = ['auth.token', 'auth.bindToken', 'auth.newToken', 'auth.messengerUserInfo', 'auth.firstChangePassword', 'auth.logout', 'session.changePassword'] as const;
+export type TokenEndpointId = (typeof TOKEN_ENDPOINT_IDS)[number];
+export type CallableEndpointId = Exclude<EndpointId, TokenEndpointId>;
+
+export interface SignInRequest {
+  username: string;
+  password: string;
+  validCode?: string;
+  uuid?: string;
+}
+
+export type MessengerOutcome = { outcome: 'signed-in' } | { outcome: 'bind-required'; wxWorkUserId: string };
+
+export interface SessionState {
+  signedIn: boolean;
+  /** Kept across sign-outs (spec 000 §2: /login clears everything except the user id). */
+  userId: number | null;
+  username: string | null;
+  roleId: number | null;
+  systemMenuId: number | null;
+  /** A messenger account waiting to be bound by the next password sign-in. */
+  pendingWxWorkUserId: string | null;
+}
+
+export interface BridgeSettings {
+  /** Empty: the embedded server. */
+  serverUrl: string;
+  /** Set by the workstation's administrator: the user cannot change the server. */
+  serverUrlManaged: boolean;
+  language: Locale;
+  lastSystemMenuId: number | null;
+  lastRoleId: number | null;
+}
+
+export interface ExternalViewRequest {
+  /** The tab that owns the view. */
+  tabKey: string;
+  url: string;
+  /** The tab's content area in CSS pixels of the window. */
+  bounds: { x: number; y: number; width: number; height: number };
+}
+
+export interface PlatformInfo {
+  /** Electron lays a WebContentsView over the tab; the browser host uses a sandboxed iframe. */
+  kind: 'electron' | 'browser';
+  appVersion: string;
+  os: string;
+}
+
+export type BridgeEvent = { type: 'session-expired' } | { type: 'user-disabled' } | { type: 'export-progress'; exportId: string; bytes: number; done: boolean; error?: string };
+
+export interface ConsoleBridge {
+  platform(): Promise<BridgeResult<PlatformInfo>>;
+
+  auth: {
+    captchaNeeded(username: string): Promise<BridgeResult<{ needShow: boolean }>>;
+    captcha(): Promise<BridgeResult<{ imageCode: string; uuid: string }>>;
+    /** Encrypts the password, signs in (a binding sign-in when a messenger id is pending), keeps the tokens. */
+    signIn(request: SignInRequest): Promise<BridgeResult<SessionState>>;
+    firstChangePassword(request: { username: string; password: string; newPassword: string }): Promise<BridgeResult<null>>;
+    changePassword(request: { password: string; newPassword: string }): Promise<BridgeResult<null>>;
+    messengerConfig(): Promise<BridgeResult<{ enabled: boolean; qrUrl: string | null }>>;
+    messengerExchange(code: string): Promise<BridgeResult<MessengerOutcome>>;
+    /** A system whose appFlag contains 'single' exchanges the refresh token once. */
+    renewForSingleSystem(): Promise<BridgeResult<null>>;
+    signOut(): Promise<BridgeResult<null>>;
+    /** Clears the session except the user id (visiting /login). */
+    clearSession(): Promise<BridgeResult<SessionState>>;
+  };
+
+  session: {
+    state(): Promise<BridgeResult<SessionState>>;
+    /** The role and system every later call is scoped by. */
+    choose(request: { roleId: number; systemMenuId: number }): Promise<BridgeResult<SessionState>>;
+  };
+
+  api: {
+    call<Id extends CallableEndpointId>(id: Id, input: CallInput<Id>): Promise<BridgeResult<CallOutput<Id>>>;
+  };
+
+  settings: {
+    get(): Promise<BridgeResult<BridgeSettings>>;
+    set(patch: Partial<Pick<BridgeSettings, 'serverUrl' | 'language' | 'lastSystemMenuId' | 'lastRoleId'>>): Promise<BridgeResult<BridgeSettings>>;
+  };
+
+  views: {
+    showExternal(request: ExternalViewRequest): Promise<BridgeResult<null>>;
+    setBounds(request: ExternalViewRequest): Promise<BridgeResult<null>>;
+    reloadExternal(tabKey: string): Promise<BridgeResult<null>>;
+    hideExternal(tabKey: string | null): Promise<BridgeResult<null>>;
+    closeExternal(tabKey: string): Promise<BridgeResult<null>>;
+    openPopup(url: string): Promise<BridgeResult<null>>;
+  };
+
+  help: {
+    /** A URL the renderer can show in its help dialog (offline, bundled). */
+    pdfUrl(locale: Locale): Promise<BridgeResult<{ url: string }>>;
+  };
+
+  events: {
+    /** Returns an unsubscribe function. */
+    subscribe(listener: (event: BridgeEvent) => void): () => void;
+  };
+}
+
+/** The methods of the bridge as `group.method` names: both transports are generated from this list. */
+export const BRIDGE_METHODS = [
+  'platform',
+  'auth.captchaNeeded',
+  'auth.captcha',
+  'auth.signIn',
+  'auth.firstChangePassword',
+  'auth.changePassword',
+  'auth.messengerConfig',
+  'auth.messengerExchange',
+  'auth.renewForSingleSystem',
+  'auth.signOut',
+  'auth.clearSession',
+  'session.state',
+  'session.choose',
+  'api.call',
+  'settings.get',
+  'settings.set',
+  'views.showExternal',
+  'views.setBounds',
+  'views.reloadExternal',
+  'views.hideExternal',
+  'views.closeExternal',
+  'views.openPopup',
+  'help.pdfUrl',
+] as const;
+export type BridgeMethod = (typeof BRIDGE_METHODS)[number];
+
+/** The IPC channel names (Electron) and HTTP paths (browser host) derive from the method name. */
+export const BRIDGE_CHANNEL_PREFIX = 'console:';
+export const BRIDGE_EVENT_CHANNEL = 'console:event';
+export const BROWSER_HOST_BRIDGE_PATH = '/__bridge';
+export const BROWSER_HOST_EVENTS_PATH = '/__bridge/events';
+export const BROWSER_HOST_KEY_PARAM = 'key';
+export const BROWSER_HOST_COOKIE = 'console_bridge';
+/** The header every browser-host bridge call carries: a custom header forces a CORS preflight, which the host refuses. */
+export const BROWSER_HOST_CSRF_HEADER = 'x-console-bridge';

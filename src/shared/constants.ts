@@ -1,0 +1,81 @@
+/** Business constants of spec 000 §9 and 001 §9, written once. */
+
+export const API_PREFIX = '/api';
+export const API_VERSION = '1.0.1';
+export const REQUEST_TIMEOUT_MS = 120_000;
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
+export const MAX_PAGE_SIZE = 100;
+/** The pager hides ellipsis items above this many pages. */
+export const PAGER_ELLIPSIS_ABOVE = 5;
+
+export const LOCALES = ['zh_CN', 'en_US', 'de_DE', 'ko_KR', 'ja_JP'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'zh_CN';
+
+/** Request headers of spec 000 §7, and the role header the server uses to scope a call. */
+export const Header = {
+  Timestamp: 'timestamp',
+  Version: 'version',
+  Language: 'language',
+  Authorization: 'authorization',
+  CacheControl: 'cache-control',
+  Role: 'x-role-id',
+  DeviceId: 'x-device-id',
+  DeviceModel: 'x-device-model',
+  AppId: 'x-app-id',
+} as const;
+
+export const Delay = {
+  iframeReloadMs: 200,
+  loginRedirectMs: 1000,
+  formRedirectMs: 1500,
+  sessionExpiredRedirectMs: 2000,
+  httpErrorRedirectMs: 200,
+  noticeRotateMs: 3000,
+  noticeAnimationMs: 500,
+  exportStartToastMs: 3000,
+  exportFailedToastMs: 5000,
+} as const;
+
+/** Top-menu button counts by window width (spec 000 §9). */
+export const TOP_MENU_BREAKPOINTS: ReadonlyArray<{ maxWidth: number; buttons: number }> = [
+  { maxWidth: 1365, buttons: 6 },
+  { maxWidth: 1440, buttons: 7 },
+  { maxWidth: 1680, buttons: 9 },
+  { maxWidth: 1920, buttons: 12 },
+  { maxWidth: Number.POSITIVE_INFINITY, buttons: 14 },
+];
+
+export const DialogWidth = { identity: 850, password: 430 } as const;
+export const TABLE_MAX_HEIGHT = 500;
+
+/** Menu types and flags (spec 000 §3). */
+export const MenuType = { System: 0, Menu: 1, Button: 2 } as const;
+export type MenuType = (typeof MenuType)[keyof typeof MenuType];
+export const MenuStatus = { Usable: 0, Disabled: 1 } as const;
+export const LinkTarget = { CurrentWindow: 0, Popup: 1 } as const;
+export const APP_FLAG_SINGLE = 'single';
+
+export const UserStatus = { Disabled: 0, Enabled: 1 } as const;
+
+/** Department types (spec 001 §3). */
+export const DeptType = { Company: '0', Department: '1' } as const;
+/** Business-centre tree type parameter (spec 001 §9). */
+export const DeptTreeType = { Users: 1, Roles: 2 } as const;
+
+/** Application centre (spec 001 §3). */
+export const AppType = { Server: 'code', Mobile: 'app', MobileWeb: 'webapp', Web: 'pc' } as const;
+export const AppStatus = { Usable: '0', Stopped: '1' } as const;
+
+/** Sign-in lockout: waits grow with each lock, capped. */
+export const LOCKOUT = {
+  failuresBeforeLock: 5,
+  firstLockSeconds: 60,
+  growthFactor: 4,
+  maxLockSeconds: 24 * 3600,
+} as const;
+
+export const CAPTCHA_TTL_SECONDS = 300;
+export const CAPTCHA_LENGTH = 4;

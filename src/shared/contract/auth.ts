@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { rules } from '../rules';
+import { endpoint } from './endpoint';
+
+/** Sign-in and session calls (spec 000 §4, §7, §8). */
+
+/** A password as it travels: base64 of AES-256-GCM (IV ‖ ciphertext ‖ tag), see `src/shared/transport-crypto.ts`. */
+export const encryptedPassword = z
+  .string({ error: 'validation.required' })
+  .min(1, { message: 'validation.required' })
+  .max(512, { message: 'validation.tooLong' });
+
+const clientId = z.string({ error: 'validation.required' }).trim().min(1, { message: 'validation.required' }).max(100, { message: 'validation.tooLong' });
+const clientSecret = z.string({ error: 'validation.required' }).min(1, { message: 'validation.required' }).max(200, { message: 'validation.tooLong' });
+const uuid = z.uuid({ message: 'validation.uuid' });
+
+export const tokenPair = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  tokenType: z.literal('bearer'),
+  /** Seconds until the access token expires. */
+  expiresIn: z.number().int(),
+});
+export type TokenPair = z.infer<typeof tokenPair>;
+
+const passwordGrant = z.object({
+  grant_type: z.literal('password'),
+  client_id: clientId,
+  client_secret: clientSecret,
+  username: rules.loginUsername,
+  password: encryptedPassword,
+  validCode: z.string().trim().max(10, { message: 'validation.captchaFormat' }).optional(),
+  uuid: uuid.optional(),
+});
+
+const refreshGrant = z.object({
+  grant_type: z.literal('refresh_token'),
+  client_id: clientId,
+  client_secret: clientSecret,
+  refresh_token: z.string({ error: 'validation.required' }).min(1, { message: 'validation.required' }).max(200, { message: 'validation.tooLong' }),
+});
+
+export const auth = {
+  token: endpoint({
+    service: 'auth',
+    summary: 'Sign in or refresh (OAuth token)',
+    method: 'POST',
+    path: '/auth/oauth/token',
+    access: 'public',
+    encoding: 'form',
+    mutation: false,
+    input: z.discriminatedUnion('grant_type', [passwordGrant, refreshGrant], { error: 'validation.grantType' }),
+    output: tokenPair,
+    secretFields: ['password', 'client_secret', 'refresh_token', 'validCode'],
+  }),
+  bindToken: endpoint({
+    service: 'auth',
+    summary: 'Sign in and bind the messenger account',
+    method: 'POST',
+    path: '/auth/oauth/bind-token',
+    access: 'public',
+    mutation: true,
+    input: passwordGrant.omit({ grant_type: true }).extend({
+      grant_type: z.literal('password').default('password'),
+      wxWorkUserId: z.string({ error: 'validation.required' }).trim().min(1, { message: 'validation.required' }).max(64, { message: 'validation.tooLong' }),
+    }),
+    output: tokenPair,
+    secretFields: ['password', 'client_secret', 'validCode'],
+  }),
+  newToken: endpoint({
+    service: 'auth',
+    summary: 'Exchange the refresh token for a new pair',
+    method: 'POST',
+    path: '/auth/oauth/new-token',
+    access: 'public',
+    encoding: 'form',
+    mutation: false,
+    input: z.object({
+      refreshToken: z.string({ error: 'validation.required' }).min(1, { message: 'validation.required' }).max(200, { message: 'validation.tooLong' }),
+    }),
+    output: tokenPair,
+    secretFields: ['refreshToken'],
+  }),
+  captchaNeed: endpoint({
+    service: 'auth',
+    summary: 'Whether the username must solve a captcha',
+    method: 'POST',
+    path: '/auth/captcha/need',
+    access: 'public',
+    mutation: false,
+    input: z.object({ clientId, username: rules.loginUsername }),
+    output: z.object({ needShow: z.boolean() }),
+  }),
+  needShowCode: endpoint({
+    service: 'auth',
+    summary: 'Whether the username must solve a captcha (query form)',
+    method: 'GET',
+    path: '/auth/captcha/need-show-code',
+    access: 'public',
+    input: z.object({ clientId, username: rules.loginUsername }),
+    output: z.object({ needShow: z.boolean() }),
+  }),
+  captcha: endpoint({
+    service: 'auth',
+    summary: 'A new image captcha',
+    method: 'GET',
+    path: '/auth/captcha',
+    access: 'public',
+    mutation: false,
+    input: z.object({}),
+    output: z.object({ imageCode: z.string(), uuid: z.string() }),
+  }),
+  messengerUserInfo: endpoint({
+    service: 'auth',
+    summary: 'Exchange an enterprise-messenger code',
+    method: 'POST',
+    path: '/auth/wxwork/user-info',
+    access: 'public',
+    mutation: false,
+    input: z.object({
+      clientId,
+      clientSecret,
+      code: z.string({ error: 'validation.required' }).trim().min(1, { message: 'validation.required' }).max(512, { message: 'validation.tooLong' }),
+    }),
+    /** A bound messenger account signs in (token); an unbound one returns its user id for a binding sign-in. */
+    output: z.object({ wxWorkUserId: z.string().nullable(), token: tokenPair.nullable() }),
+    secretFields: ['clientSecret', 'code'],
+  }),
+  messengerConfig: endpoint({
+    service: 'auth',
+    summary: 'Where the messenger QR page lives',
+    method: 'GET',
+    path: '/auth/wxwork/config',
+    access: 'public',
+    input: z.object({}),
+    output: z.object({ enabled: z.boolean(), qrUrl: z.string().nullable(), corpId: z.string().nullable(), agentId: z.string().nullable() }),
+  }),
+  firstChangePassword: endpoint({
+    service: 'auth',
+    summary: 'Change the initial or expired password before signing in',
+    method: 'POST',
+    path: '/auth/password/first-change',
+    access: 'public',
+    input: z.object({ clientId: clientId.optional(), username: rules.loginUsername, password: encryptedPassword, newPassword: encryptedPassword }),
+    output: z.null(),
+    secretFields: ['password', 'newPassword'],
+  }),
+  logout: endpoint({
+    service: 'auth',
+    summary: 'Sign out',
+    method: 'POST',
+    path: '/auth/logout',
+    access: 'session',
+    input: z.object({}),
+    output: z.null(),
+  }),
+} as const;

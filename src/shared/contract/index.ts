@@ -1,0 +1,19 @@
+import type { EndpointDef } from './endpoint';
+import { auth } from './auth';
+import { session } from './session';
+
+/** The whole API: every endpoint the server registers and the clients call, by area. */
+export const api = { auth, session } as const;
+
+export type Api = typeof api;
+
+/** Every endpoint with its `area.name` id, in a stable order. */
+export function listEndpoints(): Array<{ id: string; def: EndpointDef }> {
+  const out: Array<{ id: string; def: EndpointDef }> = [];
+  for (const [area, defs] of Object.entries(api)) {
+    for (const [name, def] of Object.entries(defs as Record<string, EndpointDef>)) out.push({ id: `${area}.${name}`, def });
+  }
+  return out;
+}
+
+export * from './endpoint';

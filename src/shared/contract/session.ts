@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { rules } from '../rules';
+import { encryptedPassword } from './auth';
+import { endpoint } from './endpoint';
+
+/** Calls of a signed-in user about their own session: systems, roles, navigation, buttons, password. */
+
+export const roleEntry = z.object({ roleId: z.number().int(), roleName: z.string(), deptName: z.string() });
+export type RoleEntry = z.infer<typeof roleEntry>;
+
+export const systemEntry = z.object({
+  appName: z.string(),
+  /** The system's menu id. */
+  menuId: z.number().int(),
+  /** The system id (the system menu's perms). */
+  systemId: z.string(),
+  appFlag: z.string(),
+  sysVersion: z.string(),
+  roleList: z.array(roleEntry),
+});
+export type SystemEntry = z.infer<typeof systemEntry>;
+
+export interface NavNode {
+  menuId: number;
+  parentId: number;
+  name: string;
+  url: string;
+  type: number;
+  orderNum: number;
+  icon: string;
+  linkTarget: number;
+  perms: string;
+  children: NavNode[];
+}
+export const navNode: z.ZodType<NavNode> = z.lazy(() =>
+  z.object({
+    menuId: z.number().int(),
+    parentId: z.number().int(),
+    name: z.string(),
+    url: z.string(),
+    type: z.number().int(),
+    orderNum: z.number().int(),
+    icon: z.string(),
+    linkTarget: z.number().int(),
+    perms: z.string(),
+    children: z.array(navNode),
+  }),
+);
+
+export const currentUser = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  deptId: z.number().int().nullable(),
+  deptName: z.string(),
+  passwordExpiresAt: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const session = {
+  roleSystems: endpoint({
+    service: 'session',
+    summary: 'Systems the user may enter, with the roles for each',
+    method: 'POST',
+    path: '/sys/role/systems',
+    access: 'session',
+    mutation: false,
+    input: z.object({}),
+    output: z.array(systemEntry),
+  }),
+  roleSelect: endpoint({
+    service: 'session',
+    summary: 'Roles the user holds',
+    method: 'POST',
+    path: '/sys/role/select',
+    access: 'session',
+    mutation: false,
+    input: z.object({}),
+    output: z.array(roleEntry),
+  }),
+  roleInfo: endpoint({
+    service: 'session',
+    summary: 'A held role',
+    method: 'GET',
+    path: '/sys/role/info/:roleId',
+    access: 'session',
+    input: z.object({ roleId: rules.id }),
+    output: z.object({ roleId: z.number().int(), roleName: z.string(), deptId: z.number().int(), deptName: z.string(), roleType: z.number().int() }),
+  }),
+  nav: endpoint({
+    service: 'session',
+    summary: 'The menu tree of a system for a role',
+    method: 'POST',
+    path: '/sys/menu/nav',
+    access: 'session',
+    mutation: false,
+    input: z.object({ roleId: rules.id, menuId: rules.id }),
+    output: z.array(navNode),
+  }),
+  buttons: endpoint({
+    service: 'session',
+    summary: 'Permission strings of a menu for a role',
+    method: 'GET',
+    path: '/sys/menu/buttons/:menuId/:roleId',
+    access: 'session',
+    input: z.object({ menuId: rules.id, roleId: rules.id }),
+    output: z.array(z.string()),
+  }),
+  currentUser: endpoint({
+    service: 'session',
+    summary: 'The signed-in user',
+    method: 'GET',
+    path: '/sys/user/current',
+    access: 'session',
+    input: z.object({}),
+    output: currentUser,
+  }),
+  changePassword: endpoint({
+    service: 'session',
+    summary: 'Change the own password',
+    method: 'POST',
+    path: '/sys/user/password',
+    access: 'session',
+    input: z.object({ password: encryptedPassword, newPassword: encryptedPassword }),
+    output: z.null(),
+    secretFields: ['password', 'newPassword'],
+  }),
+  dynamicMessages: endpoint({
+    service: 'session',
+    summary: 'Notices for the ticker',
+    method: 'POST',
+    path: '/sys/message/dynamic',
+    access: 'session',
+    mutation: false,
+    input: z.object({}),
+    output: z.array(z.object({ id: z.number().int(), content: z.string() })),
+  }),
+} as const;

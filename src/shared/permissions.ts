@@ -1,0 +1,114 @@
+/**
+ * Permission keys: the `perms` of menus (view a screen) and buttons (do an action). The server's guards,
+ * the seed menu tree and the renderer's permission gates all read them from here. Key values are
+ * letters or digits, at most 50 (spec 000 §5).
+ */
+export const Perm = {
+  menuView: 'menuView',
+  menuSave: 'menuSave',
+  menuUpdate: 'menuUpdate',
+  menuDelete: 'menuDelete',
+
+  userView: 'userView',
+  userSave: 'userSave',
+  userUpdate: 'userUpdate',
+  userDelete: 'userDelete',
+  userChangeDept: 'userChangeDept',
+  userResetPwd: 'userResetPwd',
+
+  serviceCenterView: 'serviceCenterView',
+  serviceCenterSave: 'serviceCenterSave',
+  serviceCenterUpdate: 'serviceCenterUpdate',
+  serviceCenterDelete: 'serviceCenterDelete',
+
+  deptView: 'deptView',
+  deptSave: 'deptSave',
+  deptUpdate: 'deptUpdate',
+  deptDelete: 'deptDelete',
+
+  roleView: 'roleView',
+  roleSave: 'roleSave',
+  roleUpdate: 'roleUpdate',
+  roleDelete: 'roleDelete',
+
+  resourceView: 'resourceView',
+  resourceSave: 'resourceSave',
+
+  dictView: 'dictView',
+  dictSave: 'dictSave',
+  dictUpdate: 'dictUpdate',
+  dictDelete: 'dictDelete',
+
+  appCenterView: 'appCenterView',
+  appCenterSave: 'appCenterSave',
+  appCenterDelete: 'appCenterDelete',
+
+  infoTypeView: 'infoTypeView',
+  infoTypeSave: 'infoTypeSave',
+  infoTypeUpdate: 'infoTypeUpdate',
+  infoTypeDelete: 'infoTypeDelete',
+
+  infoView: 'infoView',
+  infoSave: 'infoSave',
+  infoUpdate: 'infoUpdate',
+  infoDelete: 'infoDelete',
+  infoTop: 'infoTop',
+  infoDisplay: 'infoDisplay',
+
+  i18nView: 'i18nView',
+  i18nSave: 'i18nSave',
+  i18nDelete: 'i18nDelete',
+
+  apiKeyView: 'apiKeyView',
+  apiKeySave: 'apiKeySave',
+
+  operLogView: 'operLogView',
+  operLogExport: 'operLogExport',
+  interfaceLogView: 'interfaceLogView',
+  interfaceLogExport: 'interfaceLogExport',
+  statisticsView: 'statisticsView',
+
+  smsSendView: 'smsSendView',
+  smsSend: 'smsSend',
+  smsRecordView: 'smsRecordView',
+  templateView: 'templateView',
+  templateSave: 'templateSave',
+  templateDelete: 'templateDelete',
+  templateActivate: 'templateActivate',
+  signatureView: 'signatureView',
+  signatureSave: 'signatureSave',
+  signatureDelete: 'signatureDelete',
+  sendCenterView: 'sendCenterView',
+  noticeView: 'noticeView',
+  noticeSend: 'noticeSend',
+  mailView: 'mailView',
+  mailSend: 'mailSend',
+  mailAccountView: 'mailAccountView',
+  mailAccountSave: 'mailAccountSave',
+  mailAccountDelete: 'mailAccountDelete',
+  mailAccountActivate: 'mailAccountActivate',
+  messageApiKeyView: 'messageApiKeyView',
+  messageApiKeySave: 'messageApiKeySave',
+  systemApiKeyView: 'systemApiKeyView',
+  systemApiKeySave: 'systemApiKeySave',
+  pushView: 'pushView',
+  pushSave: 'pushSave',
+  pushSend: 'pushSend',
+  dataGroupView: 'dataGroupView',
+  dataGroupSave: 'dataGroupSave',
+  dataGroupDelete: 'dataGroupDelete',
+  organView: 'organView',
+  organSave: 'organSave',
+  organDelete: 'organDelete',
+  classifyView: 'classifyView',
+  classifySave: 'classifySave',
+  classifyDelete: 'classifyDelete',
+} as const;
+
+export type PermissionKey = (typeof Perm)[keyof typeof Perm];
+
+export const ALL_PERMISSION_KEYS: readonly PermissionKey[] = Object.values(Perm);
+
+export function isPermissionKey(value: string): value is PermissionKey {
+  return (ALL_PERMISSION_KEYS as readonly string[]).includes(value);
+}

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { CAPTCHA_LENGTH, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+
+/**
+ * Validation rules of spec 000 §5 and 001 §5, written once. Each message is an i18n key
+ * (`validation.*`, see `src/shared/i18n`): the server renders it into `msg` in the caller's language
+ * with the field's name in front, the renderer's forms render it under the field.
+ */
+
+export const Limits = {
+  usernameMax: 32,
+  loginPasswordMin: 5,
+  loginPasswordMax: 16,
+  newPasswordMin: 8,
+  newPasswordMax: 16,
+  menuNameMin: 2,
+  menuNameMax: 20,
+  keyValueMax: 50,
+  personNameMax: 50,
+  emailMax: 100,
+  mobileMax: 20,
+  roleNameMin: 3,
+  roleNameMax: 30,
+  orgNameMin: 2,
+  orgNameMax: 20,
+  categoryNameMin: 2,
+  categoryNameMax: 20,
+  imageDescMin: 5,
+  imageDescMax: 50,
+  articleTitleMin: 1,
+  articleTitleMax: 30,
+  articleSortMax: 999,
+  remarkMax: 200,
+  urlMax: 500,
+  smsNumbersMax: 1000,
+  emailAddressesMax: 500,
+  smsTextMax: 70,
+  templateNameMin: 5,
+  templateNameMax: 20,
+  /** Ids joined with commas in one field (batch delete). */
+  idListMax: 1000,
+} as const;
+
+export const Patterns = {
+  /** Digits, letters, underscore and @. */
+  username: /^[A-Za-z0-9_@]+$/,
+  /** Digits, letters and special characters: printable ASCII without spaces. */
+  loginPassword: /^[\x21-\x7E]+$/,
+  /** 8 to 16 of letters, digits and _!@#$, with at least one digit, one upper- and one lower-case letter. */
+  newPassword: /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])[A-Za-z\d_!@#$]{8,16}$/,
+  captcha: new RegExp(`^[A-Za-z0-9]{${CAPTCHA_LENGTH}}$`),
+  /** System id and key value: letters or digits. */
+  keyValue: /^[A-Za-z0-9]+$/,
+  mobile: /^1[34578]\d{9}$/,
+  amount: /^\d{1,10}(\.\d{1,2})?$/,
+  messageCode: /^\d{6}$/,
+  /** Non-negative integer without leading zeros. */
+  plainCount: /^(0|[1-9]\d*)$/,
+  idList: /^\d+(,\d+)*$/,
+} as const;
+
+const required = 'validation.required';
+
+export const rules = {
+  loginUsername: z
+    .string({ error: required })
+    .trim()
+    .min(1, { message: 'validation.usernameRequired' })
+    .max(Limits.usernameMax, { message: 'validation.usernameMax' })
+    .regex(Patterns.username, { message: 'validation.usernamePattern' }),
+  loginPassword: z
+    .string({ error: required })
+    .min(Limits.loginPasswordMin, { message: 'validation.passwordMin' })
+    .max(Limits.loginPasswordMax, { message: 'validation.passwordMax' })
+    .regex(Patterns.loginPassword, { message: 'validation.passwordPattern' }),
+  newPassword: z
+    .string({ error: required })
+    .min(1, { message: 'validation.newPasswordRequired' })
+    .regex(Patterns.newPassword, { message: 'validation.newPasswordRule' }),
+  captcha: z.string({ error: required }).regex(Patterns.captcha, { message: 'validation.captchaFormat' }),
+  menuName: z
+    .string({ error: required })
+    .trim()
+    .min(Limits.menuNameMin, { message: 'validation.nameLength' })
+    .max(Limits.menuNameMax, { message: 'validation.nameLength' }),
+  keyValue: z
+    .string({ error: required })
+    .trim()
+    .min(1, { message: required })
+    .max(Limits.keyValueMax, { message: 'validation.keyValueMax' })
+    .regex(Patterns.keyValue, { message: 'validation.keyValuePattern' }),
+  personName: z
+    .string({ error: required })
+    .trim()
+    .min(1, { message: required })
+    .max(Limits.personNameMax, { message: 'validation.tooLong' }),
+  email: z
+    .email({ message: 'validation.email' })
+    .max(Limits.emailMax, { message: 'validation.tooLong' }),
+  mobile: z.string().trim().max(Limits.mobileMax, { message: 'validation.tooLong' }),
+  roleName: z
+    .string({ error: required })
+    .trim()
+    .min(Limits.roleNameMin, { message: 'validation.roleNameLength' })
+    .max(Limits.roleNameMax, { message: 'validation.roleNameLength' }),
+  orgName: z
+    .string({ error: required })
+    .trim()
+    .min(Limits.orgNameMin, { message: 'validation.orgNameLength' })
+    .max(Limits.orgNameMax, { message: 'validation.orgNameLength' }),
+  remark: z.string().trim().max(Limits.remarkMax, { message: 'validation.tooLong' }),
+  url: z.string().trim().max(Limits.urlMax, { message: 'validation.tooLong' }),
+  id: z.coerce.number({ error: 'validation.id' }).int({ message: 'validation.id' }).positive({ message: 'validation.id' }),
+  /** Comma-joined ids, as the spec's batch deletes send them. */
+  idList: z
+    .string({ error: required })
+    .regex(Patterns.idList, { message: 'validation.idList' })
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .refine((ids) => ids.length <= Limits.idListMax, { message: 'validation.idListTooMany' }),
+  page: z.coerce.number({ error: 'validation.page' }).int({ message: 'validation.page' }).min(1, { message: 'validation.page' }).default(1),
+  limit: z.coerce
+    .number({ error: 'validation.pageSize' })
+    .int({ message: 'validation.pageSize' })
+    .min(1, { message: 'validation.pageSize' })
+    .max(MAX_PAGE_SIZE, { message: 'validation.pageSize' })
+    .default(DEFAULT_PAGE_SIZE),
+  /** An optional filter text: blank means no filter. */
+  filterText: z
+    .string()
+    .trim()
+    .max(100, { message: 'validation.tooLong' })
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+} as const;
+
+/** The page envelope of every paged list: `records, total, current, pages` (spec 000 §7). */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    records: z.array(item),
+    total: z.number().int(),
+    current: z.number().int(),
+    pages: z.number().int(),
+    size: z.number().int(),
+  });
+}
