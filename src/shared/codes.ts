@@ -51,6 +51,8 @@ export const ResponseCode = {
 
   ServerError: 'B0001',
   ThirdPartyError: 'C0001',
+  /** The server could not be reached or did not answer in time: set by the client, never sent by the server. */
+  Unreachable: 'C0002',
 } as const;
 
 export type ResponseCode = (typeof ResponseCode)[keyof typeof ResponseCode];

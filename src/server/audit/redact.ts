@@ -1,0 +1,33 @@
+import { ALWAYS_SECRET_FIELDS } from '../../shared/contract/endpoint';
+
+const REDACTED = '******';
+const RESPONSE_SECRET_FIELDS = ['accessToken', 'refreshToken', 'access_token', 'refresh_token', 'clientSecretStr', 'appSecret', 'password'];
+const MAX_TEXT = 4000;
+
+/** A deep copy with secret fields replaced, for logs. */
+export function redact(value: unknown, secretFields: readonly string[]): unknown {
+  const secrets = new Set<string>([...ALWAYS_SECRET_FIELDS, ...RESPONSE_SECRET_FIELDS, ...secretFields]);
+  const walk = (v: unknown, depth: number): unknown => {
+    if (depth > 8 || v === null || typeof v !== 'object') return v;
+    if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(v as Record<string, unknown>)) {
+      out[key] = secrets.has(key) && item !== undefined && item !== null && item !== '' ? REDACTED : walk(item, depth + 1);
+    }
+    return out;
+  };
+  return walk(value, 0);
+}
+
+export function truncate(text: string, max = MAX_TEXT): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`;
+}
+
+/** Redacts a JSON text (a response body); text that is not JSON is kept, truncated. */
+export function redactJsonText(text: string, secretFields: readonly string[]): string {
+  try {
+    return truncate(JSON.stringify(redact(JSON.parse(text), secretFields)));
+  } catch {
+    return truncate(text);
+  }
+}

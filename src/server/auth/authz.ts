@@ -1,0 +1,116 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { MenuStatus } from '../../shared/constants';
+import type { Db } from '../db/client';
+import { dept, menu, role, roleMenu, userRole } from '../db/schema';
+
+export interface HeldRole {
+  roleId: number;
+  roleName: string;
+  roleType: number;
+  /** The role's organisation. */
+  deptId: number;
+  deptName: string;
+}
+
+/**
+ * What roles a user holds, what a role may do and which organisations it sees. Cached in memory and
+ * dropped whole by `changed()`, which every mutation of menus, roles, organisations or user roles calls
+ * (inside the request that made the change, after its transaction committed).
+ */
+export class Authz {
+  private rolesByUser = new Map<number, Promise<Map<number, HeldRole>>>();
+  private keysByRole = new Map<number, Promise<Set<string>>>();
+  private menusByRole = new Map<number, Promise<Map<number, boolean>>>();
+  private deptsByRole = new Map<number, Promise<Set<number>>>();
+  private epochValue = 0;
+
+  constructor(private readonly db: Db) {}
+
+  /** Bumps on every change; caches derived from authorisation data key on it. */
+  get epoch(): number {
+    return this.epochValue;
+  }
+
+  changed(): void {
+    this.epochValue++;
+    this.rolesByUser.clear();
+    this.keysByRole.clear();
+    this.menusByRole.clear();
+    this.deptsByRole.clear();
+  }
+
+  rolesOf(userId: number): Promise<Map<number, HeldRole>> {
+    return this.memo(this.rolesByUser, userId, async () => {
+      const rows = await this.db
+        .select({ roleId: role.roleId, roleName: role.roleName, roleType: role.roleType, deptId: role.deptId, deptName: dept.name })
+        .from(userRole)
+        .innerJoin(role, eq(role.roleId, userRole.roleId))
+        .innerJoin(dept, eq(dept.deptId, role.deptId))
+        .where(eq(userRole.userId, userId))
+        .orderBy(role.roleId);
+      return new Map(rows.map((r) => [r.roleId, r]));
+    });
+  }
+
+  async holds(userId: number, roleId: number): Promise<HeldRole | null> {
+    return (await this.rolesOf(userId)).get(roleId) ?? null;
+  }
+
+  /** Permission keys of the usable menus and buttons the role is granted (fully checked). */
+  keysOf(roleId: number): Promise<Set<string>> {
+    return this.memo(this.keysByRole, roleId, async () => {
+      const rows = await this.db
+        .select({ perms: menu.perms })
+        .from(roleMenu)
+        .innerJoin(menu, eq(menu.menuId, roleMenu.menuId))
+        .where(and(eq(roleMenu.roleId, roleId), eq(menu.status, MenuStatus.Usable), eq(roleMenu.halfChecked, false), inArray(menu.type, [1, 2])));
+      return new Set(rows.map((r) => r.perms));
+    });
+  }
+
+  /** Menu ids granted to the role: true when fully checked, false when half-checked. */
+  menusOf(roleId: number): Promise<Map<number, boolean>> {
+    return this.memo(this.menusByRole, roleId, async () => {
+      const rows = await this.db.select({ menuId: roleMenu.menuId, halfChecked: roleMenu.halfChecked }).from(roleMenu).where(eq(roleMenu.roleId, roleId));
+      return new Map(rows.map((r) => [r.menuId, !r.halfChecked]));
+    });
+  }
+
+  /** Organisations the role sees: every one for role type 1, otherwise its organisation's subtree. */
+  visibleDeptIds(roleId: number): Promise<Set<number>> {
+    return this.memo(this.deptsByRole, roleId, async () => {
+      const found = await this.db.select({ roleType: role.roleType, deptId: role.deptId }).from(role).where(eq(role.roleId, roleId)).limit(1);
+      const held = found[0];
+      if (!held) return new Set<number>();
+      if (held.roleType === 1) {
+        const all = await this.db.select({ deptId: dept.deptId }).from(dept);
+        return new Set(all.map((d) => d.deptId));
+      }
+      const rows = await this.db.execute<{ dept_id: number }>(sql`
+        with recursive subtree as (
+          select dept_id from sys_dept where dept_id = ${held.deptId}
+          union all
+          select d.dept_id from sys_dept d join subtree s on d.parent_id = s.dept_id
+        )
+        select dept_id from subtree`);
+      return new Set(rowsOf<{ dept_id: number }>(rows).map((r) => Number(r.dept_id)));
+    });
+  }
+
+  private memo<K, V>(cache: Map<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> {
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const pending = load().catch((error: unknown) => {
+      cache.delete(key);
+      throw error;
+    });
+    cache.set(key, pending);
+    return pending;
+  }
+}
+
+/** node-postgres returns `{rows}`, PGlite returns `{rows}` too, but drizzle's typing differs by driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -1,0 +1,32 @@
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { decryptTransport } from '../../shared/transport-crypto';
+import { Errors } from '../errors';
+
+/** Argon2id at the OWASP minimum: 19 MiB, t=2, p=1. */
+const ARGON2 = { algorithm: 2 satisfies Algorithm.Argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(plain: string): Promise<string> {
+  return hash(plain, ARGON2);
+}
+
+export async function verifyPassword(stored: string, plain: string): Promise<boolean> {
+  try {
+    return await verify(stored, plain);
+  } catch {
+    return false;
+  }
+}
+
+/** A hash to verify against when the user does not exist, so that timing does not tell names apart. */
+let dummyHash: Promise<string> | null = null;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword('not-a-real-password-0');
+  return dummyHash;
+}
+
+/** Opens a password sealed by the client (spec 000 §5); a value that does not open is a bad input of that field. */
+export async function openTransportPassword(field: string, sealed: string, secret: string): Promise<string> {
+  const plain = await decryptTransport(sealed, secret);
+  if (plain === null) throw Errors.invalid(field, 'validation.invalidPassword');
+  return plain;
+}

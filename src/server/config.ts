@@ -1,0 +1,97 @@
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_SERVER_PORT, DEFAULT_TRANSPORT_SECRET } from '../shared/defaults';
+
+export interface MessengerConfig {
+  /** Base URL of a WeCom-compatible API (gettoken, auth/getuserinfo). Empty: messenger sign-in is off. */
+  baseUrl: string;
+  corpId: string;
+  corpSecret: string;
+  agentId: string;
+  /** The QR page the sign-in screen shows; it redirects back with `?code=`. */
+  qrUrl: string;
+}
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** PGlite data directory, used when no databaseUrl is set. */
+  dataDir: string;
+  databaseUrl: string;
+  transportSecret: string;
+  /** Seed values, used only by the first start of an empty database. */
+  clientId: string;
+  clientSecret: string;
+  adminPassword: string;
+  demo: boolean;
+  messenger: MessengerConfig;
+  /** Validates every response against the contract's output schema (tests). */
+  checkOutput: boolean;
+  quiet: boolean;
+}
+
+export const DEFAULT_DATA_DIR = path.join(os.homedir(), '.backoffice-console', 'server-data');
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port: env.PORT !== undefined ? parsePort(env.PORT, 'PORT') : DEFAULT_SERVER_PORT,
+    dataDir: env.CONSOLE_DATA_DIR ?? DEFAULT_DATA_DIR,
+    databaseUrl: env.DATABASE_URL ?? '',
+    transportSecret: env.CONSOLE_TRANSPORT_SECRET ?? DEFAULT_TRANSPORT_SECRET,
+    clientId: env.CONSOLE_CLIENT_ID ?? DEFAULT_CLIENT_ID,
+    clientSecret: env.CONSOLE_CLIENT_SECRET ?? DEFAULT_CLIENT_SECRET,
+    adminPassword: env.CONSOLE_ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
+    demo: false,
+    messenger: {
+      baseUrl: env.CONSOLE_WXWORK_BASE_URL ?? '',
+      corpId: env.CONSOLE_WXWORK_CORP_ID ?? '',
+      corpSecret: env.CONSOLE_WXWORK_CORP_SECRET ?? '',
+      agentId: env.CONSOLE_WXWORK_AGENT_ID ?? '',
+      qrUrl: env.CONSOLE_WXWORK_QR_URL ?? '',
+    },
+    checkOutput: false,
+    quiet: false,
+    ...overrides,
+  };
+}
+
+export function parsePort(value: string, name: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port < 0 || port > 65535) throw new Error(`${name} must be a port number from 0 to 65535, got "${value}"`);
+  return port;
+}
+
+/** `npm run server -- --port N --data DIR --demo`: flags win over the environment. */
+export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const overrides: Partial<ServerConfig> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined || next.startsWith('--')) throw new Error(`${arg} needs a value`);
+      return next;
+    };
+    switch (arg) {
+      case '--port':
+        overrides.port = parsePort(value(), '--port');
+        break;
+      case '--host':
+        overrides.host = value();
+        break;
+      case '--data':
+        overrides.dataDir = path.resolve(value());
+        break;
+      case '--demo':
+        overrides.demo = true;
+        break;
+      case '--help':
+        throw new HelpRequested();
+      default:
+        throw new Error(`unknown option ${arg} (options: --port N, --host H, --data DIR, --demo)`);
+    }
+  }
+  return configFromEnv(env, overrides);
+}
+
+export class HelpRequested extends Error {}

@@ -1,0 +1,76 @@
+import type { Locale } from '../shared/constants';
+import { formatMessage } from '../shared/i18n/messages';
+import type { Audit } from './audit/audit';
+import type { Authz, HeldRole } from './auth/authz';
+import type { SessionInfo, SessionStore } from './auth/session-store';
+import type { ServerConfig } from './config';
+import type { Db } from './db/client';
+import { Errors } from './errors';
+import type { Translations } from './i18n-text';
+import type { MessengerClient } from './modules/auth/messenger';
+
+/** What every handler can reach: created once per server. */
+export interface Services {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  config: ServerConfig;
+  audit: Audit;
+  sessions: SessionStore;
+  authz: Authz;
+  messenger: MessengerClient;
+  translations: Translations;
+  /** The clock, so tests can move time (lockouts, expiry). */
+  now(): Date;
+}
+
+export interface ChangeRecord {
+  /** add, update, delete or an action's name. */
+  entryType: string;
+  /** What changed, for people reading the log. */
+  content: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** One call: who, from where, in which language, in which role. */
+export class CallContext {
+  session: SessionInfo | null = null;
+  /** The role of the `x-role-id` header, checked to be held by the user. */
+  role: HeldRole | null = null;
+  changes: ChangeRecord[] = [];
+
+  constructor(
+    readonly services: Services,
+    readonly locale: Locale,
+    readonly ip: string,
+    readonly deviceId: string,
+    readonly deviceModel: string,
+    readonly appId: string,
+  ) {}
+
+  requireSession(): SessionInfo {
+    if (!this.session) throw Errors.unauthorized();
+    return this.session;
+  }
+
+  requireRole(): HeldRole {
+    if (!this.role) throw Errors.roleNotHeld();
+    return this.role;
+  }
+
+  /** Checks that the signed-in user holds `roleId` (an id a call names must be in the caller's scope). */
+  async heldRole(roleId: number): Promise<HeldRole> {
+    const held = await this.services.authz.holds(this.requireSession().userId, roleId);
+    if (!held) throw Errors.outOfScope('roleId');
+    return held;
+  }
+
+  /** Records a change for the operation log; written after the call succeeds. */
+  recordChange(change: ChangeRecord): void {
+    this.changes.push(change);
+  }
+
+  t(key: string, params: Record<string, string | number> = {}): string {
+    return formatMessage(this.locale, key, params);
+  }
+}

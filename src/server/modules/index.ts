@@ -1,0 +1,15 @@
+import type { Api } from '../../shared/contract';
+import type { EndpointDef, OutputOf, ParsedInputOf } from '../../shared/contract/endpoint';
+import type { CallContext } from '../context';
+import { authHandlers } from './auth';
+import { sessionHandlers } from './session';
+
+export type Handler<E extends EndpointDef> = (input: ParsedInputOf<E>, ctx: CallContext) => Promise<OutputOf<E>>;
+export type AreaHandlers<A extends keyof Api> = { [K in keyof Api[A]]: Api[A][K] extends EndpointDef ? Handler<Api[A][K]> : never };
+export type AnyHandler = (input: unknown, ctx: CallContext) => Promise<unknown>;
+
+/** One handler for every endpoint of the contract: the app refuses to start if one is missing. */
+export const handlers: { [A in keyof Api]: AreaHandlers<A> } = {
+  auth: authHandlers,
+  session: sessionHandlers,
+};

@@ -1,0 +1,98 @@
+import { eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../auth/passwords';
+import type { Db } from '../db/client';
+import { dept, interfaceLog, loginRecord, operationLog, role, user, userRole } from '../db/schema';
+
+const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '林', '罗', '高'];
+const GIVEN = ['伟', '芳', '娜', '敏', '静', '磊', '强', '洋', '艳', '勇', '军', '杰', '娟', '涛', '明', '超', '秀英', '霞', '平', '刚'];
+const SERVICES = [
+  ['session', 'The menu tree of a system for a role', '/api/sys/menu/nav'],
+  ['session', 'Systems the user may enter, with the roles for each', '/api/sys/role/systems'],
+  ['auth', 'Sign in or refresh (OAuth token)', '/api/auth/oauth/token'],
+  ['session', 'The signed-in user', '/api/sys/user/current'],
+] as const;
+
+/** Realistic volume for trying the lists: users across the organisations, sign-ins and log rows. */
+export async function seedDemo(db: Db, options: { users?: number; logRows?: number; password: string }): Promise<void> {
+  const userCount = options.users ?? 300;
+  const logRows = options.logRows ?? 5000;
+  const depts = await db.select({ deptId: dept.deptId }).from(dept);
+  const operator = await db.select({ roleId: role.roleId, deptId: role.deptId }).from(role).where(eq(role.roleType, 2)).limit(1);
+  // One hash for every demo account: hashing hundreds of Argon2id passwords would take minutes.
+  const passwordHash = await hashPassword(options.password);
+  const now = Date.now();
+  const existing = await db.select({ n: sql<number>`count(*)::int` }).from(user);
+  const offset = existing[0]?.n ?? 0;
+
+  const userIds: number[] = [];
+  for (let start = 0; start < userCount; start += 500) {
+    const batch = [];
+    for (let i = start; i < Math.min(userCount, start + 500); i++) {
+      const n = offset + i;
+      batch.push({
+        username: `demo${String(n).padStart(5, '0')}`,
+        name: `${SURNAMES[n % SURNAMES.length]}${GIVEN[(n * 7) % GIVEN.length]}`,
+        mobile: `13${String(800000000 + n * 37).slice(0, 9)}`,
+        email: `demo${n}@example.com`,
+        passwordHash,
+        deptId: depts[n % depts.length]!.deptId,
+        status: n % 17 === 0 ? 0 : 1,
+        passwordChangedAt: new Date(now - (n % 60) * 86_400_000),
+        createTime: new Date(now - (n % 365) * 86_400_000),
+      });
+    }
+    const inserted = await db.insert(user).values(batch).returning({ userId: user.userId });
+    userIds.push(...inserted.map((r) => r.userId));
+  }
+  if (operator[0]) {
+    for (let start = 0; start < userIds.length; start += 1000) {
+      await db.insert(userRole).values(userIds.slice(start, start + 1000).map((userId) => ({ userId, roleId: operator[0]!.roleId, deptId: operator[0]!.deptId })));
+    }
+  }
+
+  for (let start = 0; start < logRows; start += 1000) {
+    const count = Math.min(1000, logRows - start);
+    const interfaces = [];
+    const operations = [];
+    const logins = [];
+    for (let i = 0; i < count; i++) {
+      const n = start + i;
+      const at = new Date(now - n * 61_000);
+      const [service, summary, path] = SERVICES[n % SERVICES.length]!;
+      const userId = userIds[n % Math.max(1, userIds.length)] ?? 1;
+      const slow = n % 23 === 0;
+      interfaces.push({
+        appId: 'backoffice-console',
+        serviceCnName: service,
+        interfaceCnName: summary,
+        method: 'POST',
+        path,
+        userId: String(userId),
+        startTime: at,
+        endTime: new Date(at.getTime() + (slow ? 1800 : 12)),
+        useTime: slow ? 1800 : 12,
+        ip: `10.20.${n % 250}.${(n * 7) % 250}`,
+        deviceId: `WS-${1000 + (n % 80)}`,
+        modelInfo: n % 3 === 0 ? 'darwin arm64' : 'win32 x64',
+        responseStatus: n % 41 === 0 ? 'A0400' : '200',
+        requestParam: '{"query":{},"body":{}}',
+        responseText: '{"code":"00000","msg":"success","data":[]}',
+      });
+      operations.push({
+        entryType: ['add', 'update', 'delete'][n % 3]!,
+        operUserId: userId,
+        operUserName: `${SURNAMES[n % SURNAMES.length]}${GIVEN[n % GIVEN.length]}`,
+        operLoginName: `demo${String(n % userCount).padStart(5, '0')}`,
+        operLocation: `10.20.${n % 250}.${(n * 3) % 250}`,
+        operationContent: ['Add an article', 'Update a user', 'Delete a notice'][n % 3]!,
+        beforeOperation: n % 3 === 0 ? null : { title: `old ${n}` },
+        afterOperation: n % 3 === 2 ? null : { title: `new ${n}` },
+        operationTime: at,
+      });
+      logins.push({ userId, clientId: 'backoffice-console', ip: `10.20.${n % 250}.${(n * 11) % 250}`, region: ['上海', '浙江', '广东', '江苏', '北京'][n % 5]!, loginTime: at });
+    }
+    await db.insert(interfaceLog).values(interfaces);
+    await db.insert(operationLog).values(operations);
+    await db.insert(loginRecord).values(logins);
+  }
+}

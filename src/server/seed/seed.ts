@@ -1,0 +1,221 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { DeptType, MenuType } from '../../shared/constants';
+import { MENU_CATALOG, type CatalogName } from '../../shared/menu-catalog';
+import { hashPassword } from '../auth/passwords';
+import type { ServerConfig } from '../config';
+import type { Db, Tx } from '../db/client';
+import { dataClassification, dept, i18nText, menu, notice, oauthClient, role, roleMenu, systemApiKey, user, userRole } from '../db/schema';
+import { clientSecretHash } from '../modules/auth/sign-in';
+
+export interface SeededIds {
+  rootDeptId: number;
+  adminRoleId: number;
+  operatorRoleId: number;
+  adminUserId: number;
+  systemMenuIds: Record<string, number>;
+}
+
+/** The organisation tree of a first start: a group company, branches, departments and business centres. */
+const ORGANISATIONS = {
+  name: '远航物流集团',
+  type: DeptType.Company,
+  person: '王建国',
+  children: [
+    { name: '信息技术部', type: DeptType.Department, person: '李明' },
+    { name: '财务部', type: DeptType.Department, person: '赵敏' },
+    {
+      name: '华东分公司',
+      type: DeptType.Company,
+      person: '陈涛',
+      children: [
+        { name: '华东运营部', type: DeptType.Department, person: '周静' },
+        { name: '上海转运中心', type: DeptType.Department, person: '吴磊', businessCentre: true },
+        { name: '杭州转运中心', type: DeptType.Department, person: '郑丽', businessCentre: true },
+      ],
+    },
+    {
+      name: '华南分公司',
+      type: DeptType.Company,
+      person: '孙强',
+      children: [
+        { name: '华南运营部', type: DeptType.Department, person: '钱芳' },
+        { name: '广州转运中心', type: DeptType.Department, person: '冯刚', businessCentre: true },
+        { name: '深圳转运中心', type: DeptType.Department, person: '何欣', businessCentre: true },
+      ],
+    },
+  ],
+} satisfies OrgSeed;
+
+interface OrgSeed {
+  name: string;
+  type: string;
+  person: string;
+  businessCentre?: boolean;
+  children?: OrgSeed[];
+}
+
+async function insertOrg(tx: Tx, org: OrgSeed, parentId: number | null, order: number, byName: Map<string, number>): Promise<number> {
+  const inserted = await tx
+    .insert(dept)
+    .values({ name: org.name, parentId, deptType: org.type, deptPerson: org.person, orderNum: order, businessCentre: org.businessCentre ?? false, telephone: '021-60000000', companyAddress: '' })
+    .returning({ deptId: dept.deptId });
+  const deptId = inserted[0]!.deptId;
+  byName.set(org.name, deptId);
+  let childOrder = 0;
+  for (const child of org.children ?? []) await insertOrg(tx, child, deptId, childOrder++, byName);
+  return deptId;
+}
+
+async function rememberName(tx: Tx, name: CatalogName, seen: Set<string>): Promise<void> {
+  if (seen.has(name.zh_CN)) return;
+  seen.add(name.zh_CN);
+  await tx
+    .insert(i18nText)
+    .values({ chinese: name.zh_CN, english: name.en_US, german: name.de_DE, korean: name.ko_KR, japanese: name.ja_JP, status: 1, operater: 'system' })
+    .onConflictDoNothing();
+}
+
+/** Seeds an empty database; does nothing when the console's client already exists. Returns the new ids, or null. */
+export async function seedIfEmpty(db: Db, config: ServerConfig): Promise<SeededIds | null> {
+  const existing = await db.select({ id: oauthClient.id }).from(oauthClient).limit(1);
+  if (existing.length > 0) return null;
+  const adminHash = await hashPassword(config.adminPassword);
+
+  return db.transaction(async (tx) => {
+    // A concurrent first start (two processes on one PostgreSQL) must not seed twice.
+    await tx.execute(sql`lock table sys_oauth_client in exclusive mode`);
+    const again = await tx.select({ id: oauthClient.id }).from(oauthClient).limit(1);
+    if (again.length > 0) return null;
+
+    await tx.insert(oauthClient).values({
+      clientId: config.clientId,
+      clientSecretHash: clientSecretHash(config.clientSecret),
+      appName: '后台管理控制台',
+      appType: 'pc',
+      status: '0',
+      accessTokenValiditySeconds: 7200,
+      refreshTokenValiditySeconds: 7 * 86400,
+      passwordDay: 90,
+      additionalInformation: { ignoreCodeTimes: 0, firstChangePwd: '1' },
+    });
+
+    const orgIds = new Map<string, number>();
+    const rootDeptId = await insertOrg(tx, ORGANISATIONS, null, 0, orgIds);
+
+    const seenNames = new Set<string>();
+    const systemMenuIds: Record<string, number> = {};
+    const allMenuIds: number[] = [];
+    const operatorMenuIds: number[] = [];
+    const operatorHalfIds: number[] = [];
+    const operatorPages = new Set(['userView', 'infoView', 'infoTypeView', 'operLogView', 'statisticsView', 'serviceCenterView']);
+    const operatorButtons = new Set(['infoSave', 'infoUpdate', 'infoTop', 'infoDisplay']);
+
+    let systemOrder = 0;
+    for (const system of MENU_CATALOG) {
+      await rememberName(tx, system.name, seenNames);
+      const systemRow = await tx
+        .insert(menu)
+        .values({ name: system.name.zh_CN, type: MenuType.System, perms: system.systemId, appFlag: system.appFlag, sysVersion: system.sysVersion, orderNum: systemOrder++, icon: 'apps' })
+        .returning({ menuId: menu.menuId });
+      const systemMenuId = systemRow[0]!.menuId;
+      systemMenuIds[system.systemId] = systemMenuId;
+      allMenuIds.push(systemMenuId);
+      let operatorSeesSystem = false;
+
+      let groupOrder = 0;
+      for (const group of system.groups) {
+        await rememberName(tx, group.name, seenNames);
+        const groupRow = await tx
+          .insert(menu)
+          .values({ name: group.name.zh_CN, parentId: systemMenuId, systemMenuId, type: MenuType.Menu, perms: `${group.key}Group`, url: `#${group.key}`, icon: group.icon, orderNum: groupOrder++ })
+          .returning({ menuId: menu.menuId });
+        const groupId = groupRow[0]!.menuId;
+        allMenuIds.push(groupId);
+        let operatorSeesGroup = false;
+
+        let pageOrder = 0;
+        for (const page of group.pages) {
+          await rememberName(tx, page.name, seenNames);
+          const pageRow = await tx
+            .insert(menu)
+            .values({ name: page.name.zh_CN, parentId: groupId, systemMenuId, type: MenuType.Menu, perms: page.perms, url: page.url, linkTarget: page.linkTarget ?? 0, orderNum: pageOrder++ })
+            .returning({ menuId: menu.menuId });
+          const pageId = pageRow[0]!.menuId;
+          allMenuIds.push(pageId);
+          const operatorSeesPage = operatorPages.has(page.perms);
+          let operatorMissesButton = false;
+          let buttonOrder = 0;
+          for (const button of page.buttons ?? []) {
+            await rememberName(tx, button.name, seenNames);
+            const buttonRow = await tx
+              .insert(menu)
+              .values({ name: button.name.zh_CN, parentId: pageId, systemMenuId, type: MenuType.Button, perms: button.perms, orderNum: buttonOrder++ })
+              .returning({ menuId: menu.menuId });
+            allMenuIds.push(buttonRow[0]!.menuId);
+            if (operatorSeesPage && operatorButtons.has(button.perms)) operatorMenuIds.push(buttonRow[0]!.menuId);
+            else operatorMissesButton = true;
+          }
+          if (operatorSeesPage) {
+            (operatorMissesButton ? operatorHalfIds : operatorMenuIds).push(pageId);
+            operatorSeesGroup = true;
+          }
+        }
+        if (operatorSeesGroup) {
+          operatorHalfIds.push(groupId);
+          operatorSeesSystem = true;
+        }
+      }
+      if (operatorSeesSystem) operatorHalfIds.push(systemMenuId);
+    }
+
+    const adminRole = await tx
+      .insert(role)
+      .values({ roleName: '系统管理员', deptId: rootDeptId, remark: '拥有全部系统、菜单和按钮权限', roleType: 1 })
+      .returning({ roleId: role.roleId });
+    const adminRoleId = adminRole[0]!.roleId;
+    await tx.insert(roleMenu).values(allMenuIds.map((menuId) => ({ roleId: adminRoleId, menuId, halfChecked: false })));
+
+    const eastId = orgIds.get('华东分公司')!;
+    const operatorRole = await tx
+      .insert(role)
+      .values({ roleName: '运营专员', deptId: eastId, remark: '华东分公司的信息发布与日志查看', roleType: 2 })
+      .returning({ roleId: role.roleId });
+    const operatorRoleId = operatorRole[0]!.roleId;
+    await tx.insert(roleMenu).values([
+      ...operatorMenuIds.map((menuId) => ({ roleId: operatorRoleId, menuId, halfChecked: false })),
+      ...operatorHalfIds.map((menuId) => ({ roleId: operatorRoleId, menuId, halfChecked: true })),
+    ]);
+
+    const admin = await tx
+      .insert(user)
+      .values({ username: 'admin', name: '系统管理员', deptId: rootDeptId, passwordHash: adminHash, status: 1, resetPwdAllowed: false, email: 'admin@example.com' })
+      .returning({ userId: user.userId });
+    const adminUserId = admin[0]!.userId;
+    await tx.insert(userRole).values({ userId: adminUserId, roleId: adminRoleId, deptId: rootDeptId });
+
+    await tx.insert(notice).values([
+      { content: '欢迎使用后台管理控制台：首次登录请修改初始密码。', createBy: adminUserId },
+      { content: '系统维护通知：每周日 02:00-04:00 进行例行维护。', createBy: adminUserId },
+    ]);
+
+    await tx.insert(dataClassification).values([
+      { name: '运单数据', number: 'WAYBILL', type: 'business', deptId: rootDeptId },
+      { name: '客户数据', number: 'CUSTOMER', type: 'business', deptId: rootDeptId },
+      { name: '财务数据', number: 'FINANCE', type: 'finance', deptId: rootDeptId },
+    ]);
+
+    for (const system of MENU_CATALOG) {
+      await tx.insert(systemApiKey).values({
+        systemMenuId: systemMenuIds[system.systemId]!,
+        systemName: system.name.zh_CN,
+        apiKey: randomBytes(16).toString('hex'),
+        apiCode: system.systemId,
+        owner: 'admin',
+        status: 1,
+      });
+    }
+
+    return { rootDeptId, adminRoleId, operatorRoleId, adminUserId, systemMenuIds };
+  });
+}
