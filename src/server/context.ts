@@ -19,6 +19,8 @@ export interface Services {
   authz: Authz;
   messenger: MessengerClient;
   translations: Translations;
+  /** Chooses captcha texts; random when absent. Tests set it to answer captchas. */
+  captchaText?: () => string;
   /** The clock, so tests can move time (lockouts, expiry). */
   now(): Date;
 }

@@ -5,13 +5,18 @@ import { CAPTCHA_LENGTH, CAPTCHA_TTL_SECONDS } from '../../../shared/constants';
 import type { Tx } from '../../db/client';
 import { captcha } from '../../db/schema';
 
+/** svg-captcha's module is itself the "render this text" function; its typings leave that out. */
+const renderCaptcha = svgCaptcha as unknown as (text: string, options: object) => string;
+
 function codeHash(code: string): string {
   return createHash('sha256').update(code.toLowerCase()).digest('hex');
 }
 
 /** A new image captcha: an SVG data URL; only the code's hash is stored, for five minutes. */
-export async function createCaptcha(db: Tx, now: Date): Promise<{ imageCode: string; uuid: string }> {
-  const image = svgCaptcha.create({ size: CAPTCHA_LENGTH, noise: 3, color: true, ignoreChars: '0oO1iIlL', width: 120, height: 40 });
+export async function createCaptcha(db: Tx, now: Date, chooseText?: () => string): Promise<{ imageCode: string; uuid: string }> {
+  const options = { size: CAPTCHA_LENGTH, noise: 3, color: true, ignoreChars: '0oO1iIlL', width: 120, height: 40 };
+  const image = chooseText ? { text: chooseText(), data: '' } : svgCaptcha.create(options);
+  if (chooseText) image.data = renderCaptcha(image.text, options);
   const uuid = randomUUID();
   await db.delete(captcha).where(lt(captcha.expiresAt, now));
   await db.insert(captcha).values({ uuid, codeHash: codeHash(image.text), expiresAt: new Date(now.getTime() + CAPTCHA_TTL_SECONDS * 1000) });

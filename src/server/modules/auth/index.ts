@@ -59,7 +59,7 @@ export const authHandlers: AreaHandlers<'auth'> = {
   },
 
   async captcha(_input, ctx) {
-    return createCaptcha(ctx.services.db, ctx.services.now());
+    return createCaptcha(ctx.services.db, ctx.services.now(), ctx.services.captchaText);
   },
 
   async messengerConfig(_input, ctx) {
