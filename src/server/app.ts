@@ -108,7 +108,7 @@ function contextOf(services: Services, request: FastifyRequest): CallContext {
   );
 }
 
-async function guard(ctx: CallContext, def: EndpointDef, request: FastifyRequest): Promise<void> {
+export async function guard(ctx: CallContext, def: EndpointDef, request: FastifyRequest): Promise<void> {
   const authorization = header(request, Header.Authorization);
   const token = /^bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim();
   if (token) {
