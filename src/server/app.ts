@@ -21,6 +21,10 @@ interface RouteAudit {
   started: Date;
   ctx: CallContext | null;
   responseText: string;
+  /** The envelope code when a route answered; read from the text otherwise. */
+  code: string | null;
+  /** The text to log for the response, when the route knew it (cached data keeps its copy). */
+  loggedResponse: string | null;
 }
 
 declare module 'fastify' {
@@ -34,7 +38,7 @@ export function buildApp(services: Services): FastifyInstance {
   void app.register(formbody);
 
   app.addHook('onRequest', async (request) => {
-    request.audit = { def: null, id: '', started: services.now(), ctx: null, responseText: '' };
+    request.audit = { def: null, id: '', started: services.now(), ctx: null, responseText: '', code: null, loggedResponse: null };
   });
 
   app.addHook('onSend', async (request, _reply, payload) => {
@@ -64,7 +68,12 @@ export function buildApp(services: Services): FastifyInstance {
           const data = await handler(input, ctx);
           if (services.config.checkOutput) def.output.parse(data);
           if (def.mutation) writeOperationLog(services, ctx, def, input);
-          return reply.send(ok(data, ctx.t('success')));
+          const text = successText(ctx.t('success'), data);
+          if (request.audit) {
+            request.audit.code = ResponseCode.Success;
+            request.audit.loggedResponse = loggedText(def, text, data);
+          }
+          return reply.type('application/json; charset=utf-8').send(text);
         } catch (error) {
           return sendError(reply, ctx, error);
         }
@@ -163,8 +172,44 @@ function issueToError(issue: z.core.$ZodIssue | undefined): AppError {
   }
 }
 
+/**
+ * Data a handler returns from a cache is the same object each time, so its JSON is kept beside it:
+ * cached data must never be mutated.
+ */
+const serializedData = new WeakMap<object, string>();
+
+function successText(msg: string, data: unknown): string {
+  let json: string | undefined;
+  if (data !== null && typeof data === 'object') {
+    json = serializedData.get(data);
+    if (json === undefined) {
+      json = JSON.stringify(data);
+      serializedData.set(data, json);
+    }
+  } else {
+    json = JSON.stringify(data) ?? 'null';
+  }
+  return `{"code":"${ResponseCode.Success}","msg":${JSON.stringify(msg)},"data":${json}}`;
+}
+
+const loggedData = new WeakMap<object, string>();
+
+/** The logged copy of a success: truncated, and redacted for endpoints whose output holds secrets. */
+function loggedText(def: EndpointDef, text: string, data: unknown): string {
+  if (def.secretOutput) return redactJsonText(text, def.secretFields);
+  if (data === null || typeof data !== 'object') return truncate(text);
+  let logged = loggedData.get(data);
+  if (logged === undefined) {
+    logged = truncate(text);
+    loggedData.set(data, logged);
+  }
+  return logged;
+}
+
 function sendError(reply: FastifyReply, ctx: CallContext, error: unknown): FastifyReply {
   if (error instanceof AppError) {
+    const audit = reply.request.audit;
+    if (audit) audit.code = error.code;
     const text = ctx.t(error.key, error.params);
     const msg = error.field && error.code === ResponseCode.InvalidInput ? `${error.field}: ${text}` : text;
     return reply.send(fail(error.code, msg));
@@ -193,13 +238,16 @@ function writeOperationLog(services: Services, ctx: CallContext, def: EndpointDe
 
 function writeInterfaceLog(services: Services, request: FastifyRequest, reply: FastifyReply, audit: RouteAudit): void {
   const ended = services.now();
-  let responseStatus = String(reply.statusCode);
-  try {
-    const code = (JSON.parse(audit.responseText) as { code?: string }).code;
-    if (code !== undefined) responseStatus = code === ResponseCode.Success ? '200' : code;
-  } catch {
-    // A response that is not an envelope (the OpenAPI document) keeps its HTTP status.
+  let code = audit.code;
+  if (code === null && audit.responseText.startsWith('{"code"')) {
+    try {
+      code = (JSON.parse(audit.responseText) as { code?: string }).code ?? null;
+    } catch {
+      code = null;
+    }
   }
+  // Without an envelope (the OpenAPI document) the HTTP status stands.
+  const responseStatus = code === null ? String(reply.statusCode) : code === ResponseCode.Success ? '200' : code;
   const secretFields = audit.def?.secretFields ?? [];
   const requestParam = { query: request.query, body: request.body };
   services.audit.interfaceLog.push({
@@ -217,6 +265,6 @@ function writeInterfaceLog(services: Services, request: FastifyRequest, reply: F
     modelInfo: audit.ctx?.deviceModel ?? '',
     responseStatus,
     requestParam: truncate(JSON.stringify(redact(requestParam, secretFields)) ?? ''),
-    responseText: redactJsonText(audit.responseText, secretFields),
+    responseText: audit.loggedResponse ?? truncate(audit.responseText),
   });
 }

@@ -41,7 +41,7 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
       db: database.db,
       driver: database.driver,
       config,
-      audit: new Audit(database.db, (stream, error, dropped) => {
+      audit: new Audit(database, (stream, error, dropped) => {
         if (!config.quiet) console.error(`[server] ${stream}: ${dropped} rows not written: ${(error as Error).message}`);
       }),
       sessions: new SessionStore(database.db),

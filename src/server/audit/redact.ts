@@ -2,7 +2,8 @@ import { ALWAYS_SECRET_FIELDS } from '../../shared/contract/endpoint';
 
 const REDACTED = '******';
 const RESPONSE_SECRET_FIELDS = ['accessToken', 'refreshToken', 'access_token', 'refresh_token', 'clientSecretStr', 'appSecret', 'password'];
-const MAX_TEXT = 4000;
+/** Below PostgreSQL's TOAST threshold, so log rows are stored without compressing each one. */
+const MAX_TEXT = 1800;
 
 /** A deep copy with secret fields replaced, for logs. */
 export function redact(value: unknown, secretFields: readonly string[]): unknown {

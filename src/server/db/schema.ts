@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   customType,
@@ -32,7 +33,7 @@ export const dept = pgTable(
   'sys_dept',
   {
     deptId: serial('dept_id').primaryKey(),
-    parentId: integer('parent_id').references((): any => dept.deptId, { onDelete: 'restrict' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => dept.deptId, { onDelete: 'restrict' }),
     name: varchar('name', { length: 50 }).notNull(),
     /** '0' company, '1' department. */
     deptType: varchar('dept_type', { length: 1 }).notNull().default('1'),
@@ -92,9 +93,9 @@ export const menu = pgTable(
   'sys_menu',
   {
     menuId: serial('menu_id').primaryKey(),
-    parentId: integer('parent_id').references((): any => menu.menuId, { onDelete: 'restrict' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => menu.menuId, { onDelete: 'restrict' }),
     /** The system (type 0 menu) this node belongs to; null for systems themselves. */
-    systemMenuId: integer('system_menu_id').references((): any => menu.menuId, { onDelete: 'restrict' }),
+    systemMenuId: integer('system_menu_id').references((): AnyPgColumn => menu.menuId, { onDelete: 'restrict' }),
     name: varchar('name', { length: 20 }).notNull(),
     url: varchar('url', { length: 500 }).notNull().default(''),
     /** 0 system, 1 menu, 2 button. */
@@ -400,7 +401,7 @@ export const dictionary = pgTable(
   'sys_dictionary',
   {
     id: serial('id').primaryKey(),
-    parentId: integer('parent_id').references((): any => dictionary.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => dictionary.id, { onDelete: 'cascade' }),
     dictNo: varchar('dict_no', { length: 50 }).notNull(),
     dictName: varchar('dict_name', { length: 50 }).notNull(),
     dictOrder: integer('dict_order').notNull().default(0),

@@ -51,6 +51,7 @@ export const auth = {
     mutation: false,
     input: z.discriminatedUnion('grant_type', [passwordGrant, refreshGrant], { error: 'validation.grantType' }),
     output: tokenPair,
+    secretOutput: true,
     secretFields: ['password', 'client_secret', 'refresh_token', 'validCode'],
   }),
   bindToken: endpoint({
@@ -65,6 +66,7 @@ export const auth = {
       wxWorkUserId: z.string({ error: 'validation.required' }).trim().min(1, { message: 'validation.required' }).max(64, { message: 'validation.tooLong' }),
     }),
     output: tokenPair,
+    secretOutput: true,
     secretFields: ['password', 'client_secret', 'validCode'],
   }),
   newToken: endpoint({
@@ -79,6 +81,7 @@ export const auth = {
       refreshToken: z.string({ error: 'validation.required' }).min(1, { message: 'validation.required' }).max(200, { message: 'validation.tooLong' }),
     }),
     output: tokenPair,
+    secretOutput: true,
     secretFields: ['refreshToken'],
   }),
   captchaNeed: endpoint({
@@ -124,6 +127,7 @@ export const auth = {
     }),
     /** A bound messenger account signs in (token); an unbound one returns its user id for a binding sign-in. */
     output: z.object({ wxWorkUserId: z.string().nullable(), token: tokenPair.nullable() }),
+    secretOutput: true,
     secretFields: ['clientSecret', 'code'],
   }),
   messengerConfig: endpoint({

@@ -33,16 +33,19 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   mutation: boolean;
   /** Input fields that never reach a log (passwords, secrets, codes). */
   secretFields: readonly string[];
+  /** The output holds secrets (tokens): its logged copy is redacted. */
+  secretOutput: boolean;
 }
 
-type EndpointInit<I extends z.ZodType, O extends z.ZodType> = Omit<EndpointDef<I, O>, 'encoding' | 'mutation' | 'secretFields'> &
-  Partial<Pick<EndpointDef<I, O>, 'encoding' | 'mutation' | 'secretFields'>>;
+type Defaulted = 'encoding' | 'mutation' | 'secretFields' | 'secretOutput';
+type EndpointInit<I extends z.ZodType, O extends z.ZodType> = Omit<EndpointDef<I, O>, Defaulted> & Partial<Pick<EndpointDef<I, O>, Defaulted>>;
 
 export function endpoint<I extends z.ZodType, O extends z.ZodType>(init: EndpointInit<I, O>): EndpointDef<I, O> {
   return {
     encoding: 'json',
     mutation: init.method !== 'GET',
     secretFields: [],
+    secretOutput: false,
     ...init,
   };
 }

@@ -8,7 +8,7 @@ import { ADMIN_NEW_PASSWORD, startTestServer, type TestServer } from '../../test
 import { startWeComPeer, type WeComPeer } from '../../testing/wecom-peer';
 
 let server: TestServer;
-let captchaText = 'AB7x';
+const captchaText = 'AB7x';
 
 beforeEach(async () => {
   server = await startTestServer();

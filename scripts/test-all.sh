@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Every test of the project, in one run:
+#   type check and lint; unit tests; the server suite on PGlite and on a real PostgreSQL server started
+#   here on loopback; keychain tests against gnome-keyring under dbus; the Electronegativity scan;
+#   end-to-end tests in Debian's Chromium against the browser host.
+# Ends with one line "tests: N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+work=$(mktemp -d "${TMPDIR:-/tmp}/console-tests.XXXXXX")
+chmod 755 "$work"
+failed_steps=()
+
+missing=()
+[ -n "$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null)" ] || missing+=(postgresql)
+command -v chromium >/dev/null || missing+=(chromium)
+command -v gnome-keyring-daemon >/dev/null || missing+=(gnome-keyring)
+command -v dbus-run-session >/dev/null || missing+=(dbus)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Missing Debian packages for the tests: ${missing[*]}"
+  echo "Install them with: apt-get install -y ${missing[*]} libsecret-1-dev   (or run: bash .ci/run)"
+  exit 1
+fi
+
+step() {
+  local name=$1
+  shift
+  echo
+  echo "=== $name"
+  if ! "$@"; then
+    failed_steps+=("$name")
+  fi
+}
+
+pg_port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+cleanup() {
+  scripts/pg-test.sh stop "$work/pg" >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+step "type check" npx tsc -p tsconfig.json --noEmit
+step "lint" npx eslint . --max-warnings 0
+
+if pg_url=$(scripts/pg-test.sh start "$work/pg" "$pg_port"); then
+  export CONSOLE_TEST_PG_URL=$pg_url
+else
+  failed_steps+=("start PostgreSQL")
+fi
+
+step "unit and server tests (PGlite and PostgreSQL)" npx vitest run --project unit --project server-pglite --project server-pg \
+  --reporter=default --reporter=json --outputFile.json="$work/vitest.json"
+
+step "keychain tests (gnome-keyring under dbus)" env CONSOLE_REQUIRE_KEYRING=1 scripts/with-keyring.sh \
+  npx vitest run --project keyring --reporter=default --reporter=json --outputFile.json="$work/keyring.json"
+
+step "Electronegativity scan" node scripts/security-scan.mjs
+
+step "build" npx electron-vite build
+step "end-to-end tests (Playwright, Debian Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME="$work/e2e.json" npx playwright test --reporter=list,json
+
+node scripts/summarise-tests.mjs "$work/vitest.json" "$work/keyring.json" "$work/e2e.json" "${#failed_steps[@]}"
+status=$?
+if [ ${#failed_steps[@]} -gt 0 ]; then
+  echo "Failed steps: ${failed_steps[*]}"
+  exit 1
+fi
+exit $status
