@@ -5,11 +5,24 @@ import { defineConfig } from 'electron-vite';
 export default defineConfig({
   main: {
     build: {
-      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
+      // Dependencies stay external (native keytar and argon2, PGlite's wasm, the server's packages) except
+      // electron-store and the `conf` it is built on: ESM-only, they are bundled into main.
+      externalizeDeps: { exclude: ['electron-store', 'conf'] },
+      // Maps let the security scan trace a finding in out/ to its source line (electron-builder leaves them out).
+      sourcemap: true,
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/main/index.ts') },
+        // Bundled packages get their own chunk, so the app's own code stays in chunks Electronegativity can
+        // read (it cannot traverse the private class fields some packages use, and skips such a file whole).
+        output: { codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] } },
+      },
     },
   },
   preload: {
     build: {
+      // A sandboxed preload can require nothing but `electron`: everything else is bundled into it.
+      externalizeDeps: false,
+      sourcemap: true,
       rollupOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') }, output: { format: 'cjs' } },
     },
   },

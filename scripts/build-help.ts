@@ -1,0 +1,219 @@
+/**
+ * Renders resources/help/src/console-help.<locale>.md into resources/help/console-help.<locale>.pdf with
+ * pdfkit: cover, contents with page numbers, PDF bookmarks, page footers. Noto Sans CJK (Debian's
+ * fonts-noto-cjk) covers Chinese, the German umlauts and the language names; pdfkit embeds only the
+ * glyphs used. The creation date is fixed so an unchanged source gives an unchanged PDF.
+ *
+ * Run: npx tsx scripts/build-help.ts
+ */
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import PDFDocument from 'pdfkit';
+import { API_VERSION } from '../src/shared/constants';
+import { parseHelpMarkdown, type Block, type Span } from './help-markdown';
+
+/** The help is written in Chinese, English and German (spec 000 §1); the core picks English for the other locales. */
+const HELP_LOCALES = ['zh_CN', 'en_US', 'de_DE'] as const;
+
+const FONT_DIR = '/usr/share/fonts/opentype/noto';
+const REGULAR = { file: `${FONT_DIR}/NotoSansCJK-Regular.ttc`, name: 'NotoSansCJKsc-Regular' };
+const BOLD = { file: `${FONT_DIR}/NotoSansCJK-Bold.ttc`, name: 'NotoSansCJKsc-Bold' };
+const FIXED_DATE = new Date('2025-01-01T00:00:00Z');
+
+const helpDir = fileURLToPath(new URL('../resources/help/', import.meta.url));
+
+const COLOR = { text: '#1f2328', muted: '#59636e', accent: '#1f5fbf', rule: '#d0d7de', noteBg: '#eef4fc', headerBg: '#e8eef7' };
+const SIZE = { body: 10.5, h2: 16, h3: 12.5, title: 26, table: 9.5, footer: 8.5 };
+
+const LABELS: Record<(typeof HELP_LOCALES)[number], { contents: string; version: string; page: string }> = {
+  zh_CN: { contents: '目录', version: '版本', page: '第 {n} 页，共 {total} 页' },
+  en_US: { contents: 'Contents', version: 'Version', page: 'Page {n} of {total}' },
+  de_DE: { contents: 'Inhalt', version: 'Version', page: 'Seite {n} von {total}' },
+};
+
+function render(locale: (typeof HELP_LOCALES)[number]): Promise<void> {
+  const source = readFileSync(`${helpDir}src/console-help.${locale}.md`, 'utf8');
+  const blocks = parseHelpMarkdown(source);
+  const title = blocks.find((b): b is Extract<Block, { kind: 'title' }> => b.kind === 'title')?.text;
+  if (!title) throw new Error(`console-help.${locale}.md has no # title`);
+  const labels = LABELS[locale];
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: 64, bottom: 64, left: 64, right: 64 },
+    bufferPages: true,
+    autoFirstPage: true,
+    lang: locale.replace('_', '-'),
+    displayTitle: true,
+    info: { Title: title, Author: 'Back-office Console team', Subject: title, CreationDate: FIXED_DATE, ModDate: FIXED_DATE },
+  });
+  doc.registerFont('regular', REGULAR.file, REGULAR.name);
+  doc.registerFont('bold', BOLD.file, BOLD.name);
+  const out = createWriteStream(`${helpDir}console-help.${locale}.pdf`);
+  doc.pipe(out);
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  const ensureSpace = (height: number) => {
+    if (doc.y + height > bottom()) doc.addPage();
+  };
+  const spans = (items: Span[], options: PDFKit.Mixins.TextOptions & { x?: number; width?: number; size?: number; color?: string }) => {
+    const { x = left, width: w = width, size = SIZE.body, color = COLOR.text, ...rest } = options;
+    doc.fillColor(color).fontSize(size);
+    items.forEach((span, index) => {
+      doc.font(span.bold ? 'bold' : 'regular');
+      const last = index === items.length - 1;
+      if (index === 0) doc.text(span.text, x, doc.y, { width: w, lineGap: 3, continued: !last, ...rest });
+      else doc.text(span.text, { continued: !last, ...rest });
+    });
+  };
+  const heightOf = (text: string, font: string, size: number, w: number) => doc.font(font).fontSize(size).heightOfString(text, { width: w, lineGap: 3 });
+
+  // Cover: the title, the version and the introduction (the paragraphs before the first chapter).
+  const firstChapter = blocks.findIndex((b) => b.kind === 'heading');
+  const introduction = blocks.slice(0, firstChapter).filter((b): b is Extract<Block, { kind: 'paragraph' }> => b.kind === 'paragraph');
+  doc.rect(0, 0, doc.page.width, 230).fill(COLOR.accent);
+  doc.fillColor('#ffffff').font('bold').fontSize(SIZE.title).text(title, left, 120, { width });
+  doc.fillColor(COLOR.muted).font('regular').fontSize(12).text(`${labels.version} ${API_VERSION}`, left, 270, { width });
+  doc.moveDown(1.5);
+  for (const paragraph of introduction) {
+    spans(paragraph.spans, { size: 12 });
+    doc.moveDown(0.6);
+  }
+
+  // Contents page: written after the body, when the page numbers are known.
+  doc.addPage();
+  const contentsPage = doc.bufferedPageRange().count - 1;
+  const headings: Array<{ level: 2 | 3; text: string; page: number }> = [];
+  let chapter: PDFKit.PDFOutline | null = null;
+
+  for (const block of blocks.slice(firstChapter)) {
+    switch (block.kind) {
+      case 'title':
+        throw new Error('the # title must be the first line');
+      case 'heading': {
+        if (block.level === 2) {
+          doc.addPage();
+        } else {
+          ensureSpace(heightOf(block.text, 'bold', SIZE.h3, width) + 60);
+          doc.moveDown(0.6);
+        }
+        const page = doc.bufferedPageRange().count - 1;
+        headings.push({ level: block.level, text: block.text, page });
+        if (block.level === 2) chapter = doc.outline.addItem(block.text);
+        else (chapter ?? doc.outline).addItem(block.text);
+        doc.font('bold').fontSize(block.level === 2 ? SIZE.h2 : SIZE.h3).fillColor(block.level === 2 ? COLOR.accent : COLOR.text).text(block.text, left, doc.y, { width });
+        if (block.level === 2) {
+          doc.moveTo(left, doc.y + 4).lineTo(left + width, doc.y + 4).lineWidth(1).strokeColor(COLOR.rule).stroke();
+          doc.moveDown(0.8);
+        } else doc.moveDown(0.3);
+        break;
+      }
+      case 'paragraph':
+        ensureSpace(30);
+        spans(block.spans, {});
+        doc.moveDown(0.6);
+        break;
+      case 'note': {
+        const text = block.spans.map((s) => s.text).join('');
+        const height = heightOf(text, 'regular', SIZE.body, width - 24) + 16;
+        ensureSpace(height + 8);
+        const top = doc.y;
+        doc.rect(left, top, width, height).fill(COLOR.noteBg);
+        doc.rect(left, top, 3, height).fill(COLOR.accent);
+        doc.y = top + 8;
+        spans(block.spans, { x: left + 14, width: width - 24 });
+        doc.y = top + height;
+        doc.moveDown(0.6);
+        break;
+      }
+      case 'list':
+        block.items.forEach((item, index) => {
+          const marker = block.ordered ? `${index + 1}.` : '•';
+          const itemHeight = heightOf(item.map((s) => s.text).join(''), 'regular', SIZE.body, width - 18);
+          ensureSpace(Math.min(itemHeight, 60));
+          const top = doc.y;
+          doc.font('regular').fontSize(SIZE.body).fillColor(COLOR.accent).text(marker, left + 2, top, { width: 16, lineGap: 3 });
+          doc.y = top;
+          spans(item, { x: left + 18, width: width - 18 });
+          doc.moveDown(0.25);
+        });
+        doc.moveDown(0.4);
+        break;
+      case 'table': {
+        const columns = [width * 0.3, width * 0.7];
+        if (block.header.length !== 2) throw new Error('help tables have two columns: menu and description');
+        const padding = 5;
+        const rowHeight = (cells: string[], font: string) => Math.max(...cells.map((cell, c) => heightOf(cell, font, SIZE.table, (columns[c] ?? 0) - 2 * padding))) + 2 * padding;
+        const drawRow = (cells: string[], header: boolean) => {
+          const height = rowHeight(cells, header ? 'bold' : 'regular');
+          const top = doc.y;
+          if (header) doc.rect(left, top, width, height).fill(COLOR.headerBg);
+          let x = left;
+          cells.forEach((cell, c) => {
+            const w = columns[c] ?? 0;
+            doc.font(header || c === 0 ? 'bold' : 'regular').fontSize(SIZE.table).fillColor(COLOR.text).text(cell, x + padding, top + padding, { width: w - 2 * padding, lineGap: 3 });
+            x += w;
+          });
+          doc.moveTo(left, top + height).lineTo(left + width, top + height).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
+          doc.y = top + height;
+        };
+        ensureSpace(rowHeight(block.header, 'bold') + rowHeight(block.rows[0] ?? block.header, 'regular'));
+        drawRow(block.header, true);
+        for (const row of block.rows) {
+          if (doc.y + rowHeight(row, 'regular') > bottom()) {
+            doc.addPage();
+            drawRow(block.header, true);
+          }
+          drawRow(row, false);
+        }
+        doc.x = left;
+        doc.moveDown(0.8);
+        break;
+      }
+    }
+  }
+
+  // Contents.
+  doc.switchToPage(contentsPage);
+  doc.font('bold').fontSize(SIZE.h2).fillColor(COLOR.accent).text(labels.contents, left, doc.page.margins.top, { width });
+  doc.moveDown(0.8);
+  for (const heading of headings) {
+    const indent = heading.level === 2 ? 0 : 18;
+    const top = doc.y;
+    doc.font(heading.level === 2 ? 'bold' : 'regular').fontSize(heading.level === 2 ? 11 : 10).fillColor(COLOR.text);
+    doc.text(heading.text, left + indent, top, { width: width - indent - 40, lineGap: 2 });
+    const after = doc.y;
+    doc.text(String(heading.page + 1), left + width - 40, top, { width: 40, align: 'right' });
+    doc.y = after + (heading.level === 2 ? 4 : 1);
+  }
+
+  // Footers on every page but the cover.
+  const { count } = doc.bufferedPageRange();
+  for (let page = 1; page < count; page++) {
+    doc.switchToPage(page);
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - 40;
+    doc.moveTo(left, y - 6).lineTo(left + width, y - 6).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
+    doc.font('regular').fontSize(SIZE.footer).fillColor(COLOR.muted);
+    doc.text(title, left, y, { width: width / 2, lineBreak: false });
+    doc.text(labels.page.replace('{n}', String(page + 1)).replace('{total}', String(count)), left + width / 2, y, { width: width / 2, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = margin;
+  }
+
+  doc.end();
+  return new Promise((resolve, reject) => {
+    out.on('finish', resolve);
+    out.on('error', reject);
+  });
+}
+
+for (const font of [REGULAR, BOLD]) {
+  if (!existsSync(font.file)) throw new Error(`${font.file} is missing: apt-get install -y fonts-noto-cjk`);
+}
+for (const locale of HELP_LOCALES) {
+  await render(locale);
+  console.log(`resources/help/console-help.${locale}.pdf`);
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { parseHelpMarkdown, parseInline } from './help-markdown';
+
+describe('parseHelpMarkdown', () => {
+  it('parses every block kind the help uses', () => {
+    const blocks = parseHelpMarkdown(
+      ['# Guide', '', 'Intro **bold** text', 'continues.', '', '## 1. Part', '### 1.1 Sub', '1. one', '2. **two**', '- a', '- b', '> note', '> more', '', '| A | B |', '|---|---|', '| x | y |'].join('\n'),
+    );
+    expect(blocks).toEqual([
+      { kind: 'title', text: 'Guide' },
+      { kind: 'paragraph', spans: [{ text: 'Intro ', bold: false }, { text: 'bold', bold: true }, { text: ' text continues.', bold: false }] },
+      { kind: 'heading', level: 2, text: '1. Part' },
+      { kind: 'heading', level: 3, text: '1.1 Sub' },
+      { kind: 'list', ordered: true, items: [[{ text: 'one', bold: false }], [{ text: 'two', bold: true }]] },
+      { kind: 'list', ordered: false, items: [[{ text: 'a', bold: false }], [{ text: 'b', bold: false }]] },
+      { kind: 'note', spans: [{ text: 'note more', bold: false }] },
+      { kind: 'table', header: ['A', 'B'], rows: [['x', 'y']] },
+    ]);
+  });
+
+  it('refuses a malformed table and unbalanced bold', () => {
+    expect(() => parseHelpMarkdown('| A | B |\n| x | y |')).toThrow('|---|');
+    expect(() => parseHelpMarkdown('| A | B |\n|---|---|\n| x |')).toThrow('1 cells');
+    expect(() => parseInline('a **b')).toThrow('unbalanced');
+  });
+});

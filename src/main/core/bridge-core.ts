@@ -1,0 +1,293 @@
+import {
+  BRIDGE_METHODS,
+  TOKEN_ENDPOINT_IDS,
+  type BridgeMethod,
+  type BridgeResult,
+  type CallableEndpointId,
+  type CallInput,
+  type CallOutput,
+  type ConsoleBridge,
+  type ExternalViewRequest,
+  type PlatformInfo,
+} from '../../shared/bridge';
+import { ResponseCode } from '../../shared/codes';
+import { LOCALES, type Locale } from '../../shared/constants';
+import { api } from '../../shared/contract';
+import type { EndpointDef } from '../../shared/contract/endpoint';
+import { CodedError, InputError } from './errors';
+import type { BridgeEvents } from './events';
+import type { Session } from './session';
+import type { Settings } from './settings';
+
+/**
+ * Lays external pages over the tab's content area. Electron implements it with sandboxed WebContentsViews;
+ * the browser host has none (its tabs use a sandboxed iframe).
+ */
+export interface ViewHost {
+  showExternal(request: ExternalViewRequest): Promise<void>;
+  setBounds(request: ExternalViewRequest): Promise<void>;
+  reloadExternal(tabKey: string): Promise<void>;
+  hideExternal(tabKey: string | null): Promise<void>;
+  closeExternal(tabKey: string): Promise<void>;
+  openPopup(url: string): Promise<void>;
+}
+
+/** The URL of the bundled help PDF for a locale, or null when none is bundled. */
+export type HelpPdfResolver = (locale: Locale) => Promise<string | null> | string | null;
+
+export interface BridgeCoreDeps {
+  session: Session;
+  settings: Settings;
+  events: BridgeEvents;
+  platform: PlatformInfo;
+  viewHost?: ViewHost | null;
+  helpPdfUrl?: HelpPdfResolver | null;
+}
+
+/** The bridge as the main process implements it; transports forward `events` their own way. */
+export type BridgeCore = Omit<ConsoleBridge, 'events'> & { events: BridgeEvents };
+
+export const EXTERNAL_VIEWS_UNAVAILABLE_MSG = 'External views are a desktop feature: in the browser the tab shows the page in a sandboxed iframe';
+const WITHHELD_MSG = 'The answer carried a credential and was withheld from the window';
+
+export function createBridgeCore(deps: BridgeCoreDeps): BridgeCore {
+  const { session, settings, events } = deps;
+
+  const failure = (error: unknown): { ok: false; code: string; msg: string } => {
+    if (error instanceof CodedError) return { ok: false, code: error.code, msg: error.message };
+    return { ok: false, code: ResponseCode.ServerError, msg: error instanceof Error && error.message ? error.message : 'Unexpected error in the console core' };
+  };
+
+  /** Every method answers a BridgeResult, and no answer leaves with a token in it. */
+  const answer = async <T>(run: () => Promise<T> | T): Promise<BridgeResult<T>> => {
+    let result: BridgeResult<T>;
+    try {
+      result = { ok: true, data: await run() };
+    } catch (error) {
+      result = failure(error);
+    }
+    return carriesToken(result, session) ? { ok: false, code: ResponseCode.ServerError, msg: WITHHELD_MSG } : result;
+  };
+
+  const views = deps.viewHost ?? null;
+  const viewCall = (run: (host: ViewHost) => Promise<void>): Promise<BridgeResult<null>> =>
+    answer(async () => {
+      if (!views) throw new CodedError(ResponseCode.CallerError, EXTERNAL_VIEWS_UNAVAILABLE_MSG);
+      await run(views);
+      return null;
+    });
+
+  return {
+    events,
+
+    platform: () => answer(() => deps.platform),
+
+    auth: {
+      captchaNeeded: (username) =>
+        answer(() => session.publicCall(api.auth.captchaNeed, { clientId: settings.credentials().clientId, username: requireString(username, 'username') })),
+      captcha: () => answer(() => session.publicCall(api.auth.captcha, {})),
+      signIn: (request) => answer(() => session.signIn(requireObject(request, 'sign-in request'))),
+      firstChangePassword: (request) =>
+        answer(async () => {
+          await session.firstChangePassword(requireObject(request, 'password change'));
+          return null;
+        }),
+      changePassword: (request) =>
+        answer(async () => {
+          await session.changePassword(requireObject(request, 'password change'));
+          return null;
+        }),
+      messengerConfig: () =>
+        answer(async () => {
+          const config = await session.publicCall(api.auth.messengerConfig, {});
+          return { enabled: config.enabled, qrUrl: config.qrUrl };
+        }),
+      messengerExchange: (code) => answer(() => session.messengerExchange(requireString(code, 'code'))),
+      renewForSingleSystem: () =>
+        answer(async () => {
+          await session.renewForSingleSystem();
+          return null;
+        }),
+      signOut: () =>
+        answer(async () => {
+          await session.signOut();
+          return null;
+        }),
+      clearSession: () => answer(() => session.clear()),
+    },
+
+    session: {
+      state: () => answer(() => session.state()),
+      choose: (request) =>
+        answer(() => {
+          const chosen = session.choose(requireObject(request, 'identity choice'));
+          // The stored choice is restored at the next sign-in (spec 000 §4 "with stored info").
+          settings.set({ lastRoleId: chosen.roleId, lastSystemMenuId: chosen.systemMenuId });
+          return chosen;
+        }),
+    },
+
+    api: {
+      call: <Id extends CallableEndpointId>(id: Id, input: CallInput<Id>) =>
+        answer(() => {
+          const def = callableEndpoint(id);
+          const fields = input === undefined ? {} : input;
+          return (def.access === 'public' ? session.publicCall(def, fields as never) : session.call(def, fields as never)) as Promise<CallOutput<Id>>;
+        }),
+    },
+
+    settings: {
+      get: () => answer(() => settings.get()),
+      set: (patch) =>
+        answer(async () => {
+          const change = settings.check(requireObject(patch, 'settings change'));
+          // Tokens belong to the server that issued them: the session ends there before another server is set.
+          if (change.serverUrl !== undefined && change.serverUrl !== settings.get().serverUrl) await session.clear();
+          return settings.set(change);
+        }),
+    },
+
+    views: {
+      showExternal: (request) => viewCall((host) => host.showExternal(viewRequest(request))),
+      setBounds: (request) => viewCall((host) => host.setBounds(viewRequest(request))),
+      reloadExternal: (tabKey) => viewCall((host) => host.reloadExternal(requireTabKey(tabKey))),
+      hideExternal: (tabKey) => viewCall((host) => host.hideExternal(tabKey === null ? null : requireTabKey(tabKey))),
+      closeExternal: (tabKey) => viewCall((host) => host.closeExternal(requireTabKey(tabKey))),
+      openPopup: (url) => viewCall((host) => host.openPopup(webUrl(url, 'url'))),
+    },
+
+    help: {
+      pdfUrl: (locale) =>
+        answer(async () => {
+          if (!(LOCALES as readonly unknown[]).includes(locale)) throw new InputError(`locale must be one of ${LOCALES.join(', ')}`);
+          const url = deps.helpPdfUrl ? await deps.helpPdfUrl(locale) : null;
+          if (!url) throw new CodedError(ResponseCode.NotFound, `No help PDF is bundled for ${locale}`);
+          return { url };
+        }),
+    },
+  };
+}
+
+/** Looks an endpoint up by its `area.name` id; token endpoints are refused, they stay behind the auth methods. */
+export function callableEndpoint(id: unknown): EndpointDef {
+  if (typeof id !== 'string') throw new InputError('endpoint id must be a text like "session.nav"');
+  if ((TOKEN_ENDPOINT_IDS as readonly string[]).includes(id)) {
+    throw new CodedError(ResponseCode.Forbidden, `${id} handles tokens or passwords and is reachable only through the bridge's auth methods`);
+  }
+  const [area, name, ...extra] = id.split('.');
+  const defs = area && Object.hasOwn(api, area) ? (api[area as keyof typeof api] as Record<string, EndpointDef>) : null;
+  if (!defs || !name || extra.length > 0 || !Object.hasOwn(defs, name)) throw new InputError(`Unknown endpoint "${id}"`);
+  return defs[name] as EndpointDef;
+}
+
+/** Answers from the server pass through here: any token-shaped field or the live access token withholds the answer. */
+function carriesToken(value: unknown, session: Session): boolean {
+  const seen = new Set<unknown>();
+  const visit = (node: unknown): boolean => {
+    // Error messages are free text: a token echoed inside one is still a token.
+    if (typeof node === 'string') return session.revealsAccessToken(node);
+    if (node === null || typeof node !== 'object' || seen.has(node)) return false;
+    seen.add(node);
+    for (const [key, child] of Object.entries(node)) {
+      if (TOKEN_FIELD.test(key) && child !== null && child !== undefined && child !== '') return true;
+      if (visit(child)) return true;
+    }
+    return false;
+  };
+  return visit(value);
+}
+
+/** accessToken, refresh_token, token, idToken, ...; not tokenType or similar descriptions. */
+const TOKEN_FIELD = /^(?:[a-z]*[_-]?)?token$/i;
+
+function requireObject<T>(value: T, what: string): T {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new InputError(`${what} must be an object of fields`);
+  return value;
+}
+
+function requireString(value: unknown, field: string): string {
+  if (typeof value !== 'string') throw new InputError(`${field} must be a text`);
+  return value;
+}
+
+function requireTabKey(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '' || value.length > 200) throw new InputError('tabKey must be a non-empty text of at most 200 characters');
+  return value;
+}
+
+function webUrl(value: unknown, field: string): string {
+  if (typeof value !== 'string') throw new InputError(`${field} must be a text`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InputError(`${field} is not an absolute URL: "${value.slice(0, 200)}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InputError(`${field} must be an http or https address, not ${url.protocol}`);
+  return url.href;
+}
+
+function viewRequest(value: unknown): ExternalViewRequest {
+  const request = requireObject(value as ExternalViewRequest, 'view request');
+  const bounds = requireObject(request.bounds, 'bounds');
+  for (const side of ['x', 'y', 'width', 'height'] as const) {
+    const n = bounds[side];
+    if (typeof n !== 'number' || !Number.isFinite(n)) throw new InputError(`bounds.${side} must be a number`);
+    if ((side === 'width' || side === 'height') && n < 0) throw new InputError(`bounds.${side} must not be negative`);
+  }
+  return {
+    tabKey: requireTabKey(request.tabKey),
+    url: webUrl(request.url, 'url'),
+    bounds: { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height },
+  };
+}
+
+/**
+ * One entry per bridge method, for transports that receive a method name and an argument list (IPC, HTTP).
+ * Typed as a complete record, so a method added to BRIDGE_METHODS without a route here fails the typecheck.
+ */
+export function bridgeDispatch(core: BridgeCore): Record<BridgeMethod, (args: unknown[]) => Promise<BridgeResult<unknown>>> {
+  const a = (args: unknown[], i: number) => args[i] as never;
+  return {
+    platform: () => core.platform(),
+    'auth.captchaNeeded': (args) => core.auth.captchaNeeded(a(args, 0)),
+    'auth.captcha': () => core.auth.captcha(),
+    'auth.signIn': (args) => core.auth.signIn(a(args, 0)),
+    'auth.firstChangePassword': (args) => core.auth.firstChangePassword(a(args, 0)),
+    'auth.changePassword': (args) => core.auth.changePassword(a(args, 0)),
+    'auth.messengerConfig': () => core.auth.messengerConfig(),
+    'auth.messengerExchange': (args) => core.auth.messengerExchange(a(args, 0)),
+    'auth.renewForSingleSystem': () => core.auth.renewForSingleSystem(),
+    'auth.signOut': () => core.auth.signOut(),
+    'auth.clearSession': () => core.auth.clearSession(),
+    'session.state': () => core.session.state(),
+    'session.choose': (args) => core.session.choose(a(args, 0)),
+    'api.call': (args) => core.api.call(a(args, 0), a(args, 1)),
+    'settings.get': () => core.settings.get(),
+    'settings.set': (args) => core.settings.set(a(args, 0)),
+    'views.showExternal': (args) => core.views.showExternal(a(args, 0)),
+    'views.setBounds': (args) => core.views.setBounds(a(args, 0)),
+    'views.reloadExternal': (args) => core.views.reloadExternal(a(args, 0)),
+    'views.hideExternal': (args) => core.views.hideExternal(a(args, 0)),
+    'views.closeExternal': (args) => core.views.closeExternal(a(args, 0)),
+    'views.openPopup': (args) => core.views.openPopup(a(args, 0)),
+    'help.pdfUrl': (args) => core.help.pdfUrl(a(args, 0)),
+  };
+}
+
+/** Runs a bridge method by name for a transport; an unknown name or a non-array argument list is refused. */
+export async function invokeBridgeMethod(
+  dispatch: Record<BridgeMethod, (args: unknown[]) => Promise<BridgeResult<unknown>>>,
+  method: unknown,
+  args: unknown,
+): Promise<BridgeResult<unknown>> {
+  if (typeof method !== 'string' || !(BRIDGE_METHODS as readonly string[]).includes(method)) {
+    return { ok: false, code: ResponseCode.InvalidInput, msg: `Unknown bridge method "${String(method).slice(0, 100)}"` };
+  }
+  if (!Array.isArray(args)) return { ok: false, code: ResponseCode.InvalidInput, msg: `Bridge method ${method}: args must be an array` };
+  try {
+    return await dispatch[method as BridgeMethod](args);
+  } catch (error) {
+    return { ok: false, code: ResponseCode.ServerError, msg: `Bridge method ${method} failed: ${(error as Error).message}` };
+  }
+}

@@ -1,0 +1,45 @@
+import { mkdir } from 'node:fs/promises';
+import { ResponseCode } from '../../shared/codes';
+import { startServer } from '../../server/index';
+import type { EmbeddedServerHandle } from './console-core';
+import { ApiError } from './errors';
+import type { ConsoleCredentials } from './settings';
+
+export interface EmbeddedServerOptions {
+  /** The server's data folder (PGlite): the app's user-data folder in Electron, CONSOLE_HOME in the browser host. */
+  dataDir: string;
+  /** The embedded server seeds its OAuth client and transport key from the same values the client signs in with. */
+  credentials: ConsoleCredentials;
+}
+
+/**
+ * The product's own server in this process, on 127.0.0.1 at a free port, for a console without a server URL.
+ * It starts on first use (or when the caller asks for its URL at startup) and once only.
+ */
+export function createEmbeddedServer(options: EmbeddedServerOptions): EmbeddedServerHandle {
+  let running: Promise<{ url: string; close(): Promise<void> }> | null = null;
+
+  const start = async () => {
+    await mkdir(options.dataDir, { recursive: true });
+    const { clientId, clientSecret, transportSecret } = options.credentials;
+    return startServer({ host: '127.0.0.1', port: 0, dataDir: options.dataDir, clientId, clientSecret, transportSecret, quiet: true });
+  };
+
+  return {
+    dataDir: options.dataDir,
+    async url() {
+      running ??= start().catch((error: unknown) => {
+        running = null;
+        throw new ApiError(ResponseCode.Unreachable, `The embedded server did not start (data in ${options.dataDir}): ${(error as Error).message}`);
+      });
+      return (await running).url;
+    },
+    async close() {
+      const server = running;
+      running = null;
+      if (!server) return;
+      const started = await server.catch(() => null);
+      await started?.close();
+    },
+  };
+}

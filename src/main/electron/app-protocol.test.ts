@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+
+let handler: ((request: Request) => Promise<Response>) | null = null;
+const privileged: unknown[] = [];
+vi.mock('electron', () => ({
+  protocol: {
+    handle: (_scheme: string, h: (request: Request) => Promise<Response>) => {
+      handler = h;
+    },
+    registerSchemesAsPrivileged: (schemes: unknown[]) => privileged.push(...schemes),
+  },
+}));
+
+const { handleAppProtocol, registerAppScheme } = await import('./app-protocol');
+
+const root = mkdtempSync(join(tmpdir(), 'app-protocol-'));
+const rendererDir = join(root, 'renderer');
+const helpDir = join(root, 'help');
+mkdirSync(join(rendererDir, 'assets'), { recursive: true });
+mkdirSync(join(helpDir, 'src'), { recursive: true });
+writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><div id="root"></div>');
+writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+writeFileSync(join(helpDir, 'console-help.en_US.pdf'), '%PDF-1.7');
+writeFileSync(join(helpDir, 'src', 'console-help.en_US.md'), '# source');
+handleAppProtocol({ rendererDir, helpDir }, "default-src 'none'");
+
+const get = (url: string) => (handler as (request: Request) => Promise<Response>)(new Request(url));
+
+describe('the app protocol', () => {
+  it('is registered as a standard, secure scheme before ready', () => {
+    registerAppScheme();
+    expect(privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }]);
+  });
+
+  it('serves the renderer for client routes with the CSP', async () => {
+    const response = await get('app://console/userManage/null');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'");
+    expect(await response.text()).toContain('id="root"');
+  });
+
+  it('serves assets and help PDFs without a document CSP', async () => {
+    const script = await get('app://console/assets/app.js');
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(script.headers.get('content-security-policy')).toBeNull();
+    const pdf = await get('app://console/help/console-help.en_US.pdf');
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await pdf.text()).toBe('%PDF-1.7');
+  });
+
+  it.each(['app://console/help/src/console-help.en_US.md', 'app://console/help/console-help.de_DE.pdf', 'app://console/assets/missing.js', 'app://console/..%2f..%2fetc%2fpasswd.js', 'app://evil/index.html'])('answers 404 for %s', async (url) => {
+    expect((await get(url)).status).toBe(404);
+  });
+});

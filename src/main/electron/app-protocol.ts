@@ -1,0 +1,30 @@
+import { readFile } from 'node:fs/promises';
+import { protocol } from 'electron';
+import { resolveAppRequest, type ProtocolRoots } from './app-protocol-routes';
+import { APP_SCHEME } from './security';
+
+/**
+ * Registers `app:` before the app is ready. Standard + secure give it a real origin and a secure context
+ * (so 'self' in the CSP means app://console); Chromium's PDF viewer only opens PDFs from a standard
+ * scheme; stream lets it read large files progressively.
+ */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }]);
+}
+
+/** Serves the built renderer and the help PDFs; every HTML document carries the app's CSP. */
+export function handleAppProtocol(roots: ProtocolRoots, contentSecurityPolicy: string): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const target = resolveAppRequest(request.url, roots);
+    if (target.kind === 'not-found') return new Response('Not found', { status: 404 });
+    let body: Buffer;
+    try {
+      body = await readFile(target.path);
+    } catch {
+      return new Response('Not found', { status: 404 });
+    }
+    const headers: Record<string, string> = { 'content-type': target.mimeType, 'x-content-type-options': 'nosniff' };
+    if (target.isDocument) headers['content-security-policy'] = contentSecurityPolicy;
+    return new Response(new Uint8Array(body), { status: 200, headers });
+  });
+}

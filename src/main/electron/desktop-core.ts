@@ -1,0 +1,47 @@
+import os from 'node:os';
+import { join } from 'node:path';
+import { app, net } from 'electron';
+import Store from 'electron-store';
+import { createConsoleCore, type ConsoleCore } from '../core/console-core';
+import { createEmbeddedServer } from '../core/embedded-server';
+import { findHelpPdf } from '../core/help';
+import { createSettings, readManagedPreset, type KeyValueStore } from '../core/settings';
+import { createKeychainVault, createMemoryVault, probeKeychain, type TokenVault } from '../core/token-vault';
+import { helpPdfUrl } from './app-protocol-routes';
+import type { AppPaths } from './app-paths';
+import type { ElectronViewHost } from './external-views';
+
+/**
+ * The one place the Electron specifics are injected into the plain-Node core: electron-store for
+ * settings, net.fetch for the API client, the WebContentsView host, the app:// help URLs, and the
+ * embedded server's data under the user-data folder.
+ */
+
+async function chooseVault(): Promise<TokenVault> {
+  const probe = await probeKeychain();
+  if (probe.reachable) return createKeychainVault();
+  // A Linux desktop without a Secret Service: signing in still works, it just does not survive a restart.
+  console.warn(`No OS keychain answers (${probe.reason}): refresh tokens stay in this process only.`);
+  return createMemoryVault();
+}
+
+export async function createDesktopCore(paths: AppPaths, viewHost: ElectronViewHost): Promise<ConsoleCore> {
+  const preset = readManagedPreset(process.env);
+  const store = new Store<Record<string, unknown>>({ name: 'settings' }) as unknown as KeyValueStore;
+  const embedded = createEmbeddedServer({ dataDir: join(app.getPath('userData'), 'server-data'), credentials: createSettings(store, preset).credentials() });
+  return createConsoleCore({
+    store,
+    preset,
+    vault: await chooseVault(),
+    embedded,
+    platform: { kind: 'electron', appVersion: app.getVersion(), os: `${os.type()} ${os.release()}` },
+    // Electron's network stack: the workstation's proxy settings and certificate store apply.
+    fetch: (input, init) => net.fetch(input instanceof URL ? input.toString() : input, init),
+    viewHost,
+    helpPdfUrl: async (locale) => {
+      const fileName = await findHelpPdf(paths.helpDir, locale);
+      return fileName ? helpPdfUrl(fileName) : null;
+    },
+    warn: (message) => console.warn(message),
+  });
+}

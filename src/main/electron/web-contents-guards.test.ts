@@ -1,0 +1,89 @@
+import { EventEmitter } from 'node:events';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { APP_ORIGIN, EXTERNAL_VIEW_PARTITION } from './security';
+
+const externalSession = { name: 'external' };
+const defaultSession = { name: 'default' };
+vi.mock('electron', () => ({
+  session: { fromPartition: (partition: string) => (partition === EXTERNAL_VIEW_PARTITION ? externalSession : { name: partition }) },
+}));
+
+const { denyAllPermissions, guardAllWebContents } = await import('./web-contents-guards');
+
+class FakeContents extends EventEmitter {
+  windowOpenHandler: ((details: unknown) => unknown) | null = null;
+  constructor(readonly session: unknown) {
+    super();
+  }
+  setWindowOpenHandler(handler: (details: unknown) => unknown): void {
+    this.windowOpenHandler = handler;
+  }
+}
+
+function navigation(url: string): { url: string; preventDefault: ReturnType<typeof vi.fn> } {
+  return { url, preventDefault: vi.fn() };
+}
+
+describe('guardAllWebContents', () => {
+  let app: EventEmitter;
+  beforeEach(() => {
+    app = new EventEmitter();
+    guardAllWebContents(app as never, APP_ORIGIN);
+  });
+
+  function created(session: unknown): FakeContents {
+    const contents = new FakeContents(session);
+    app.emit('web-contents-created', {}, contents);
+    return contents;
+  }
+
+  it('keeps app contents on the app origin, for navigations and redirects', () => {
+    const contents = created(defaultSession);
+    for (const event of ['will-navigate', 'will-redirect']) {
+      const inside = navigation(`${APP_ORIGIN}/login`);
+      contents.emit(event, inside);
+      expect(inside.preventDefault).not.toHaveBeenCalled();
+      for (const url of ['https://example.com/', 'file:///etc/passwd', 'app://console.evil/']) {
+        const outside = navigation(url);
+        contents.emit(event, outside);
+        expect(outside.preventDefault).toHaveBeenCalledOnce();
+      }
+    }
+  });
+
+  it('keeps external contents on http and https', () => {
+    const contents = created(externalSession);
+    const web = navigation('https://example.com/next');
+    contents.emit('will-navigate', web);
+    expect(web.preventDefault).not.toHaveBeenCalled();
+    for (const url of [`${APP_ORIGIN}/Home`, 'javascript:alert(1)', 'file:///C:/x', 'data:text/html,x']) {
+      const blocked = navigation(url);
+      contents.emit('will-redirect', blocked);
+      expect(blocked.preventDefault).toHaveBeenCalledOnce();
+    }
+  });
+
+  it('denies window.open and webview tags everywhere', () => {
+    for (const contents of [created(defaultSession), created(externalSession)]) {
+      expect(contents.windowOpenHandler?.({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
+      const attach = { preventDefault: vi.fn() };
+      contents.emit('will-attach-webview', attach);
+      expect(attach.preventDefault).toHaveBeenCalledOnce();
+    }
+  });
+});
+
+describe('denyAllPermissions', () => {
+  it('installs refusing handlers on every session given', () => {
+    const sessions = [0, 1].map(() => ({ setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn(), setDevicePermissionHandler: vi.fn() }));
+    denyAllPermissions(sessions as never);
+    for (const ses of sessions) {
+      const request = ses.setPermissionRequestHandler.mock.calls[0]?.[0] as (w: unknown, p: string, cb: (granted: boolean) => void) => void;
+      const callback = vi.fn();
+      request({}, 'media', callback);
+      expect(callback).toHaveBeenCalledWith(false);
+      expect((ses.setPermissionCheckHandler.mock.calls[0]?.[0] as () => boolean)()).toBe(false);
+      expect((ses.setDevicePermissionHandler.mock.calls[0]?.[0] as () => boolean)()).toBe(false);
+    }
+  });
+});
