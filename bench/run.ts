@@ -2,6 +2,8 @@
  * `npm run bench`: the product's server against a bare Fastify route on the same machine, in one run.
  * Each target runs in its own child process; autocannon drives it from this process. Printed side by
  * side: req/s, p95 latency and the ratio of req/s. No timing is asserted anywhere.
+ * Targets: the navigation (a cached tree) and the user list with filters over 100,000 users (seeded by
+ * `seed-users.ts` before each server starts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +27,15 @@ interface Measured {
   errors: number;
   non2xx: number;
   failedEnvelopes: number;
+}
+
+/** Seeds the users into the PGlite directory, or into DATABASE_URL when given. */
+function seedUsers(dataDir: string, databaseUrl?: string): void {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'seed-users.ts'), dataDir], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...(databaseUrl && { DATABASE_URL: databaseUrl }) },
+  });
+  if (seeded.status !== 0) throw new Error(`seeding the bench users failed (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`);
 }
 
 function startChild(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ url: string; child: ChildProcess }> {
@@ -63,7 +74,15 @@ async function json(url: string, init: RequestInit): Promise<{ code: string; msg
   return (await response.json()) as { code: string; msg: string; data: unknown };
 }
 
-async function signIn(base: string): Promise<{ token: string; roleId: number; systemMenuId: number }> {
+interface BenchSession {
+  token: string;
+  roleId: number;
+  systemMenuId: number;
+  /** An organisation with a few below it, for the user list's organisation filter. */
+  branchDeptId: number;
+}
+
+async function signIn(base: string): Promise<BenchSession> {
   const newPassword = 'Bench_2026pw';
   await json(`${base}${API_PREFIX}/auth/password/first-change`, {
     method: 'POST',
@@ -76,19 +95,33 @@ async function signIn(base: string): Promise<{ token: string; roleId: number; sy
   const accessToken = (token.data as { accessToken: string }).accessToken;
   const systems = await json(`${base}${API_PREFIX}/sys/role/systems`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, body: '{}' });
   const backoffice = (systems.data as Array<{ systemId: string; menuId: number; roleList: Array<{ roleId: number }> }>).find((s) => s.systemId === 'backoffice')!;
-  return { token: accessToken, roleId: backoffice.roleList[0]!.roleId, systemMenuId: backoffice.menuId };
+  const roleId = backoffice.roleList[0]!.roleId;
+  const depts = await json(`${base}${API_PREFIX}/sys/dept/list`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', [Header.Role]: String(roleId) }, body: JSON.stringify({ name: '华东分公司' }) });
+  const branch = (depts.data as Array<{ deptId: number }> | null)?.[0];
+  if (!branch) throw new Error(`organisation list failed: ${depts.code} ${depts.msg}`);
+  return { token: accessToken, roleId, systemMenuId: backoffice.menuId, branchDeptId: branch.deptId };
 }
 
 function row(m: Measured): string {
   return `${m.name.padEnd(40)} ${m.requestsPerSecond.toFixed(0).padStart(8)} ${m.p50.toFixed(1).padStart(8)} ${m.p95.toFixed(1).padStart(8)} ${m.p99.toFixed(1).padStart(8)}   errors ${m.errors}, non-2xx ${m.non2xx}, failed envelopes ${m.failedEnvelopes}`;
 }
 
-function navOptions(base: string, session: { token: string; roleId: number; systemMenuId: number }): autocannon.Options {
+function navOptions(base: string, session: BenchSession): autocannon.Options {
   return {
     url: `${base}${API_PREFIX}/sys/menu/nav`,
     method: 'POST',
     headers: { 'content-type': 'application/json', [Header.Authorization]: `Bearer ${session.token}`, [Header.Language]: 'zh_CN', [Header.Role]: String(session.roleId) },
     body: JSON.stringify({ roleId: session.roleId, menuId: session.systemMenuId }),
+  };
+}
+
+/** The user list as the screen asks for it with its filters: a surname, enabled users, one branch and everything below it. */
+function userListOptions(base: string, session: BenchSession): autocannon.Options {
+  return {
+    url: `${base}${API_PREFIX}/sys/user/listFilterDeptId`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [Header.Authorization]: `Bearer ${session.token}`, [Header.Language]: 'zh_CN', [Header.Role]: String(session.roleId) },
+    body: JSON.stringify({ page: 1, limit: 10, name: '王', status: 1, deptId: session.branchDeptId, roleId: session.roleId }),
   };
 }
 
@@ -105,12 +138,14 @@ async function main(): Promise<void> {
   chmodSync(pgDir, 0o755);
   const children: ChildProcess[] = [];
   try {
+    seedUsers(dataDir);
     const bare = await startChild(['bare']);
     children.push(bare.child);
     const consoleServer = await startChild(['console', dataDir]);
     children.push(consoleServer.child);
     const session = await signIn(consoleServer.url);
     const pgUrl = startPostgres(pgDir);
+    if (pgUrl) seedUsers(dataDir, pgUrl);
     const pgServer = pgUrl ? await startChild(['console', dataDir], { DATABASE_URL: pgUrl }) : null;
     if (pgServer) children.push(pgServer.child);
     const pgSession = pgServer ? await signIn(pgServer.url) : null;
@@ -120,20 +155,30 @@ async function main(): Promise<void> {
     // Warm both up (JIT, caches) before measuring.
     await measure('warm-up bare', { ...bareOptions, duration: 2 });
     await measure('warm-up nav', { ...navOptions(consoleServer.url, session), duration: 2 });
-    if (pgServer && pgSession) await measure('warm-up nav pg', { ...navOptions(pgServer.url, pgSession), duration: 2 });
+    await measure('warm-up users', { ...userListOptions(consoleServer.url, session), duration: 2 });
+    if (pgServer && pgSession) {
+      await measure('warm-up nav pg', { ...navOptions(pgServer.url, pgSession), duration: 2 });
+      await measure('warm-up users pg', { ...userListOptions(pgServer.url, pgSession), duration: 2 });
+    }
 
     const bareResult = await measure('bare Fastify route', bareOptions);
     const navResult = await measure('POST /api/sys/menu/nav, PGlite', navOptions(consoleServer.url, session));
     const pgResult = pgServer && pgSession ? await measure('POST /api/sys/menu/nav, PostgreSQL', navOptions(pgServer.url, pgSession)) : null;
+    const usersResult = await measure('user list + filters, 100k, PGlite', userListOptions(consoleServer.url, session));
+    const pgUsersResult = pgServer && pgSession ? await measure('user list + filters, 100k, PostgreSQL', userListOptions(pgServer.url, pgSession)) : null;
 
     console.log(`\nBenchmark: ${CONNECTIONS} connections, ${DURATION_S} s each, ${os.cpus().length} cores, Node ${process.version}`);
     console.log(`${'target'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
     console.log(row(bareResult));
     console.log(row(navResult));
     if (pgResult) console.log(row(pgResult));
+    console.log(row(usersResult));
+    if (pgUsersResult) console.log(row(pgUsersResult));
     console.log(`ratio nav/bare req/s, PGlite (embedded): ${(navResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2)} (goal 0.50 or better)`);
     if (pgResult) console.log(`ratio nav/bare req/s, PostgreSQL (standalone): ${(pgResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2)} (goal 0.50 or better)`);
-    else console.log('PostgreSQL is not installed: the standalone deployment was not measured');
+    console.log(`ratio user list/bare req/s, PGlite (embedded): ${(usersResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(3)}`);
+    if (pgUsersResult) console.log(`ratio user list/bare req/s, PostgreSQL (standalone): ${(pgUsersResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(3)}`);
+    if (!pgResult) console.log('PostgreSQL is not installed: the standalone deployment was not measured');
   } finally {
     for (const child of children) child.kill('SIGTERM');
     spawnSync('bash', [path.join(import.meta.dirname, '..', 'scripts', 'pg-test.sh'), 'stop', pgDir]);

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ResponseCode } from '../shared/codes';
 import { API_PREFIX, Header } from '../shared/constants';
 import { listEndpoints, type EndpointDef } from '../shared/contract';
-import { fail, ok } from '../shared/envelope';
+import { fail } from '../shared/envelope';
 import { formatMessage, resolveLocale } from '../shared/i18n/messages';
 import { isPermissionKey } from '../shared/permissions';
 import { redact, redactJsonText, truncate } from './audit/redact';

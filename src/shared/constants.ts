@@ -60,6 +60,9 @@ export const APP_FLAG_SINGLE = 'single';
 
 export const UserStatus = { Disabled: 0, Enabled: 1 } as const;
 
+/** Role types: the first sees every organisation (and manages every system), the second its organisation's subtree. */
+export const RoleType = { AllOrganisations: 1, OwnSubtree: 2 } as const;
+
 /** Department types (spec 001 §3). */
 export const DeptType = { Company: '0', Department: '1' } as const;
 /** Business-centre tree type parameter (spec 001 §9). */

@@ -39,6 +39,18 @@ export const Limits = {
   templateNameMax: 20,
   /** Ids joined with commas in one field (batch delete). */
   idListMax: 1000,
+  /** A name in any language of the multilingual text. */
+  translatedNameMax: 200,
+  menuIconMax: 50,
+  appFlagMax: 50,
+  sysVersionMax: 20,
+  orderNumMax: 99_999,
+  /** Roles granted to one user in one save. */
+  rolesPerUserMax: 100,
+  /** Data authorities granted to one user in one save. */
+  dataAuthoritiesPerUserMax: 500,
+  dataCodeMax: 50,
+  dataNameMax: 100,
 } as const;
 
 export const Patterns = {
@@ -97,6 +109,12 @@ export const rules = {
   email: z
     .email({ message: 'validation.email' })
     .max(Limits.emailMax, { message: 'validation.tooLong' }),
+  /** An e-mail address that may be left blank; when given it must be valid. */
+  optionalEmail: z
+    .string({ error: 'validation.email' })
+    .trim()
+    .max(Limits.emailMax, { message: 'validation.tooLong' })
+    .refine((s) => s === '' || z.email().safeParse(s).success, { message: 'validation.email' }),
   mobile: z.string().trim().max(Limits.mobileMax, { message: 'validation.tooLong' }),
   roleName: z
     .string({ error: required })
@@ -111,6 +129,18 @@ export const rules = {
   remark: z.string().trim().max(Limits.remarkMax, { message: 'validation.tooLong' }),
   url: z.string().trim().max(Limits.urlMax, { message: 'validation.tooLong' }),
   id: z.coerce.number({ error: 'validation.id' }).int({ message: 'validation.id' }).positive({ message: 'validation.id' }),
+  /** An organisation chosen in a form: required ('organization cannot be empty'). */
+  organisationId: z
+    .number({ error: 'validation.organizationRequired' })
+    .int({ message: 'validation.id' })
+    .positive({ message: 'validation.organizationRequired' }),
+  /** The version a record was read at: saving over a newer version is refused (optimistic concurrency). */
+  version: z.number({ error: 'validation.version' }).int({ message: 'validation.version' }).positive({ message: 'validation.version' }),
+  orderNum: z
+    .number({ error: 'validation.orderNum' })
+    .int({ message: 'validation.orderNum' })
+    .min(0, { message: 'validation.orderNum' })
+    .max(Limits.orderNumMax, { message: 'validation.orderNum' }),
   /** Comma-joined ids, as the spec's batch deletes send them. */
   idList: z
     .string({ error: required })
@@ -132,6 +162,11 @@ export const rules = {
     .optional()
     .transform((s) => (s ? s : undefined)),
 } as const;
+
+/** One of a few numbers (a type, a status, a switch): missing is 'required', anything else 'not allowed'. */
+export function choice<const T extends readonly [number, ...number[]]>(values: T) {
+  return z.literal(values, { error: (issue) => (issue.input === undefined ? required : 'validation.oneOf') });
+}
 
 /** The page envelope of every paged list: `records, total, current, pages` (spec 000 §7). */
 export function pageOf<T extends z.ZodType>(item: T) {

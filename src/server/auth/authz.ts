@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { MenuStatus } from '../../shared/constants';
+import { MenuStatus, RoleType } from '../../shared/constants';
 import type { Db } from '../db/client';
 import { dept, menu, role, roleMenu, userRole } from '../db/schema';
 
@@ -82,7 +82,7 @@ export class Authz {
       const found = await this.db.select({ roleType: role.roleType, deptId: role.deptId }).from(role).where(eq(role.roleId, roleId)).limit(1);
       const held = found[0];
       if (!held) return new Set<number>();
-      if (held.roleType === 1) {
+      if (held.roleType === RoleType.AllOrganisations) {
         const all = await this.db.select({ deptId: dept.deptId }).from(dept);
         return new Set(all.map((d) => d.deptId));
       }

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { decryptTransport } from '../../shared/transport-crypto';
 import { Errors } from '../errors';
@@ -29,4 +30,19 @@ export async function openTransportPassword(field: string, sealed: string, secre
   const plain = await decryptTransport(sealed, secret);
   if (plain === null) throw Errors.invalid(field, 'validation.invalidPassword');
   return plain;
+}
+
+/** Characters of generated passwords by class; look-alikes (0/O, 1/l/I) are left out, the password is read off a dialog. */
+const GENERATED_PASSWORD_CLASSES = ['23456789', 'ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '_!@#$'] as const;
+
+/** A random password that satisfies the new-password rule: one character of each class, the rest from all. */
+export function randomPassword(length = 12): string {
+  const all = GENERATED_PASSWORD_CLASSES.join('');
+  const pick = (from: string) => from[randomInt(from.length)]!;
+  const chars = [...GENERATED_PASSWORD_CLASSES.map(pick), ...Array.from({ length: length - GENERATED_PASSWORD_CLASSES.length }, () => pick(all))];
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
 }

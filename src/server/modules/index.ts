@@ -2,7 +2,10 @@ import type { Api } from '../../shared/contract';
 import type { EndpointDef, OutputOf, ParsedInputOf } from '../../shared/contract/endpoint';
 import type { CallContext } from '../context';
 import { authHandlers } from './auth';
+import { menuHandlers } from './menu';
+import { serviceCenterHandlers } from './service-center';
 import { sessionHandlers } from './session';
+import { userHandlers } from './user';
 
 export type Handler<E extends EndpointDef> = (input: ParsedInputOf<E>, ctx: CallContext) => Promise<OutputOf<E>>;
 export type AreaHandlers<A extends keyof Api> = { [K in keyof Api[A]]: Api[A][K] extends EndpointDef ? Handler<Api[A][K]> : never };
@@ -12,4 +15,7 @@ export type AnyHandler = (input: unknown, ctx: CallContext) => Promise<unknown>;
 export const handlers: { [A in keyof Api]: AreaHandlers<A> } = {
   auth: authHandlers,
   session: sessionHandlers,
+  menu: menuHandlers,
+  user: userHandlers,
+  serviceCenter: serviceCenterHandlers,
 };

@@ -1,9 +1,12 @@
 import type { EndpointDef } from './endpoint';
 import { auth } from './auth';
+import { menu } from './menu';
+import { serviceCenter } from './service-center';
 import { session } from './session';
+import { user } from './user';
 
 /** The whole API: every endpoint the server registers and the clients call, by area. */
-export const api = { auth, session } as const;
+export const api = { auth, session, menu, user, serviceCenter } as const;
 
 export type Api = typeof api;
 

@@ -86,6 +86,21 @@ async function buildNav(ctx: CallContext, roleId: number, systemMenuId: number):
   return roots;
 }
 
+/** The navigation of a system for a role the caller holds (checked by the caller), from the cache when built already. */
+export function navigationOf(ctx: CallContext, roleId: number, systemMenuId: number): Promise<NavNode[]> {
+  const { authz, translations } = ctx.services;
+  const key = `${roleId}:${systemMenuId}:${ctx.locale}:${authz.epoch}:${translations.epoch}`;
+  const navCache = navCacheOf(ctx.services);
+  let pending = navCache.get(key);
+  if (!pending) {
+    if (navCache.size >= NAV_CACHE_MAX) navCache.clear();
+    pending = buildNav(ctx, roleId, systemMenuId);
+    navCache.set(key, pending);
+    pending.catch(() => navCache.delete(key));
+  }
+  return pending;
+}
+
 export const sessionHandlers: AreaHandlers<'session'> = {
   async roleSystems(_input, ctx) {
     return systemsOf(ctx);
@@ -103,17 +118,7 @@ export const sessionHandlers: AreaHandlers<'session'> = {
 
   async nav(input, ctx) {
     await ctx.heldRole(input.roleId);
-    const { authz, translations } = ctx.services;
-    const key = `${input.roleId}:${input.menuId}:${ctx.locale}:${authz.epoch}:${translations.epoch}`;
-    const navCache = navCacheOf(ctx.services);
-    let pending = navCache.get(key);
-    if (!pending) {
-      if (navCache.size >= NAV_CACHE_MAX) navCache.clear();
-      pending = buildNav(ctx, input.roleId, input.menuId);
-      navCache.set(key, pending);
-      pending.catch(() => navCache.delete(key));
-    }
-    return pending;
+    return navigationOf(ctx, input.roleId, input.menuId);
   },
 
   async buttons(input, ctx) {

@@ -1,0 +1,1 @@
+CREATE INDEX "sys_user_scope_idx" ON "sys_user" USING btree ("dept_id","status","name","username");

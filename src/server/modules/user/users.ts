@@ -1,0 +1,343 @@
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { UserStatus } from '../../../shared/constants';
+import type { api } from '../../../shared/contract';
+import type { ParsedInputOf } from '../../../shared/contract/endpoint';
+import type { DataAuthority, HeldRoleEntry, UserRecord, UserRow as UserListRow } from '../../../shared/contract/user';
+import { rules } from '../../../shared/rules';
+import { hashPassword, openTransportPassword, randomPassword } from '../../auth/passwords';
+import { revokeUserSessions } from '../../auth/revoke';
+import { checkCurrentRole, inScope, roleScope, usersInScope } from '../../auth/scope';
+import type { CallContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { SqlState, violatedConstraint } from '../../db/errors';
+import { containsPattern, offsetOf, pageResult } from '../../db/lists';
+import { dataClassification, dept, loginFailure, role, user, userDataAuthority, userRole } from '../../db/schema';
+import { Errors } from '../../errors';
+import { loadOrgTree, type OrgTree } from '../../org-tree';
+import { userById, type UserRow } from '../auth/sign-in';
+
+type UserForm = ParsedInputOf<typeof api.user.add> | ParsedInputOf<typeof api.user.update>;
+interface Grant {
+  roleId: number;
+  deptId: number;
+}
+
+const creator = alias(user, 'creator');
+
+/** What the operation log keeps of a user: no password hash, no counters. */
+function snapshotOf(row: UserRow, roles: readonly Grant[], authorities: readonly DataAuthority[]) {
+  return {
+    userId: row.userId,
+    username: row.username,
+    name: row.name,
+    mobile: row.mobile,
+    email: row.email,
+    status: row.status,
+    deptId: row.deptId,
+    resetPwdAllowed: row.resetPwdAllowed,
+    roleIdList: roles.map((r) => r.roleId),
+    userDataAuthorityList: authorities,
+    version: row.version,
+  };
+}
+
+/** A taken login name met at the case-insensitive unique index (also when two saves race). */
+function usernameConflict(error: unknown): never {
+  if (violatedConstraint(error, SqlState.UniqueViolation) === 'sys_user_username_uq') throw Errors.conflict('username');
+  throw error;
+}
+
+export async function heldRolesOf(db: Tx, userId: number): Promise<HeldRoleEntry[]> {
+  return db
+    .select({ roleId: role.roleId, roleName: role.roleName, deptId: role.deptId, deptName: dept.name })
+    .from(userRole)
+    .innerJoin(role, eq(role.roleId, userRole.roleId))
+    .innerJoin(dept, eq(dept.deptId, role.deptId))
+    .where(eq(userRole.userId, userId))
+    .orderBy(asc(role.roleId));
+}
+
+async function authoritiesOf(db: Tx, userId: number): Promise<DataAuthority[]> {
+  return db
+    .select({ classificationId: userDataAuthority.classificationId, dataCode: userDataAuthority.dataCode, dataName: userDataAuthority.dataName, topCode: userDataAuthority.topCode, topName: userDataAuthority.topName })
+    .from(userDataAuthority)
+    .where(eq(userDataAuthority.userId, userId))
+    .orderBy(asc(userDataAuthority.id));
+}
+
+/** Organisations whose classifications a user of `deptId` may be given: its own and the ones above it (null: global ones). */
+function classificationOwners(orgs: OrgTree, deptId: number): Set<number | null> {
+  return new Set([null, deptId, ...orgs.ancestors(deptId)]);
+}
+
+export async function classificationsFor(db: Tx, orgs: OrgTree, deptId: number) {
+  const owners = classificationOwners(orgs, deptId);
+  const rows = await db
+    .select({ classificationId: dataClassification.id, name: dataClassification.name, number: dataClassification.number, type: dataClassification.type, deptId: dataClassification.deptId })
+    .from(dataClassification)
+    .orderBy(asc(dataClassification.id));
+  return rows.filter((r) => owners.has(r.deptId));
+}
+
+/** Roles a form grants: each must exist and belong to an organisation inside the caller's role. */
+async function grantableRoles(db: Tx, scope: ReadonlySet<number>, roleIds: readonly number[]): Promise<Grant[]> {
+  const ids = [...new Set(roleIds)];
+  if (ids.length === 0) return [];
+  const rows = await db.select({ roleId: role.roleId, deptId: role.deptId }).from(role).where(inArray(role.roleId, ids));
+  if (rows.length !== ids.length) throw Errors.invalid('roleIdList', 'error.notFound');
+  if (rows.some((r) => !scope.has(r.deptId))) throw Errors.outOfScope('roleIdList');
+  return rows;
+}
+
+/** Data authorities of a form: no entry twice, each of a classification the user's organisation may have. */
+async function checkDataAuthorities(db: Tx, orgs: OrgTree, deptId: number, authorities: readonly DataAuthority[]): Promise<void> {
+  const seen = new Set<string>();
+  for (const item of authorities) {
+    const key = `${item.classificationId}\u0000${item.dataCode}`;
+    if (seen.has(key)) throw Errors.invalid('userDataAuthorityList', 'validation.duplicate');
+    seen.add(key);
+  }
+  if (authorities.length === 0) return;
+  const ids = [...new Set(authorities.map((a) => a.classificationId))];
+  const found = await db.select({ id: dataClassification.id, deptId: dataClassification.deptId }).from(dataClassification).where(inArray(dataClassification.id, ids));
+  const ownerOf = new Map(found.map((c) => [c.id, c.deptId]));
+  const owners = classificationOwners(orgs, deptId);
+  authorities.forEach((item, index) => {
+    const field = `userDataAuthorityList.${index}.classificationId`;
+    if (!ownerOf.has(item.classificationId)) throw Errors.invalid(field, 'error.notFound');
+    if (!owners.has(ownerOf.get(item.classificationId) ?? null)) throw Errors.invalid(field, 'validation.classificationNotForDept');
+  });
+}
+
+async function writeGrants(tx: Tx, userId: number, roles: readonly Grant[], authorities: readonly DataAuthority[]): Promise<void> {
+  if (roles.length > 0) await tx.insert(userRole).values(roles.map((r) => ({ userId, roleId: r.roleId, deptId: r.deptId })));
+  if (authorities.length > 0) await tx.insert(userDataAuthority).values(authorities.map((a) => ({ userId, ...a })));
+}
+
+/** The checks of a user form that need the database, done before the transaction opens. */
+async function checkForm(ctx: CallContext, form: UserForm): Promise<{ scope: Set<number>; roles: Grant[] }> {
+  const { db } = ctx.services;
+  const scope = await roleScope(ctx);
+  if (!scope.has(form.deptId)) throw Errors.outOfScope('deptId');
+  const roles = await grantableRoles(db, scope, form.roleIdList);
+  await checkDataAuthorities(db, await loadOrgTree(db), form.deptId, form.userDataAuthorityList);
+  return { scope, roles };
+}
+
+function formValues(form: UserForm) {
+  return { username: form.username, name: form.name, email: form.email, mobile: form.mobile, status: form.status, deptId: form.deptId, resetPwdAllowed: form.resetPwdAllowed };
+}
+
+export async function listUsers(ctx: CallContext, input: ParsedInputOf<typeof api.user.list>) {
+  checkCurrentRole(ctx, input.roleId);
+  const { db } = ctx.services;
+  const scope = await roleScope(ctx);
+  let deptIds = [...scope];
+  if (input.deptId) {
+    if (!scope.has(input.deptId)) throw Errors.outOfScope('deptId');
+    deptIds = (await loadOrgTree(db)).subtree(input.deptId).filter((id) => scope.has(id));
+  }
+  if (deptIds.length === 0) return pageResult<UserListRow>([], 0, input.page, input.limit);
+  const conditions: SQL[] = [inArray(user.deptId, deptIds)];
+  if (input.name) conditions.push(ilike(user.name, containsPattern(input.name)));
+  if (input.username) conditions.push(ilike(user.username, containsPattern(input.username)));
+  if (input.status !== null && input.status !== undefined) conditions.push(eq(user.status, input.status));
+  const where = and(...conditions);
+
+  // The count and the page are independent: on PostgreSQL they run on two connections at once.
+  const [counted, rows] = await Promise.all([
+    db.select({ total: sql<number>`count(*)::int` }).from(user).where(where),
+    db
+      .select({
+        userId: user.userId,
+        username: user.username,
+        name: user.name,
+        phone: user.mobile,
+        email: user.email,
+        status: user.status,
+        deptId: user.deptId,
+        deptName: dept.name,
+        createName: creator.name,
+        createTime: user.createTime,
+        resetPwdAllowed: user.resetPwdAllowed,
+      })
+      .from(user)
+      .leftJoin(dept, eq(dept.deptId, user.deptId))
+      .leftJoin(creator, eq(creator.userId, user.createBy))
+      .where(where)
+      .orderBy(desc(user.userId))
+      .limit(input.limit)
+      .offset(offsetOf(input.page, input.limit)),
+  ]);
+
+  const roleNames = new Map<number, string[]>();
+  if (rows.length > 0) {
+    const held = await db
+      .select({ userId: userRole.userId, roleName: role.roleName })
+      .from(userRole)
+      .innerJoin(role, eq(role.roleId, userRole.roleId))
+      .where(inArray(userRole.userId, rows.map((r) => r.userId)))
+      .orderBy(asc(role.roleId));
+    for (const h of held) roleNames.set(h.userId, [...(roleNames.get(h.userId) ?? []), h.roleName]);
+  }
+  const records: UserListRow[] = rows.map((r) => ({
+    ...r,
+    deptName: r.deptName ?? '',
+    createName: r.createName ?? '',
+    createTime: r.createTime.toISOString(),
+    roleIdName: (roleNames.get(r.userId) ?? []).join(','),
+  }));
+  return pageResult(records, counted[0]?.total ?? 0, input.page, input.limit);
+}
+
+export async function userInfo(ctx: CallContext, userId: number): Promise<UserRecord> {
+  const { db } = ctx.services;
+  const scope = await roleScope(ctx);
+  const [found] = await usersInScope(db, scope, [userId], 'userId');
+  const names = await db
+    .select({ deptName: dept.name, createName: creator.name })
+    .from(user)
+    .leftJoin(dept, eq(dept.deptId, user.deptId))
+    .leftJoin(creator, eq(creator.userId, user.createBy))
+    .where(eq(user.userId, userId));
+  const roles = (await heldRolesOf(db, userId)).filter((r) => scope.has(r.deptId));
+  return {
+    userId: found!.userId,
+    username: found!.username,
+    name: found!.name,
+    mobile: found!.mobile,
+    email: found!.email,
+    status: found!.status,
+    deptId: found!.deptId,
+    deptName: names[0]?.deptName ?? '',
+    resetPwdAllowed: found!.resetPwdAllowed,
+    roleIdList: roles.map((r) => r.roleId),
+    roleList: roles,
+    userDataAuthorityList: await authoritiesOf(db, userId),
+    createName: names[0]?.createName ?? '',
+    createTime: found!.createTime.toISOString(),
+    version: found!.version,
+  };
+}
+
+export async function addUser(ctx: CallContext, form: ParsedInputOf<typeof api.user.add>): Promise<UserRow> {
+  const session = ctx.requireSession();
+  const { services } = ctx;
+  const plain = await openTransportPassword('password', form.password, services.config.transportSecret);
+  const shape = rules.newPassword.safeParse(plain);
+  if (!shape.success) throw Errors.invalid('password', shape.error.issues[0]?.message ?? 'validation.newPasswordRule');
+  const { roles } = await checkForm(ctx, form);
+  const passwordHash = await hashPassword(plain);
+  const created = await services.db
+    .transaction(async (tx) => {
+      // passwordChangedAt stays null: the initial password must be changed at the first sign-in.
+      const inserted = await tx
+        .insert(user)
+        .values({ ...formValues(form), passwordHash, createBy: session.userId, createTime: services.now() })
+        .returning();
+      await writeGrants(tx, inserted[0]!.userId, roles, form.userDataAuthorityList);
+      return inserted[0]!;
+    })
+    .catch(usernameConflict);
+  services.authz.changed();
+  ctx.recordChange({ entryType: 'add', content: `Add user ${created.username}`, before: null, after: snapshotOf(created, roles, form.userDataAuthorityList) });
+  return created;
+}
+
+export async function updateUser(ctx: CallContext, form: ParsedInputOf<typeof api.user.update>): Promise<UserRow> {
+  const session = ctx.requireSession();
+  const { services } = ctx;
+  if (form.userId === session.userId && form.status === UserStatus.Disabled) throw Errors.caller('error.disableSelf');
+  const { scope, roles } = await checkForm(ctx, form);
+  const { before, after, finalRoles } = await services.db
+    .transaction(async (tx) => {
+      const existing = await userById(tx, form.userId);
+      if (!existing) throw Errors.notFound('userId');
+      if (!inScope(scope, existing)) throw Errors.outOfScope('userId');
+      const heldBefore = await heldRolesOf(tx, form.userId);
+      const authoritiesBefore = await authoritiesOf(tx, form.userId);
+      const updated = await tx
+        .update(user)
+        .set({ ...formValues(form), updateBy: session.userId, updateTime: services.now(), version: sql`${user.version} + 1` })
+        .where(and(eq(user.userId, form.userId), eq(user.version, form.version)))
+        .returning();
+      if (!updated[0]) throw Errors.stale();
+      // Roles of organisations outside the caller's role are not the caller's to change: they stay.
+      const kept = heldBefore.filter((r) => !scope.has(r.deptId));
+      const granted = [...kept, ...roles.filter((r) => !kept.some((k) => k.roleId === r.roleId))];
+      await tx.delete(userRole).where(eq(userRole.userId, form.userId));
+      await tx.delete(userDataAuthority).where(eq(userDataAuthority.userId, form.userId));
+      await writeGrants(tx, form.userId, granted, form.userDataAuthorityList);
+      return { before: snapshotOf(existing, heldBefore, authoritiesBefore), after: updated[0], finalRoles: granted };
+    })
+    .catch(usernameConflict);
+  if (before.status === UserStatus.Enabled && after.status !== UserStatus.Enabled) await revokeUserSessions(services, after.userId);
+  else services.sessions.forgetUser(after.userId);
+  services.authz.changed();
+  ctx.recordChange({ entryType: 'update', content: `Update user ${after.username}`, before, after: snapshotOf(after, finalRoles, form.userDataAuthorityList) });
+  return after;
+}
+
+export async function deleteUsers(ctx: CallContext, userIds: number[]): Promise<void> {
+  const session = ctx.requireSession();
+  if (userIds.includes(session.userId)) throw Errors.caller('error.deleteSelf');
+  const { services } = ctx;
+  const scope = await roleScope(ctx);
+  const removed = await services.db.transaction(async (tx) => {
+    const rows = await usersInScope(tx, scope, userIds, 'userIds');
+    const snapshots = [];
+    for (const row of rows) snapshots.push(snapshotOf(row, await heldRolesOf(tx, row.userId), await authoritiesOf(tx, row.userId)));
+    await tx.delete(user).where(inArray(user.userId, userIds));
+    return snapshots;
+  });
+  // Their tokens went with them (cascade); the cached sessions go too.
+  for (const row of removed) services.sessions.forgetUser(row.userId);
+  services.authz.changed();
+  ctx.recordChange({ entryType: 'delete', content: `Delete users ${removed.map((r) => r.username).join(', ')}`, before: removed, after: null });
+}
+
+/** A new random password the user must change at the next sign-in; their sessions end. */
+export async function resetPassword(ctx: CallContext, userId: number): Promise<string> {
+  const session = ctx.requireSession();
+  const { services } = ctx;
+  const [target] = await usersInScope(services.db, await roleScope(ctx), [userId], 'userId');
+  if (!target!.resetPwdAllowed) throw Errors.caller('error.resetPwdNotAllowed');
+  const password = randomPassword();
+  const passwordHash = await hashPassword(password);
+  await services.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(user)
+      .set({ passwordHash, passwordChangedAt: null, failedAttempts: 0, lockCount: 0, lockedUntil: null, updateBy: session.userId, updateTime: services.now(), version: sql`${user.version} + 1` })
+      .where(eq(user.userId, userId))
+      .returning({ userId: user.userId });
+    if (!updated[0]) throw Errors.notFound('userId');
+    await tx.delete(loginFailure).where(eq(loginFailure.username, target!.username.toLowerCase()));
+  });
+  await revokeUserSessions(services, userId);
+  ctx.recordChange({ entryType: 'resetPassword', content: `Reset the password of ${target!.username}`, before: { passwordChangedAt: target!.passwordChangedAt }, after: { passwordChangedAt: null } });
+  return password;
+}
+
+export async function changeTopDept(ctx: CallContext, input: ParsedInputOf<typeof api.user.changeTopDept>): Promise<void> {
+  const session = ctx.requireSession();
+  const { services } = ctx;
+  const scope = await roleScope(ctx);
+  if (!scope.has(input.topDeptId)) throw Errors.outOfScope('topDeptId');
+  const changed = await services.db.transaction(async (tx) => {
+    const found = await tx
+      .select()
+      .from(user)
+      .where(eq(sql`lower(${user.username})`, input.username.toLowerCase()))
+      .limit(1);
+    const target = found[0];
+    if (!target) throw Errors.notFound('username');
+    if (!inScope(scope, target)) throw Errors.outOfScope('username');
+    await tx
+      .update(user)
+      .set({ deptId: input.topDeptId, updateBy: session.userId, updateTime: services.now(), version: sql`${user.version} + 1` })
+      .where(eq(user.userId, target.userId));
+    return target;
+  });
+  ctx.recordChange({ entryType: 'changeTopDept', content: `Change the top organisation of ${changed.username}`, before: { deptId: changed.deptId }, after: { deptId: input.topDeptId } });
+}
