@@ -175,3 +175,23 @@ export const BROWSER_HOST_KEY_PARAM = 'key';
 export const BROWSER_HOST_COOKIE = 'console_bridge';
 /** The header every browser-host bridge call carries: a custom header forces a CORS preflight, which the host refuses. */
 export const BROWSER_HOST_CSRF_HEADER = 'x-console-bridge';
+
+/**
+ * The bridge object both transports expose, generated from BRIDGE_METHODS: one function per method,
+ * grouped as ConsoleBridge groups them, plus the event subscription. Nothing else, so a page can only
+ * reach the methods listed here.
+ */
+export function buildBridgeObject(
+  callOf: (method: BridgeMethod) => (...args: unknown[]) => Promise<unknown>,
+  subscribe: (listener: (event: BridgeEvent) => void) => () => void,
+): ConsoleBridge {
+  const root: Record<string, unknown> = {};
+  for (const method of BRIDGE_METHODS) {
+    const call = callOf(method);
+    const [group, name] = method.split('.') as [string, string | undefined];
+    if (name === undefined) root[group] = call;
+    else ((root[group] ??= {}) as Record<string, unknown>)[name] = call;
+  }
+  root.events = { subscribe };
+  return root as unknown as ConsoleBridge;
+}

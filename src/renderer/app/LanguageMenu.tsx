@@ -1,0 +1,63 @@
+import { Button, Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { Globe20Regular } from '@fluentui/react-icons';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOCALES, type Locale } from '../../shared/constants';
+import { unwrap, useBridge } from '../bridge';
+import { useOverlayWhile } from '../components/overlay';
+import { currentLocale } from '../i18n';
+
+/**
+ * Changes the language: stored in the bridge settings (the main process sends it as the language header,
+ * so server text follows), then shown. `onChanged` lets the shell close its tabs and reload the menu.
+ */
+export function useLanguageSwitch(onChanged?: (locale: Locale) => void) {
+  const bridge = useBridge();
+  const { i18n } = useTranslation();
+  return useMutation({
+    mutationFn: async (locale: Locale) => {
+      await unwrap(bridge.settings.set({ language: locale }));
+      await i18n.changeLanguage(locale);
+      return locale;
+    },
+    onSuccess: (locale) => onChanged?.(locale),
+  });
+}
+
+/** The five languages as radio items, for a menu list. */
+export function LanguageItems() {
+  const { t } = useTranslation();
+  return (
+    <>
+      {LOCALES.map((locale) => (
+        <MenuItemRadio key={locale} name="language" value={locale} data-testid={`language-${locale}`}>
+          {t(`language.${locale}`)}
+        </MenuItemRadio>
+      ))}
+    </>
+  );
+}
+
+/** The sign-in page's language button. */
+export function LanguageMenu() {
+  const { t, i18n } = useTranslation();
+  const switchLanguage = useLanguageSwitch();
+  const [open, setOpen] = useState(false);
+  useOverlayWhile(open);
+  const locale = currentLocale(i18n);
+  return (
+    <Menu open={open} onOpenChange={(_event, data) => setOpen(data.open)} checkedValues={{ language: [locale] }} onCheckedValueChange={(_event, data) => data.checkedItems[0] && switchLanguage.mutate(data.checkedItems[0] as Locale)}>
+      <MenuTrigger disableButtonEnhancement>
+        <Button appearance="subtle" icon={<Globe20Regular />} aria-label={t('language.label')} data-testid="language-menu">
+          {t(`language.${locale}`)}
+        </Button>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          <LanguageItems />
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}

@@ -1,0 +1,88 @@
+import type { ComponentType } from 'react';
+import { matchPath } from 'react-router-dom';
+import { Route, type RoutePath } from '../../shared/routes';
+
+/**
+ * THE table later features plug into: every screen route of spec 000 §2 and 001 §2, with the screen that
+ * renders it. A feature lands by adding `load: () => import('../features/<area>/<Screen>')` to its rows;
+ * a row without `load` shows 'not available yet'.
+ *
+ * A screen renders inside its tab under its own router location, so `useParams()`, `useSearchParams()`
+ * and `useNavigate()` work as usual; its title comes from the menu (server-translated) or, for screens no
+ * menu names (forms), from `route.<pattern>` in the i18n catalogs.
+ */
+export interface FeatureRoute {
+  path: RoutePath;
+  /** A form screen uses the button permissions of its list screen's menu. */
+  permissionsOf?: RoutePath;
+  /** Loads the screen's component (its default export). */
+  load?: () => Promise<{ default: ComponentType }>;
+}
+
+export const FEATURE_ROUTES: readonly FeatureRoute[] = [
+  { path: Route.menu },
+  { path: Route.menuManage, permissionsOf: Route.menu },
+  { path: Route.user },
+  { path: Route.userManage, permissionsOf: Route.user },
+  { path: Route.serviceCenter },
+  { path: Route.serviceCenterManage, permissionsOf: Route.serviceCenter },
+
+  { path: Route.department },
+  { path: Route.depManage, permissionsOf: Route.department },
+  { path: Route.role },
+  { path: Route.roleManage, permissionsOf: Route.role },
+  { path: Route.resource },
+  { path: Route.dictionary },
+  { path: Route.dicManage, permissionsOf: Route.dictionary },
+  { path: Route.appCenter },
+  { path: Route.centerMessage, permissionsOf: Route.appCenter },
+  { path: Route.inforTypeManage },
+  { path: Route.addManage, permissionsOf: Route.inforTypeManage },
+  { path: Route.information },
+  { path: Route.addInforMation, permissionsOf: Route.information },
+  { path: Route.internationalize },
+  { path: Route.appSystem },
+  { path: Route.behaviorDiary },
+  { path: Route.userStatistics },
+  { path: Route.interFace },
+
+  { path: Route.sendingSMS },
+  { path: Route.sendManage },
+  { path: Route.templateManage },
+  { path: Route.addTemplete, permissionsOf: Route.templateManage },
+  { path: Route.signatureManage },
+  { path: Route.addSignMsg, permissionsOf: Route.signatureManage },
+  { path: Route.sendCenter },
+  { path: Route.sendNotice },
+  { path: Route.mailManage },
+  { path: Route.addMail, permissionsOf: Route.mailManage },
+  { path: Route.accountManage },
+  { path: Route.addMailAccount, permissionsOf: Route.accountManage },
+  { path: Route.apiKeyMessg },
+  { path: Route.addApiKeyMessage, permissionsOf: Route.apiKeyMessg },
+  { path: Route.apiKeySystem },
+  { path: Route.addApiKeySystem, permissionsOf: Route.apiKeySystem },
+  { path: Route.polarLight },
+  { path: Route.newPolar, permissionsOf: Route.polarLight },
+  { path: Route.groupManage },
+  { path: Route.organManage },
+  { path: Route.classifyManage },
+];
+
+/** Screens of the shell itself, shown in a tab like a feature. */
+export const SHELL_SCREENS = [Route.externalAddress, Route.inNotFound] as const;
+
+export type ScreenMatch =
+  | { kind: 'home' }
+  | { kind: 'feature'; route: FeatureRoute }
+  | { kind: 'external' }
+  | { kind: 'notFound' };
+
+/** What the Home shell shows for a pathname, or null when the path is no screen of it (the full-page 404). */
+export function matchScreen(pathname: string): ScreenMatch | null {
+  if (matchPath(Route.home, pathname)) return { kind: 'home' };
+  if (matchPath(Route.externalAddress, pathname)) return { kind: 'external' };
+  if (matchPath(Route.inNotFound, pathname)) return { kind: 'notFound' };
+  const route = FEATURE_ROUTES.find((feature) => matchPath(feature.path, pathname));
+  return route ? { kind: 'feature', route } : null;
+}

@@ -1,0 +1,229 @@
+import { Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { NavNode } from '../../../shared/contract/session';
+import { Delay } from '../../../shared/constants';
+import { Route } from '../../../shared/routes';
+import { useBridge } from '../../bridge';
+import { useNotify } from '../../components/notify';
+import { ErrorState, LoadingState } from '../../components/states';
+import { invalidateBridgeQueries, useBridgeQuery } from '../../hooks/bridge-query';
+import { matchScreen } from '../feature-routes';
+import { useIdentity } from '../identity/IdentityBoundary';
+import { usePlatform } from '../platform';
+import { greetingKey } from './greeting';
+import { useHour } from './hooks';
+import { isPage, menuTarget, sortedMenus } from './nav';
+import { NoticeTicker } from './NoticeTicker';
+import { SideMenu } from './SideMenu';
+import { TabBar } from './TabBar';
+import { TabPane } from './TabPane';
+import { describeTab } from './tab-screen';
+import { EMPTY_TABS, tabsReducer, type TabsAction } from './tabs';
+import { TopMenu } from './TopMenu';
+import { UserMenu } from './UserMenu';
+
+const useStyles = makeStyles({
+  shell: { display: 'grid', gridTemplateRows: 'auto minmax(0, 1fr)', gridTemplateColumns: 'minmax(0, 1fr)', height: '100%', overflow: 'hidden' },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalL,
+    height: '56px',
+    padding: `0 ${tokens.spacingHorizontalL}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    minWidth: 0,
+    overflow: 'hidden',
+  },
+  // The menu keeps its width first; the notices take what is left, down to nothing.
+  brand: { flex: '0 0 auto', color: tokens.colorBrandForeground1, whiteSpace: 'nowrap' },
+  topMenu: { flex: '0 1 auto', minWidth: 0 },
+  notices: { flex: '1 1 0', minWidth: 0, display: 'flex', justifyContent: 'flex-end' },
+  user: { flex: '0 0 auto', display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  greeting: { whiteSpace: 'nowrap', color: tokens.colorNeutralForeground2 },
+  body: { display: 'grid', gridTemplateColumns: '220px minmax(0, 1fr)', minHeight: 0 },
+  side: { borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, overflowY: 'auto', backgroundColor: tokens.colorNeutralBackground2 },
+  main: { display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0 },
+  content: { position: 'relative', flexGrow: 1, minHeight: 0, backgroundColor: tokens.colorNeutralBackground1 },
+  empty: { display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', height: '100%', gap: tokens.spacingVerticalS, color: tokens.colorNeutralForeground3 },
+});
+
+/** The first-level menu that holds a page, to keep the side menu on the group of the screen in view. */
+function groupOf(menus: readonly NavNode[], url: string): NavNode | null {
+  const holds = (node: NavNode): boolean => node.url === url || node.children.some(holds);
+  return menus.find(holds) ?? null;
+}
+
+/**
+ * The Home shell (spec 000 §2, §4): top menu, side menu, tab bar and the open screens. The URL decides
+ * the screen on view: navigating to a screen path opens its tab or reuses the open one, so screens may
+ * simply `navigate()` to each other.
+ */
+export function HomeShell() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const bridge = useBridge();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const platform = usePlatform();
+  const { system, role } = useIdentity();
+  const hour = useHour();
+
+  const nav = useBridgeQuery('session.nav', { roleId: role.roleId, menuId: system.menuId });
+  const user = useBridgeQuery('session.currentUser', {});
+  const menus = useMemo(() => sortedMenus(nav.data ?? []), [nav.data]);
+
+  const [tabs, dispatch] = useReducer(tabsReducer, EMPTY_TABS);
+  const tabsRef = useRef(tabs);
+  tabsRef.current = tabs;
+  const [reloadSignals, setReloadSignals] = useState<Record<string, number>>({});
+  const [chosenGroupId, setChosenGroupId] = useState<number | null>(null);
+
+  const locationPath = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    const match = matchScreen(location.pathname);
+    if (match?.kind === 'home') dispatch({ type: 'showHome' });
+    else if (match) dispatch({ type: 'open', path: locationPath });
+  }, [location.pathname, locationPath]);
+
+  useEffect(() => {
+    document.title = system.appName;
+  }, [system.appName]);
+
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
+  /** Applies a tab action and shows the tab it leaves active (or the empty home view). */
+  const applyTabs = useCallback((action: TabsAction) => {
+    const before = tabsRef.current;
+    const after = tabsReducer(before, action);
+    dispatch(action);
+    if (after.activePath !== before.activePath) navigateRef.current(after.activePath ?? Route.home);
+  }, []);
+
+  // One stable closeSelf per tab, so kept screens do not re-render for nothing.
+  const closers = useMemo(() => new Map<string, (then?: string) => void>(), []);
+  const closerFor = (path: string) => {
+    let closer = closers.get(path);
+    if (!closer) {
+      closer = (then?: string) => {
+        if (then === undefined) return applyTabs({ type: 'close', path });
+        dispatch({ type: 'close', path });
+        navigateRef.current(then);
+      };
+      closers.set(path, closer);
+    }
+    return closer;
+  };
+
+  const screens = useMemo(() => new Map(tabs.paths.map((path) => [path, describeTab(path, nav.data ?? [])])), [tabs.paths, nav.data]);
+  const titleOf = (path: string) => {
+    const screen = screens.get(path);
+    return screen ? (screen.menuName ?? t(screen.titleKey)) : path;
+  };
+  const activeScreen = tabs.activePath ? screens.get(tabs.activePath) : undefined;
+
+  const openPopup = async (page: NavNode, url: string) => {
+    if (platform.data?.kind === 'electron') {
+      const result = await bridge.views.openPopup(url);
+      if (!result.ok) notify.error(result.msg);
+      else notify.info(t('external.popupOpened', { title: page.name }));
+      return;
+    }
+    window.open(url, '_blank', 'noopener,noreferrer');
+  };
+
+  const openPage = (page: NavNode) => {
+    const target = menuTarget(page);
+    if (target.kind === 'popup') void openPopup(page, target.url);
+    else navigate(target.path);
+  };
+
+  const selectTopMenu = (menu: NavNode) => {
+    setChosenGroupId(menu.menuId);
+    if (isPage(menu)) openPage(menu);
+  };
+
+  const selectTab = (path: string) => {
+    if (path === tabs.activePath) {
+      // Re-clicking the active external page reloads it (spec 000 §4).
+      if (screens.get(path)?.kind === 'external') setTimeout(() => setReloadSignals((signals) => ({ ...signals, [path]: (signals[path] ?? 0) + 1 })), Delay.iframeReloadMs);
+      return;
+    }
+    navigate(path);
+  };
+
+  const onLanguageChanged = () => {
+    applyTabs({ type: 'closeAll' });
+    // Menu names and notices come translated from the server.
+    void invalidateBridgeQueries(queryClient);
+  };
+
+  const activeUrl = activeScreen ? (activeScreen.kind === 'external' ? activeScreen.externalUrl : activeScreen.pathname) : null;
+  const group = menus.find((menu) => menu.menuId === chosenGroupId) ?? (activeUrl ? groupOf(menus, activeUrl) : null) ?? menus[0] ?? null;
+  const userName = user.data?.name || user.data?.username || '';
+
+  return (
+    <div className={styles.shell} data-testid="home-shell">
+      <header className={styles.header}>
+        <Title3 as="h1" className={styles.brand}>
+          {system.appName}
+        </Title3>
+        <div className={styles.topMenu}>{nav.isSuccess ? <TopMenu menus={menus} selectedId={group?.menuId ?? null} onSelect={selectTopMenu} /> : null}</div>
+        <div className={styles.notices}>
+          <NoticeTicker />
+        </div>
+        <div className={styles.user}>
+          {userName ? (
+            <Text className={styles.greeting} data-testid="greeting">
+              {t('home.greetingUser', { greeting: t(greetingKey(hour)), name: userName })}
+            </Text>
+          ) : null}
+          <UserMenu userName={userName} onLanguageChanged={onLanguageChanged} />
+        </div>
+      </header>
+      <div className={styles.body}>
+        <aside className={styles.side}>
+          {nav.isPending ? <LoadingState /> : nav.isError ? <ErrorState title={t('app.loadFailed')} error={nav.error} onRetry={() => void nav.refetch()} /> : <SideMenu group={group} currentUrl={activeUrl} onOpen={openPage} />}
+        </aside>
+        <main className={styles.main}>
+          <TabBar
+            tabs={tabs.paths.map((path) => ({ path, title: titleOf(path) }))}
+            activePath={tabs.activePath}
+            onSelect={selectTab}
+            onClose={(path) => closerFor(path)()}
+            onCloseAll={() => applyTabs({ type: 'closeAll' })}
+            onCloseOthers={(path) => applyTabs({ type: 'closeOthers', path })}
+          />
+          <div className={styles.content}>
+            {tabs.paths.length === 0 || tabs.activePath === null ? (
+              <div className={styles.empty} data-testid="empty-view">
+                <Text size={400}>{t('home.emptyView')}</Text>
+              </div>
+            ) : null}
+            {tabs.paths.map((path) => {
+              const screen = screens.get(path);
+              return screen ? (
+                <TabPane
+                  key={path}
+                  path={path}
+                  screen={screen}
+                  title={titleOf(path)}
+                  active={path === tabs.activePath}
+                  roleId={role.roleId}
+                  reloadSignal={reloadSignals[path] ?? 0}
+                  closeSelf={closerFor(path)}
+                />
+              ) : null;
+            })}
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

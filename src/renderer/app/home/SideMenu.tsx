@@ -1,0 +1,63 @@
+import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { NavNode } from '../../../shared/contract/session';
+import { isPage, sortedMenus } from './nav';
+
+const useStyles = makeStyles({
+  nav: { display: 'flex', flexDirection: 'column', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`, gap: tokens.spacingVerticalXXS },
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  nested: { paddingLeft: tokens.spacingHorizontalM },
+  heading: { display: 'block', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS} ${tokens.spacingVerticalXS}`, color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightSemibold },
+  item: { width: '100%', justifyContent: 'flex-start', fontWeight: tokens.fontWeightRegular },
+  current: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
+  empty: { padding: tokens.spacingHorizontalM, color: tokens.colorNeutralForeground3 },
+});
+
+export interface SideMenuProps {
+  /** The chosen first-level menu. */
+  group: NavNode | null;
+  /** The url of the screen on view, to mark its page. */
+  currentUrl: string | null;
+  onOpen: (page: NavNode) => void;
+}
+
+function PageList({ nodes, currentUrl, onOpen, depth }: { nodes: readonly NavNode[]; currentUrl: string | null; onOpen: (page: NavNode) => void; depth: number }) {
+  const styles = useStyles();
+  return (
+    <ul className={mergeClasses(styles.list, depth > 0 && styles.nested)}>
+      {sortedMenus(nodes).map((node) =>
+        isPage(node) ? (
+          <li key={node.menuId}>
+            <Button
+              appearance="subtle"
+              className={mergeClasses(styles.item, node.url === currentUrl && styles.current)}
+              aria-current={node.url === currentUrl ? 'page' : undefined}
+              onClick={() => onOpen(node)}
+            >
+              {node.name}
+            </Button>
+          </li>
+        ) : (
+          <li key={node.menuId}>
+            <Text className={styles.heading} id={`side-group-${node.menuId}`}>
+              {node.name}
+            </Text>
+            <PageList nodes={node.children} currentUrl={currentUrl} onOpen={onOpen} depth={depth + 1} />
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+/** The pages of the chosen first-level menu (a first-level menu that is itself a page is listed alone). */
+export function SideMenu({ group, currentUrl, onOpen }: SideMenuProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const nodes = group ? (isPage(group) ? [group] : group.children) : [];
+  return (
+    <nav className={styles.nav} aria-label={t('home.sideMenu')} data-testid="side-menu">
+      {nodes.length === 0 ? <Text className={styles.empty}>{t('home.noMenus')}</Text> : <PageList nodes={nodes} currentUrl={currentUrl} onOpen={onOpen} depth={0} />}
+    </nav>
+  );
+}

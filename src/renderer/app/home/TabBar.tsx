@@ -1,0 +1,123 @@
+import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Dismiss12Regular, MoreHorizontal20Regular } from '@fluentui/react-icons';
+import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOverlayWhile } from '../../components/overlay';
+import { paneId, tabId } from './TabPane';
+
+const useStyles = makeStyles({
+  bar: {
+    display: 'flex',
+    alignItems: 'stretch',
+    minHeight: '36px',
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  list: { display: 'flex', flexGrow: 1, overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' },
+  tab: {
+    display: 'flex',
+    alignItems: 'center',
+    flexShrink: 0,
+    borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    paddingRight: tokens.spacingHorizontalXS,
+  },
+  active: { backgroundColor: tokens.colorNeutralBackground1, boxShadow: `inset 0 -2px 0 ${tokens.colorBrandStroke1}` },
+  label: {
+    border: 'none',
+    background: 'none',
+    height: '100%',
+    padding: `0 ${tokens.spacingHorizontalS} 0 ${tokens.spacingHorizontalM}`,
+    cursor: 'pointer',
+    color: 'inherit',
+    fontFamily: 'inherit',
+    fontSize: tokens.fontSizeBase300,
+    maxWidth: '220px',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
+  },
+  activeLabel: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
+  actions: { display: 'flex', alignItems: 'center', padding: `0 ${tokens.spacingHorizontalXS}` },
+});
+
+export interface TabBarTab {
+  path: string;
+  title: string;
+}
+
+export interface TabBarProps {
+  tabs: readonly TabBarTab[];
+  activePath: string | null;
+  onSelect: (path: string) => void;
+  onClose: (path: string) => void;
+  onCloseAll: () => void;
+  onCloseOthers: (path: string) => void;
+}
+
+/** The open screens: click to switch, the cross (or a middle click, or Delete) closes, the menu closes all or the others. */
+export function TabBar({ tabs, activePath, onSelect, onClose, onCloseAll, onCloseOthers }: TabBarProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useOverlayWhile(menuOpen);
+
+  const onTabKey = (event: KeyboardEvent, index: number, path: string) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step !== 0) {
+      const next = tabs[(index + step + tabs.length) % tabs.length];
+      if (next) document.getElementById(tabId(next.path))?.focus();
+      event.preventDefault();
+    } else if (event.key === 'Delete') {
+      onClose(path);
+      event.preventDefault();
+    }
+  };
+
+  return (
+    <div className={styles.bar}>
+      <div className={styles.list} role="tablist" aria-label={t('tabs.label')} data-testid="tab-bar">
+        {tabs.map((tab, index) => {
+          const active = tab.path === activePath;
+          return (
+            <div key={tab.path} className={mergeClasses(styles.tab, active && styles.active)} role="presentation" data-testid="tab" data-path={tab.path}>
+              <button
+                type="button"
+                role="tab"
+                id={tabId(tab.path)}
+                aria-selected={active}
+                aria-controls={paneId(tab.path)}
+                tabIndex={active || (activePath === null && index === 0) ? 0 : -1}
+                className={mergeClasses(styles.label, active && styles.activeLabel)}
+                onClick={() => onSelect(tab.path)}
+                onAuxClick={(event) => event.button === 1 && onClose(tab.path)}
+                onKeyDown={(event) => onTabKey(event, index, tab.path)}
+                title={tab.title}
+              >
+                {tab.title}
+              </button>
+              <Button appearance="transparent" size="small" icon={<Dismiss12Regular />} aria-label={t('tabs.close', { title: tab.title })} onClick={() => onClose(tab.path)} tabIndex={-1} data-testid="tab-close" />
+            </div>
+          );
+        })}
+      </div>
+      <div className={styles.actions}>
+        <Menu open={menuOpen} onOpenChange={(_event, data) => setMenuOpen(data.open)}>
+          <MenuTrigger disableButtonEnhancement>
+            <Button appearance="subtle" icon={<MoreHorizontal20Regular />} aria-label={t('tabs.actions')} disabled={tabs.length === 0} data-testid="tab-actions" />
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              <MenuItem onClick={onCloseAll} data-testid="tabs-close-all">
+                {t('tabs.closeAll')}
+              </MenuItem>
+              <MenuItem disabled={activePath === null} onClick={() => activePath && onCloseOthers(activePath)} data-testid="tabs-close-others">
+                {t('tabs.closeOthers')}
+              </MenuItem>
+            </MenuList>
+          </MenuPopover>
+        </Menu>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { makeStyles, mergeClasses } from '@fluentui/react-components';
+import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Route as RouterRoute, Routes } from 'react-router-dom';
+import { PermissionsProvider } from '../../components/permissions';
+import { ErrorBoundary, ErrorState, LoadingState } from '../../components/states';
+import { useBridgeQuery } from '../../hooks/bridge-query';
+import type { FeatureRoute } from '../feature-routes';
+import { NotAvailablePage, NotFoundPage } from '../pages/NotFoundPage';
+import { ExternalPage } from './ExternalPage';
+import { ShellTabContext, type ShellTabValue } from './shell-tab';
+import type { TabScreen } from './tab-screen';
+
+const useStyles = makeStyles({
+  pane: { position: 'absolute', inset: 0, overflow: 'auto' },
+  hidden: { display: 'none' },
+});
+
+const lazyScreens = new WeakMap<FeatureRoute, LazyExoticComponent<ComponentType>>();
+
+function screenOf(route: FeatureRoute & { load: NonNullable<FeatureRoute['load']> }): LazyExoticComponent<ComponentType> {
+  let screen = lazyScreens.get(route);
+  if (!screen) {
+    screen = lazy(route.load);
+    lazyScreens.set(route, screen);
+  }
+  return screen;
+}
+
+function FeatureScreen({ route, title }: { route: FeatureRoute; title: string }) {
+  const { t } = useTranslation();
+  if (!route.load) return <NotAvailablePage title={title} />;
+  const Screen = screenOf(route as FeatureRoute & { load: NonNullable<FeatureRoute['load']> });
+  return (
+    <ErrorBoundary fallback={(retry) => <ErrorState title={t('home.screenLoadFailed')} onRetry={retry} />}>
+      <Suspense fallback={<LoadingState />}>
+        <Screen />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/** The screen's button permissions for its menu and the current role, fetched before the screen opens. */
+function MenuPermissions({ menuId, roleId, children }: { menuId: number; roleId: number; children: ReactNode }) {
+  const { t } = useTranslation();
+  const buttons = useBridgeQuery('session.buttons', { menuId, roleId }, { staleTime: Infinity });
+  if (buttons.isPending) return <LoadingState />;
+  if (buttons.isError) return <ErrorState title={t('app.loadFailed')} error={buttons.error} onRetry={() => void buttons.refetch()} />;
+  return <PermissionsProvider permissions={buttons.data}>{children}</PermissionsProvider>;
+}
+
+const NO_PERMISSIONS: readonly string[] = [];
+
+export interface TabPaneProps {
+  path: string;
+  screen: TabScreen;
+  title: string;
+  active: boolean;
+  roleId: number;
+  reloadSignal: number;
+  closeSelf: (then?: string) => void;
+}
+
+/**
+ * One tab's content, kept mounted while the tab is open (lists keep their state) and hidden when another
+ * tab is active. A feature screen renders under its own router location, so the router's hooks see its path.
+ */
+export function TabPane({ path, screen, title, active, roleId, reloadSignal, closeSelf }: TabPaneProps) {
+  const styles = useStyles();
+  const tab = useMemo<ShellTabValue>(() => ({ path, active, closeSelf }), [path, active, closeSelf]);
+  const location = useMemo(() => ({ pathname: screen.pathname, search: screen.search, hash: '', state: null, key: path }), [screen.pathname, screen.search, path]);
+
+  let content: ReactNode;
+  if (screen.kind === 'external') {
+    content = <ExternalPage tabPath={path} url={screen.externalUrl ?? ''} title={title} active={active} reloadSignal={reloadSignal} />;
+  } else if (screen.kind === 'feature' && screen.route) {
+    const routed = (
+      <Routes location={location}>
+        <RouterRoute path={screen.route.path} element={<FeatureScreen route={screen.route} title={title} />} />
+      </Routes>
+    );
+    content =
+      screen.permissionMenuId === null ? (
+        <PermissionsProvider permissions={NO_PERMISSIONS}>{routed}</PermissionsProvider>
+      ) : (
+        <MenuPermissions menuId={screen.permissionMenuId} roleId={roleId}>
+          {routed}
+        </MenuPermissions>
+      );
+  } else {
+    content = <NotFoundPage inShell />;
+  }
+
+  return (
+    <div className={mergeClasses(styles.pane, !active && styles.hidden)} role="tabpanel" id={paneId(path)} aria-labelledby={tabId(path)} data-testid="tab-pane" data-path={path}>
+      <ShellTabContext.Provider value={tab}>{content}</ShellTabContext.Provider>
+    </div>
+  );
+}
+
+/** DOM ids of a tab and its pane, derived from its path. */
+export function tabId(path: string): string {
+  return `tab-${encodeURIComponent(path)}`;
+}
+
+export function paneId(path: string): string {
+  return `pane-${encodeURIComponent(path)}`;
+}

@@ -1,0 +1,108 @@
+import { Avatar, Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowSwap20Regular, Globe20Regular, Key20Regular, QuestionCircle20Regular, SignOut20Regular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Locale } from '../../../shared/constants';
+import { Route } from '../../../shared/routes';
+import { useBridge } from '../../bridge';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { useOverlayWhile } from '../../components/overlay';
+import { useNotify } from '../../components/notify';
+import { currentLocale } from '../../i18n';
+import { useIdentity } from '../identity/IdentityBoundary';
+import { LanguageItems, useLanguageSwitch } from '../LanguageMenu';
+import { PasswordChangeDialog } from '../PasswordChangeDialog';
+import { HelpDialog } from './HelpDialog';
+
+const useStyles = makeStyles({
+  trigger: { maxWidth: '220px' },
+  name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  identity: { color: tokens.colorNeutralForeground3 },
+});
+
+export interface UserMenuProps {
+  userName: string;
+  /** The shell closes its tabs and reloads the menu after the language changed. */
+  onLanguageChanged: (locale: Locale) => void;
+}
+
+/** Change password, switch system/role, language, help and sign-out. */
+export function UserMenu({ userName, onLanguageChanged }: UserMenuProps) {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  const bridge = useBridge();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const identity = useIdentity();
+  const switchLanguage = useLanguageSwitch(onLanguageChanged);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [languageOpen, setLanguageOpen] = useState(false);
+  const [dialog, setDialog] = useState<'none' | 'password' | 'help'>('none');
+  useOverlayWhile(menuOpen || languageOpen);
+
+  const signOut = async () => {
+    if (!(await confirm({ title: t('signOut.title'), message: t('signOut.confirm') }))) return;
+    // Whatever the server says, the sign-in page clears the local session.
+    await bridge.auth.signOut();
+    navigate(Route.login, { replace: true });
+  };
+
+  return (
+    <>
+      <Menu open={menuOpen} onOpenChange={(_event, data) => setMenuOpen(data.open)}>
+        <MenuTrigger disableButtonEnhancement>
+          <Button appearance="subtle" className={styles.trigger} icon={<Avatar name={userName} size={24} />} aria-label={t('userMenu.label')} data-testid="user-menu">
+            <span className={styles.name}>{userName}</span>
+          </Button>
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            <MenuGroup>
+              <MenuGroupHeader className={styles.identity}>{t('home.identity', { system: identity.system.appName, role: identity.role.roleName })}</MenuGroupHeader>
+            </MenuGroup>
+            <MenuDivider />
+            <MenuItem icon={<Key20Regular />} onClick={() => setDialog('password')} data-testid="menu-change-password">
+              {t('userMenu.changePassword')}
+            </MenuItem>
+            <MenuItem icon={<ArrowSwap20Regular />} onClick={identity.openSwitch} data-testid="menu-switch-identity">
+              {t('userMenu.switchIdentity')}
+            </MenuItem>
+            <Menu open={languageOpen} onOpenChange={(_event, data) => setLanguageOpen(data.open)} checkedValues={{ language: [currentLocale(i18n)] }} onCheckedValueChange={(_event, data) => data.checkedItems[0] && switchLanguage.mutate(data.checkedItems[0] as Locale)}>
+              <MenuTrigger disableButtonEnhancement>
+                <MenuItem icon={<Globe20Regular />} data-testid="menu-language">
+                  {t('userMenu.language')}
+                </MenuItem>
+              </MenuTrigger>
+              <MenuPopover>
+                <MenuList>
+                  <LanguageItems />
+                </MenuList>
+              </MenuPopover>
+            </Menu>
+            <MenuItem icon={<QuestionCircle20Regular />} onClick={() => setDialog('help')} data-testid="menu-help">
+              {t('userMenu.help')}
+            </MenuItem>
+            <MenuDivider />
+            <MenuItem icon={<SignOut20Regular />} onClick={() => void signOut()} data-testid="menu-sign-out">
+              {t('userMenu.signOut')}
+            </MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+
+      <PasswordChangeDialog
+        open={dialog === 'password'}
+        title={t('password.changeTitle')}
+        submit={(change) => bridge.auth.changePassword(change)}
+        onChanged={() => {
+          setDialog('none');
+          notify.success(t('password.changed'));
+        }}
+        onCancel={() => setDialog('none')}
+      />
+      <HelpDialog open={dialog === 'help'} onClose={() => setDialog('none')} />
+    </>
+  );
+}

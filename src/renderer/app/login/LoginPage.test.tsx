@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ResponseCode } from '../../../shared/codes';
+import { createFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
+import { testProviders } from '../../testing/providers';
+import { LoginPage } from './LoginPage';
+
+const signedOut = { signedIn: false, userId: null, username: null, roleId: null, systemMenuId: null, pendingWxWorkUserId: null };
+
+let fake: FakeBridge;
+beforeEach(() => {
+  fake = createFakeBridge();
+  fake.method('auth.clearSession').mockResolvedValue({ ok: true, data: signedOut });
+  fake.method('auth.captchaNeeded').mockResolvedValue({ ok: true, data: { needShow: false } });
+  fake.method('auth.captcha').mockResolvedValue({ ok: true, data: { imageCode: 'data:image/svg+xml;base64,PHN2Zy8+', uuid: '6f1c2d9e-1b7a-4a3e-9a55-6c2f0f0f0f0f' } });
+});
+afterEach(cleanup);
+
+async function renderLogin() {
+  const { Wrapper } = await testProviders({ bridge: fake.bridge, path: '/login' });
+  render(<LoginPage />, { wrapper: Wrapper });
+  await waitFor(() => expect(fake.method('auth.clearSession')).toHaveBeenCalled());
+}
+
+const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const submit = () => fireEvent.click(screen.getByTestId('login-submit'));
+
+describe('sign-in page', () => {
+  it('clears the session on entry and shows the rule messages under the fields', async () => {
+    await renderLogin();
+    submit();
+    expect(await screen.findByText('Please enter username')).toBeTruthy();
+    expect(screen.getByText('Please enter password')).toBeTruthy();
+
+    type('field-username', 'bad name');
+    type('field-password', 'abc');
+    submit();
+    expect(await screen.findByText('Username may contain only digits, letters, underscore and @')).toBeTruthy();
+    expect(screen.getByText('Password cannot be less than 5')).toBeTruthy();
+    expect(fake.method('auth.signIn')).not.toHaveBeenCalled();
+  });
+
+  it('shows the captcha when the server asks, and sends it with its uuid', async () => {
+    fake.method('auth.captchaNeeded').mockResolvedValue({ ok: true, data: { needShow: true } });
+    fake.method('auth.signIn').mockResolvedValue({ ok: false, code: ResponseCode.CaptchaWrong, msg: 'The image captcha is wrong or has expired' });
+    await renderLogin();
+    type('field-username', 'ops_lead');
+    type('field-password', 'Secret_123');
+    submit();
+    expect(await screen.findByText('Please enter the image captcha')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('captcha-image').querySelector('img')).toBeTruthy());
+    expect(fake.method('auth.signIn')).not.toHaveBeenCalled();
+
+    type('field-captcha', 'ab');
+    submit();
+    expect(await screen.findByText('Image captcha format incorrect')).toBeTruthy();
+
+    type('field-captcha', 'aB3x');
+    submit();
+    await waitFor(() => expect(fake.method('auth.signIn')).toHaveBeenCalledWith({ username: 'ops_lead', password: 'Secret_123', validCode: 'aB3x', uuid: '6f1c2d9e-1b7a-4a3e-9a55-6c2f0f0f0f0f' }));
+    // A failed attempt shows the server's msg, clears the captcha and loads a new one.
+    expect(await screen.findByText('The image captcha is wrong or has expired')).toBeTruthy();
+    await waitFor(() => expect(fake.method('auth.captcha')).toHaveBeenCalledTimes(2));
+    expect((screen.getByTestId('field-captcha') as HTMLInputElement).value).toBe('');
+  });
+
+  it('opens the forced password change on 70001 with the server message', async () => {
+    fake.method('auth.signIn').mockResolvedValue({ ok: false, code: ResponseCode.MustChangePassword, msg: 'First sign-in: please change your password' });
+    await renderLogin();
+    type('field-username', 'admin');
+    type('field-password', 'Admin_12345');
+    submit();
+    expect(await screen.findByTestId('password-dialog')).toBeTruthy();
+    expect(screen.getByText('First sign-in: please change your password')).toBeTruthy();
+
+    fireEvent.change(screen.getByTestId('field-oldPassword'), { target: { value: 'Admin_12345' } });
+    fireEvent.change(screen.getByTestId('field-newPassword'), { target: { value: 'Admin_23456' } });
+    fireEvent.change(screen.getByTestId('field-confirmPassword'), { target: { value: 'Admin_2345' } });
+    fireEvent.click(screen.getByTestId('password-submit'));
+    expect(await screen.findByText('The passwords do not match')).toBeTruthy();
+
+    fireEvent.change(screen.getByTestId('field-confirmPassword'), { target: { value: 'Admin_23456' } });
+    fireEvent.click(screen.getByTestId('password-submit'));
+    await waitFor(() => expect(fake.method('auth.firstChangePassword')).toHaveBeenCalledWith({ username: 'admin', password: 'Admin_12345', newPassword: 'Admin_23456' }));
+    await waitFor(() => expect(screen.queryByTestId('password-dialog')).toBeNull());
+  });
+
+  it('says a disabled user is frozen', async () => {
+    fake.method('auth.signIn').mockResolvedValue({ ok: false, code: ResponseCode.UserDisabled, msg: 'User is disabled' });
+    await renderLogin();
+    type('field-username', 'frozen_user');
+    type('field-password', 'Secret_123');
+    submit();
+    expect((await screen.findByTestId('login-error')).textContent).toBe('this user has been frozen');
+  });
+
+  it('announces a pending messenger binding', async () => {
+    fake.method('auth.clearSession').mockResolvedValue({ ok: true, data: { ...signedOut, pendingWxWorkUserId: 'W-ALICE' } });
+    await renderLogin();
+    expect(await screen.findByTestId('bind-notice')).toBeTruthy();
+  });
+});

@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Route as RouterRoute, Routes, useLocation } from 'react-router-dom';
+import { ResponseCode } from '../../../shared/codes';
+import { BridgeError } from '../../bridge';
+import { TRANSPORT_FAILURE_CODE } from '../../bridge/http-transport';
+import { useBridgeMutation, useBridgeQuery } from '../../hooks/bridge-query';
+import { createFakeBridge } from '../../testing/fake-bridge';
+import { testProviders } from '../../testing/providers';
+import { SessionGuard } from './SessionGuard';
+
+afterEach(cleanup);
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+async function renderGuard(path = '/Home') {
+  const fake = createFakeBridge();
+  const providers = await testProviders({ bridge: fake.bridge, path });
+  render(
+    <>
+      <SessionGuard reporter={providers.reporter} />
+      <Routes>
+        <RouterRoute path="*" element={<Where />} />
+      </Routes>
+    </>,
+    { wrapper: providers.Wrapper },
+  );
+  return { fake, ...providers };
+}
+
+describe('useBridgeQuery', () => {
+  it('turns {ok:false} into a BridgeError with the code and msg, and reports it', async () => {
+    const fake = createFakeBridge();
+    fake.method('api.call').mockResolvedValue({ ok: false, code: ResponseCode.Forbidden, msg: 'You have no permission for this action' });
+    const { Wrapper, reporter } = await testProviders({ bridge: fake.bridge });
+    const reported: unknown[] = [];
+    reporter.listen((error) => reported.push(error));
+
+    const { result } = renderHook(() => useBridgeQuery('session.buttons', { menuId: 3, roleId: 1 }), { wrapper: Wrapper });
+
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(fake.method('api.call')).toHaveBeenCalledWith('session.buttons', { menuId: 3, roleId: 1 });
+    expect(result.current.error).toBeInstanceOf(BridgeError);
+    expect(result.current.error).toMatchObject({ code: ResponseCode.Forbidden, msg: 'You have no permission for this action' });
+    expect(reported).toEqual([result.current.error]);
+  });
+
+  it('gives the data of {ok:true}', async () => {
+    const fake = createFakeBridge();
+    fake.method('api.call').mockResolvedValue({ ok: true, data: ['menuSave'] });
+    const { Wrapper } = await testProviders({ bridge: fake.bridge });
+    const { result } = renderHook(() => useBridgeQuery('session.buttons', { menuId: 3, roleId: 1 }), { wrapper: Wrapper });
+    await waitFor(() => expect(result.current.data).toEqual(['menuSave']));
+  });
+});
+
+describe('useBridgeMutation', () => {
+  it('calls the endpoint with the input and rejects with the BridgeError of {ok:false}', async () => {
+    const fake = createFakeBridge();
+    fake.method('api.call').mockResolvedValue({ ok: false, code: ResponseCode.Unauthorized, msg: 'expired' });
+    const { Wrapper, reporter } = await testProviders({ bridge: fake.bridge });
+    const reported: unknown[] = [];
+    reporter.listen((error, meta) => reported.push([error, meta]));
+
+    const { result } = renderHook(() => useBridgeMutation('session.roleSelect', { meta: { silent: true } }), { wrapper: Wrapper });
+    await act(async () => {
+      await expect(result.current.mutateAsync({})).rejects.toMatchObject({ code: ResponseCode.Unauthorized, msg: 'expired' });
+    });
+    expect(fake.method('api.call')).toHaveBeenCalledWith('session.roleSelect', {});
+    // A silent mutation is still reported, so a session end is still handled.
+    expect(reported).toEqual([[expect.any(BridgeError), { silent: true }]]);
+  });
+});
+
+describe('SessionGuard', () => {
+  it('a 401 warns that the login timed out and returns to the sign-in page after 2 s', async () => {
+    const { reporter } = await renderGuard();
+    act(() => reporter.report(new BridgeError(ResponseCode.Unauthorized, 'expired'), undefined));
+    expect(await screen.findByText('login timed out, please log in again')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/Home');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login'), { timeout: 3000 });
+  });
+
+  it('the user-disabled event says the user is frozen', async () => {
+    const { fake } = await renderGuard();
+    act(() => fake.emit({ type: 'user-disabled' }));
+    expect(await screen.findByText('this user has been frozen')).toBeTruthy();
+  });
+
+  it('shows the server msg of other failures, unless the caller shows it or the network failed', async () => {
+    const { reporter } = await renderGuard();
+    act(() => {
+      reporter.report(new BridgeError(TRANSPORT_FAILURE_CODE, 'Failed to fetch'), undefined);
+      reporter.report(new BridgeError(ResponseCode.Conflict, 'shown inline'), { silent: true });
+      reporter.report(new BridgeError(ResponseCode.Conflict, 'Login name already exists'), undefined);
+    });
+    expect(await screen.findByText('Login name already exists')).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch')).toBeNull();
+    expect(screen.queryByText('shown inline')).toBeNull();
+  });
+
+  it('stays quiet on the sign-in page, which shows these outcomes itself', async () => {
+    const { fake } = await renderGuard('/login');
+    act(() => fake.emit({ type: 'session-expired' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('login timed out, please log in again')).toBeNull();
+  });
+});

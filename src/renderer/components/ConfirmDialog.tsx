@@ -1,0 +1,82 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOverlayWhile } from './overlay';
+
+export interface ConfirmOptions {
+  /** Defaults to 'Notice' (message.confirmTitle). */
+  title?: string;
+  message: string;
+  confirmLabel?: string;
+  /** Paints the confirm button as the primary (for example a delete). */
+  destructive?: boolean;
+}
+
+export interface ConfirmDialogProps extends ConfirmOptions {
+  open: boolean;
+  /** Shows a spinner on the confirm button and keeps the dialog open while the action runs. */
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A yes/no question (delete, sign out): Escape and the cancel button both answer no. */
+export function ConfirmDialog({ open, title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  useOverlayWhile(open);
+  return (
+    <Dialog open={open} modalType="alert" onOpenChange={(_event, data) => !data.open && !busy && onCancel()}>
+      <DialogSurface data-testid="confirm-dialog" aria-describedby="confirm-dialog-message">
+        <DialogBody>
+          <DialogTitle>{title ?? t('message.confirmTitle')}</DialogTitle>
+          <DialogContent id="confirm-dialog-message">{message}</DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={onCancel} disabled={busy}>
+              {t('common.cancel')}
+            </Button>
+            <Button appearance="primary" onClick={onConfirm} disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} data-testid="confirm-dialog-ok">
+              {confirmLabel ?? t('common.confirm')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+type Ask = (options: ConfirmOptions) => Promise<boolean>;
+const ConfirmContext = createContext<Ask | null>(null);
+
+/** Hosts one confirm dialog for the whole app; `useConfirm()` asks through it. */
+export function ConfirmProvider({ children }: { children: ReactNode }) {
+  const [request, setRequest] = useState<ConfirmOptions | null>(null);
+  const resolver = useRef<((answer: boolean) => void) | null>(null);
+
+  const ask = useCallback<Ask>((options) => {
+    resolver.current?.(false);
+    setRequest(options);
+    return new Promise<boolean>((resolve) => {
+      resolver.current = resolve;
+    });
+  }, []);
+
+  const answer = (value: boolean) => {
+    resolver.current?.(value);
+    resolver.current = null;
+    setRequest(null);
+  };
+
+  return (
+    <ConfirmContext.Provider value={ask}>
+      {children}
+      <ConfirmDialog open={request !== null} message={request?.message ?? ''} title={request?.title} confirmLabel={request?.confirmLabel} onConfirm={() => answer(true)} onCancel={() => answer(false)} />
+    </ConfirmContext.Provider>
+  );
+}
+
+/** `if (await confirm({ message: t('message.confirmDelete') })) …` */
+export function useConfirm(): Ask {
+  const ask = useContext(ConfirmContext);
+  if (!ask) throw new Error('useConfirm needs a ConfirmProvider');
+  return ask;
+}

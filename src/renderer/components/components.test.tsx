@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Perm } from '../../shared/permissions';
+import { testProviders } from '../testing/providers';
+import { MenuCheckTree, menuCheckedFromSaved, type MenuCheckChange, type MenuTreeNode } from './MenuCheckTree';
+import { OrgCascader, type OrgNode } from './OrgCascader';
+import { PermissionGate, PermissionsProvider } from './permissions';
+
+afterEach(cleanup);
+
+const menus: MenuTreeNode[] = [
+  {
+    menuId: 1,
+    name: 'System',
+    children: [
+      { menuId: 2, name: 'Menus', children: [] },
+      { menuId: 3, name: 'Users', children: [] },
+    ],
+  },
+];
+
+describe('MenuCheckTree', () => {
+  it('checking one child reports it checked and its parent half-checked', async () => {
+    const { Wrapper } = await testProviders();
+    const changes: MenuCheckChange[] = [];
+    function Harness() {
+      const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
+      return (
+        <MenuCheckTree
+          aria-label="Menus of the role"
+          nodes={menus}
+          checked={checked}
+          onCheckedChange={(change) => {
+            changes.push(change);
+            setChecked(change.checked);
+          }}
+        />
+      );
+    }
+    render(<Harness />, { wrapper: Wrapper });
+    const usersCheckbox = screen.getAllByRole('checkbox').find((box) => box.closest('[role="treeitem"]')?.textContent?.includes('Users') && !box.closest('[role="treeitem"]')?.textContent?.includes('System'));
+    expect(usersCheckbox).toBeTruthy();
+    fireEvent.click(usersCheckbox as HTMLElement);
+    await waitFor(() => expect(changes).toHaveLength(1));
+    expect(changes[0]).toMatchObject({ checkedIds: [3], halfCheckedIds: [1] });
+  });
+
+  it('restores a saved list whose parents are half-checked', () => {
+    expect([...menuCheckedFromSaved(menus, [1, 3])]).toEqual([3]);
+  });
+});
+
+describe('OrgCascader', () => {
+  it('preselects the first organisation once the tree arrives', async () => {
+    const { Wrapper } = await testProviders();
+    const onChange = vi.fn();
+    const orgs: OrgNode[] = [{ id: 10, name: 'Head office', children: [{ id: 11, name: 'Finance' }] }, { id: 20, name: 'Branch' }];
+    const { rerender } = render(<OrgCascader aria-label="Organisation" nodes={undefined} value={null} onChange={onChange} />, { wrapper: Wrapper });
+    expect(onChange).not.toHaveBeenCalled();
+    rerender(<OrgCascader aria-label="Organisation" nodes={orgs} value={null} onChange={onChange} />);
+    expect(onChange).toHaveBeenCalledWith(10, orgs[0]);
+    rerender(<OrgCascader aria-label="Organisation" nodes={orgs} value={10} onChange={onChange} />);
+    expect((screen.getByRole('combobox', { name: 'Organisation' }) as HTMLInputElement).value).toBe('Head office');
+  });
+});
+
+describe('PermissionGate', () => {
+  it('shows what the permission list holds and hides the rest', async () => {
+    const { Wrapper } = await testProviders();
+    render(
+      <PermissionsProvider permissions={[Perm.userSave]}>
+        <PermissionGate perm={Perm.userSave}>
+          <button type="button">Add</button>
+        </PermissionGate>
+        <PermissionGate perm={Perm.userDelete}>
+          <button type="button">Delete</button>
+        </PermissionGate>
+        <PermissionGate perm={[Perm.userDelete, Perm.userSave]}>
+          <button type="button">Either</button>
+        </PermissionGate>
+      </PermissionsProvider>,
+      { wrapper: Wrapper },
+    );
+    expect(screen.getByRole('button', { name: 'Add' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Either' })).toBeTruthy();
+  });
+});

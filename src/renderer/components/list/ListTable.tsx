@@ -1,0 +1,144 @@
+import { Checkbox, Radio, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE_OPTIONS, TABLE_MAX_HEIGHT } from '../../../shared/constants';
+import { EmptyState, ErrorState, LoadingState } from '../states';
+import { clampPage } from './list-state';
+import { Pager } from './Pager';
+import { headerCheckState, toggleAllOnPage, toggleRow, type RowId, type SelectionMode } from './selection';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  scroller: { maxHeight: `${TABLE_MAX_HEIGHT}px`, overflow: 'auto', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  header: { position: 'sticky', top: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground2 },
+  selectCell: { width: '44px' },
+  selectedRow: { backgroundColor: tokens.colorBrandBackground2 },
+  refreshing: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+});
+
+export interface ListColumn<T> {
+  key: string;
+  header: string;
+  render: (row: T) => ReactNode;
+  /** A CSS width, e.g. '160px'. */
+  width?: string;
+}
+
+export interface ListTableProps<T> {
+  /** The table's accessible name (the screen's title will do). */
+  'aria-label': string;
+  columns: readonly ListColumn<T>[];
+  /** undefined while the first page loads. */
+  rows: readonly T[] | undefined;
+  getRowId: (row: T) => RowId;
+  /** Names a row in its checkbox's label, e.g. the user's login name. */
+  getRowLabel?: (row: T) => string;
+  total: number;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number, pageSize: number) => void;
+  /** 'multiple' (checkboxes), 'single' (radio buttons, e.g. the service-centre list) or 'none'. */
+  selectionMode?: SelectionMode | 'none';
+  selected?: ReadonlySet<RowId>;
+  onSelectionChange?: (selected: ReadonlySet<RowId>) => void;
+  loading?: boolean;
+  /** A failed load: shown in place of the rows with a retry. */
+  error?: unknown;
+  onRetry?: () => void;
+  emptyText?: string;
+  /** null hides the page-size selector. */
+  pageSizeOptions?: readonly number[] | null;
+  'data-testid'?: string;
+}
+
+const NO_SELECTION: ReadonlySet<RowId> = new Set();
+
+/**
+ * The list of every list screen: selection with checkboxes, the pager (10 per page by default, page-size
+ * selector, selected count, go-to-page) and deliberate loading, empty and error states. Paging and
+ * selection are the caller's state; `useListState()` holds them.
+ */
+export function ListTable<T>(props: ListTableProps<T>) {
+  const { columns, rows, getRowId, getRowLabel, total, page, pageSize, onPageChange, selectionMode = 'multiple', selected = NO_SELECTION, onSelectionChange, loading = false, error, onRetry, emptyText, pageSizeOptions = PAGE_SIZE_OPTIONS } = props;
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const selectable = selectionMode !== 'none';
+  const pageIds = (rows ?? []).map(getRowId);
+  const columnCount = columns.length + (selectable ? 1 : 0);
+
+  // Rows deleted from the last page: show the page that now is the last.
+  useEffect(() => {
+    if (loading || error) return;
+    const last = clampPage(page, total, pageSize);
+    if (last !== page) onPageChange(last, pageSize);
+  }, [loading, error, page, total, pageSize, onPageChange]);
+
+  const fullRow = (content: ReactNode) => (
+    <TableRow>
+      <TableCell colSpan={columnCount}>{content}</TableCell>
+    </TableRow>
+  );
+
+  let body: ReactNode;
+  if (error && !loading) body = fullRow(<ErrorState title={t('list.error')} error={error} onRetry={onRetry} />);
+  else if (rows === undefined) body = fullRow(<LoadingState label={t('list.loading')} />);
+  else if (rows.length === 0) body = fullRow(loading ? <LoadingState label={t('list.loading')} /> : <EmptyState text={emptyText ?? t('list.empty')} />);
+  else {
+    body = rows.map((row) => {
+      const id = getRowId(row);
+      const isSelected = selected.has(id);
+      const label = `${t('list.selectRow')} ${getRowLabel?.(row) ?? id}`;
+      const toggle = () => onSelectionChange?.(toggleRow(selected, id, selectionMode === 'single' ? 'single' : 'multiple'));
+      return (
+        <TableRow key={String(id)} aria-selected={selectable ? isSelected : undefined} className={isSelected ? styles.selectedRow : undefined} data-testid="list-row">
+          {selectable ? (
+            <TableCell className={styles.selectCell}>
+              {selectionMode === 'single' ? <Radio checked={isSelected} onChange={toggle} onClick={() => isSelected && toggle()} aria-label={label} /> : <Checkbox checked={isSelected} onChange={toggle} aria-label={label} />}
+            </TableCell>
+          ) : null}
+          {columns.map((column) => (
+            <TableCell key={column.key}>{column.render(row)}</TableCell>
+          ))}
+        </TableRow>
+      );
+    });
+  }
+
+  return (
+    <div className={styles.root} data-testid={props['data-testid']}>
+      <div className={styles.scroller}>
+        <Table aria-label={props['aria-label']} aria-busy={loading} size="small">
+          <TableHeader className={styles.header}>
+            <TableRow>
+              {selectable ? (
+                <TableHeaderCell className={styles.selectCell}>
+                  {selectionMode === 'multiple' ? (
+                    <Checkbox
+                      checked={headerCheckState(selected, pageIds)}
+                      disabled={pageIds.length === 0}
+                      onChange={() => onSelectionChange?.(toggleAllOnPage(selected, pageIds))}
+                      aria-label={t('list.selectAll')}
+                      data-testid="select-all"
+                    />
+                  ) : null}
+                </TableHeaderCell>
+              ) : null}
+              {columns.map((column) => (
+                <TableHeaderCell key={column.key} style={column.width ? { width: column.width } : undefined}>
+                  {column.header}
+                </TableHeaderCell>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>{body}</TableBody>
+        </Table>
+      </div>
+      {loading && rows !== undefined && rows.length > 0 ? (
+        <div className={styles.refreshing}>
+          <Spinner size="extra-tiny" label={t('list.loading')} />
+        </div>
+      ) : null}
+      <Pager total={total} page={page} pageSize={pageSize} onPageChange={onPageChange} selectedCount={selectable ? selected.size : undefined} pageSizeOptions={pageSizeOptions} />
+    </div>
+  );
+}

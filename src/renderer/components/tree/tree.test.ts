@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { checkStates, checkedAndHalfChecked, checkedFromSaved, setChecked, type CheckNode } from './check-tree';
+import { flattenTree } from './flatten';
+
+// 1 ─┬─ 2 ─┬─ 4
+//    │     └─ 5
+//    └─ 3
+// 6
+const tree: CheckNode[] = [
+  { id: 1, children: [{ id: 2, children: [{ id: 4, children: [] }, { id: 5, children: [] }] }, { id: 3, children: [] }] },
+  { id: 6, children: [] },
+];
+const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
+
+describe('menu check tree', () => {
+  it('checking a parent checks its subtree; unchecking clears it', () => {
+    const all = setChecked(tree, new Set(), 1, true);
+    expect(sorted(all)).toEqual([1, 2, 3, 4, 5]);
+    expect(sorted(setChecked(tree, all, 2, false))).toEqual([3]);
+  });
+
+  it('a parent is checked when all its children are, half-checked when some are', () => {
+    const leaf = setChecked(tree, new Set(), 4, true);
+    expect(sorted(leaf)).toEqual([4]);
+    expect(checkStates(tree, leaf)).toEqual(new Map<number, true | 'mixed'>([[1, 'mixed'], [2, 'mixed'], [4, true]]));
+    const both = setChecked(tree, leaf, 5, true);
+    expect(sorted(both)).toEqual([2, 4, 5]);
+    expect(checkStates(tree, both).get(1)).toBe('mixed');
+    expect(sorted(setChecked(tree, both, 3, true))).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('returns checked and half-checked ids for saving', () => {
+    const checked = setChecked(tree, new Set(), 4, true);
+    expect(checkedAndHalfChecked(tree, checked)).toEqual({ checked: [4], halfChecked: [1, 2] });
+    expect(checkedAndHalfChecked(tree, setChecked(tree, new Set(), 6, true))).toEqual({ checked: [6], halfChecked: [] });
+  });
+
+  it('a saved list with half-checked parents restores only what was checked', () => {
+    expect(sorted(checkedFromSaved(tree, [1, 2, 4]))).toEqual([4]);
+    expect(sorted(checkedFromSaved(tree, [1, 2, 3, 4, 5]))).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('tree table rows', () => {
+  interface Org {
+    id: number;
+    children?: Org[];
+  }
+  const orgs: Org[] = [{ id: 1, children: [{ id: 2, children: [{ id: 3 }] }] }, { id: 4 }];
+  const rows = (open: number[]) => flattenTree(orgs, (o) => o.id, (o) => o.children, new Set(open)).map((r) => `${r.id}@${r.depth}${r.hasChildren ? (r.expanded ? '-' : '+') : ''}`);
+
+  it('shows children only under expanded rows, with their depth', () => {
+    expect(rows([])).toEqual(['1@0+', '4@0']);
+    expect(rows([1])).toEqual(['1@0-', '2@1+', '4@0']);
+    expect(rows([1, 2])).toEqual(['1@0-', '2@1-', '3@2', '4@0']);
+    expect(rows([2])).toEqual(['1@0+', '4@0']);
+  });
+});

@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../shared/constants';
+import { Route } from '../../shared/routes';
+import { createI18n, localeMessages, routeTitleKey } from './index';
+
+const sharedDir = join(import.meta.dirname, '../../shared');
+
+/** Every `validation.*` key the shared rules and contract can put in a message. */
+function validationKeysUsedByShared(): string[] {
+  const files = ['rules.ts', ...readdirSync(join(sharedDir, 'contract')).map((name) => join('contract', name))];
+  const keys = new Set<string>();
+  for (const file of files) {
+    for (const match of readFileSync(join(sharedDir, file), 'utf8').matchAll(/'(validation\.[A-Za-z]+)'/g)) keys.add(match[1] as string);
+  }
+  return [...keys].sort();
+}
+
+describe('i18n catalogs', () => {
+  const reference = Object.keys(localeMessages('zh_CN')).sort();
+
+  it.each(LOCALES)('%s has exactly the keys of zh_CN, none of them empty', (locale) => {
+    const messages = localeMessages(locale);
+    expect(Object.keys(messages).sort()).toEqual(reference);
+    const empty = Object.entries(messages).filter(([, text]) => text.trim() === '');
+    expect(empty).toEqual([]);
+  });
+
+  it('covers every validation message of the shared rules and contract', () => {
+    const used = validationKeysUsedByShared();
+    expect(used.length).toBeGreaterThan(10);
+    expect(used.filter((key) => !reference.includes(key))).toEqual([]);
+  });
+
+  it('names every screen route', () => {
+    const routes = Object.values(Route).filter((path) => ![Route.root, Route.login, Route.home, Route.notFound].includes(path as never));
+    expect(routes.filter((path) => !reference.includes(routeTitleKey(path)))).toEqual([]);
+  });
+
+  it('carries the spec 000 §8 messages in English as the spec words them', () => {
+    const en = localeMessages('en_US');
+    expect(en['session.expired']).toBe('login timed out, please log in again');
+    expect(en['session.frozen']).toBe('this user has been frozen');
+    expect(en['validation.passwordMin']).toBe('password cannot be less than 5');
+    expect(en['validation.captchaFormat']).toBe('image captcha format incorrect');
+  });
+
+  it('switches language and interpolates', async () => {
+    const i18n = await createI18n('zh_CN');
+    expect(i18n.t('list.total', { count: 3 })).toBe('共 3 条');
+    await i18n.changeLanguage('de_DE');
+    expect(i18n.t('list.total', { count: 3 })).toBe('Insgesamt 3');
+    expect(i18n.t(routeTitleKey(Route.menu))).toBe('Menüs');
+  });
+});

@@ -1,0 +1,36 @@
+import './dom-shims';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { i18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import type { ConsoleBridge } from '../../shared/bridge';
+import type { Locale } from '../../shared/constants';
+import { createErrorReporter, createQueryClient } from '../app/session/errors';
+import { BridgeContext } from '../bridge';
+import { ConfirmProvider } from '../components/ConfirmDialog';
+import { AppToaster } from '../components/notify';
+import { createI18n } from '../i18n';
+
+/** The app's providers around a component under test, with the test's own bridge and language. */
+export async function testProviders(options: { bridge?: ConsoleBridge; locale?: Locale; path?: string } = {}) {
+  const i18n: i18n = await createI18n(options.locale ?? 'en_US');
+  const reporter = createErrorReporter();
+  const queryClient = createQueryClient(reporter);
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <BridgeContext.Provider value={options.bridge ?? null}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <FluentProvider theme={webLightTheme}>
+            <AppToaster />
+            <ConfirmProvider>
+              <MemoryRouter initialEntries={[options.path ?? '/']}>{children}</MemoryRouter>
+            </ConfirmProvider>
+          </FluentProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </BridgeContext.Provider>
+  );
+  return { Wrapper, i18n, queryClient, reporter };
+}
