@@ -9,6 +9,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/constants';
 import { MESSAGES } from '../../shared/i18n/messages';
 import { MENU_CATALOG } from '../../shared/menu-catalog';
+import { FEATURE_TEXTS } from '../features/texts';
 import { de_DE } from './locales/de_DE';
 import { en_US } from './locales/en_US';
 import { ja_JP } from './locales/ja_JP';
@@ -26,7 +27,7 @@ export function routeTitleKey(pattern: string): string {
 
 /**
  * Every message of one locale: the form-rule messages shared with the server (`validation.*`), the titles
- * of the list screens as the menu catalog names them, and the renderer's own text.
+ * of the list screens as the menu catalog names them, the renderer's own text and each feature's text.
  */
 export function localeMessages(locale: Locale): Record<string, string> {
   const messages: Record<string, string> = {};
@@ -38,6 +39,7 @@ export function localeMessages(locale: Locale): Record<string, string> {
       for (const page of group.pages) messages[routeTitleKey(page.url)] ??= page.name[locale];
     }
   }
+  for (const text of FEATURE_TEXTS) Object.assign(messages, text[locale]);
   return { ...messages, ...CATALOGS[locale] };
 }
 

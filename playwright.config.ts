@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests drive the browser host in Debian's Chromium, as a person would. Never a downloaded
+ * browser: /usr/bin/chromium, sandbox off (root in CI) and background networking off (no network here).
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  globalSetup: './tests/e2e/global-setup.ts',
+  outputDir: 'test-results/e2e',
+  use: {
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-default-apps',
+        '--disable-domain-reliability',
+        '--disable-features=OptimizationHints,MediaRouter,Translate',
+      ],
+    },
+  },
+});
