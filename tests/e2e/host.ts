@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, type Page } from '@playwright/test';
 import { DEFAULT_ADMIN_PASSWORD } from '../../src/shared/defaults';
-import { TEMPLATE_DIR } from './global-setup';
+import { RENDERER_DIR, TEMPLATE_DIR } from './global-setup';
 
 export const ADMIN_PASSWORD = 'Admin_2026e2e';
 
@@ -24,7 +24,7 @@ export async function startHost(env: NodeJS.ProcessEnv = {}): Promise<Host> {
   const home = mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
   const dataDir = path.join(home, 'data');
   cpSync(TEMPLATE_DIR, dataDir, { recursive: true });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/browser-host/cli.ts', '--port', '0', '--vault', 'memory', '--data', dataDir], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/browser-host/cli.ts', '--port', '0', '--vault', 'memory', '--data', dataDir, '--renderer', RENDERER_DIR], {
     env: { ...process.env, CONSOLE_HOME: home, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
