@@ -3,6 +3,7 @@ import type { BridgeEvent } from '../../shared/bridge';
 import { ResponseCode } from '../../shared/codes';
 import { api } from '../../shared/contract';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_TRANSPORT_SECRET } from '../../shared/defaults';
+import { ok } from '../../shared/envelope';
 import { decryptTransport } from '../../shared/transport-crypto';
 import { createApiClient } from './api-client';
 import { createBridgeEvents } from './events';
@@ -23,7 +24,7 @@ beforeEach(async () => {
     { userId: 11, username: 'alice', password: 'Alice_123' },
     { userId: 12, username: 'bob', password: 'Bob_12345', mustChangePassword: true },
     { userId: 13, username: 'carol', password: 'Carol_123', wxWorkUserId: 'W-CAROL' },
-  ]);
+  ], (app) => app.post(`/api${api.user.add.path}`, async () => ok({ userId: 99 })));
   vault = createMemoryVault();
   events = [];
   warnings = [];
@@ -226,6 +227,16 @@ describe('password and sign-out', () => {
     expect(await decryptTransport(sent.newPassword ?? '', DEFAULT_TRANSPORT_SECRET)).toBe('Alice_New_1');
     expect(peer.users.get('alice')?.password).toBe('Alice_New_1');
     await expect(session.changePassword({ password: 'wrong', newPassword: 'Alice_New_2' })).rejects.toMatchObject({ code: ResponseCode.WrongOldPassword });
+  });
+
+  it("seals the contract's sealed fields (a new user's password) and leaves the others as given", async () => {
+    await session.signIn({ username: 'alice', password: 'Alice_123' });
+    const form = { username: 'dora', name: 'Dora', password: 'Dora_1234', deptId: 1, email: '', phone: '', status: 1, roleList: [], userDataAuthorityList: [] };
+    await session.call(api.user.add, form as never);
+    const sent = received(`/api${api.user.add.path}`)[0]?.body as Record<string, unknown>;
+    expect(sent.password).not.toBe('Dora_1234');
+    expect(await decryptTransport(String(sent.password), DEFAULT_TRANSPORT_SECRET)).toBe('Dora_1234');
+    expect(sent.username).toBe('dora');
   });
 
   it('signs out on the server, removes the refresh token and keeps only the user id', async () => {

@@ -169,9 +169,20 @@ export function createSession(deps: SessionDeps): Session {
     throw error;
   };
 
-  const call = async <D extends EndpointDef>(def: D, input: InputOf<D>): Promise<OutputOf<D>> => {
+  const sealFields = async <D extends EndpointDef>(def: D, input: InputOf<D>): Promise<InputOf<D>> => {
+    if (def.sealedFields.length === 0) return input;
+    const { transportSecret } = deps.credentials();
+    const sealed: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+    for (const field of def.sealedFields) {
+      if (typeof sealed[field] === 'string') sealed[field] = await encryptTransport(sealed[field], transportSecret);
+    }
+    return sealed as InputOf<D>;
+  };
+
+  const call = async <D extends EndpointDef>(def: D, plainInput: InputOf<D>): Promise<OutputOf<D>> => {
     const session = live;
     if (!session) throw notSignedIn();
+    const input = await sealFields(def, plainInput);
     const usedToken = session.accessToken;
     try {
       return await client.call(def, input, { accessToken: usedToken });

@@ -33,11 +33,16 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   mutation: boolean;
   /** Input fields that never reach a log (passwords, secrets, codes). */
   secretFields: readonly string[];
+  /**
+   * Input fields that travel sealed with the transport secret (spec: passwords travel encrypted). The
+   * renderer hands them over in clear; the desktop core seals them before the call leaves the machine.
+   */
+  sealedFields: readonly string[];
   /** The output holds secrets (tokens): its logged copy is redacted. */
   secretOutput: boolean;
 }
 
-type Defaulted = 'encoding' | 'mutation' | 'secretFields' | 'secretOutput';
+type Defaulted = 'encoding' | 'mutation' | 'secretFields' | 'sealedFields' | 'secretOutput';
 type EndpointInit<I extends z.ZodType, O extends z.ZodType> = Omit<EndpointDef<I, O>, Defaulted> & Partial<Pick<EndpointDef<I, O>, Defaulted>>;
 
 export function endpoint<I extends z.ZodType, O extends z.ZodType>(init: EndpointInit<I, O>): EndpointDef<I, O> {
@@ -45,6 +50,7 @@ export function endpoint<I extends z.ZodType, O extends z.ZodType>(init: Endpoin
     encoding: 'json',
     mutation: init.method !== 'GET',
     secretFields: [],
+    sealedFields: [],
     secretOutput: false,
     ...init,
   };

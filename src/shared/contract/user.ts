@@ -169,6 +169,7 @@ export const user = {
     input: userAddForm,
     output: z.object({ userId: z.number().int() }),
     secretFields: ['password'],
+    sealedFields: ['password'],
   }),
   update: endpoint({
     service: 'user',
