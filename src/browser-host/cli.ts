@@ -33,6 +33,8 @@ Environment: CONSOLE_HOME (default ~/.backoffice-console), CONSOLE_SERVER_URL, C
 
 class UsageError extends Error {}
 
+const SIGNAL_REPEAT_GRACE_MS = 1000;
+
 interface CliOptions {
   port: number;
   dataDir: string;
@@ -111,13 +113,15 @@ async function main(): Promise<void> {
   });
 
   let host: BrowserHost | null = null;
-  let stopping = false;
+  let stoppingSince: number | null = null;
   const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) {
+    if (stoppingSince !== null) {
+      // A terminal's Ctrl+C reaches this process twice (directly and relayed by tsx): only a later repeat forces the exit.
+      if (Date.now() - stoppingSince < SIGNAL_REPEAT_GRACE_MS) return;
       console.error(`${signal} again: exiting without waiting`);
       process.exit(1);
     }
-    stopping = true;
+    stoppingSince = Date.now();
     try {
       await host?.close();
       await core.close();

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, type Page } from '@playwright/test';
+import { startServer, type RunningServer } from '../../src/server/index';
 import { DEFAULT_ADMIN_PASSWORD } from '../../src/shared/defaults';
 import { RENDERER_DIR, TEMPLATE_DIR } from './global-setup';
 
@@ -20,10 +21,47 @@ export interface Host {
   close(): Promise<void>;
 }
 
-export async function startHost(env: NodeJS.ProcessEnv = {}): Promise<Host> {
+function templateCopy(): { home: string; dataDir: string } {
   const home = mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
   const dataDir = path.join(home, 'data');
   cpSync(TEMPLATE_DIR, dataDir, { recursive: true });
+  return { home, dataDir };
+}
+
+export async function startHost(env: NodeJS.ProcessEnv = {}): Promise<Host> {
+  const copy = templateCopy();
+  const host = await launchHost(copy, env);
+  return {
+    ...host,
+    async close() {
+      await host.close();
+      rmSync(copy.home, { recursive: true, force: true, maxRetries: 3 });
+    },
+  };
+}
+
+/** A browser host whose server runs in the test's own process, so a test can act on the server directly. */
+export interface HostWithServer extends Host {
+  server: RunningServer;
+}
+
+export async function startHostWithServer(): Promise<HostWithServer> {
+  const copy = templateCopy();
+  const server = await startServer({ port: 0, dataDir: copy.dataDir, quiet: true });
+  const host = await launchHost(copy, { CONSOLE_SERVER_URL: server.url });
+  return {
+    ...host,
+    server,
+    async close() {
+      // The host signs out as it stops, so the server goes after it.
+      await host.close();
+      await server.close();
+      rmSync(copy.home, { recursive: true, force: true, maxRetries: 3 });
+    },
+  };
+}
+
+async function launchHost({ home, dataDir }: { home: string; dataDir: string }, env: NodeJS.ProcessEnv): Promise<Host> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/browser-host/cli.ts', '--port', '0', '--vault', 'memory', '--data', dataDir, '--renderer', RENDERER_DIR], {
     env: { ...process.env, CONSOLE_HOME: home, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -41,7 +79,6 @@ export async function startHost(env: NodeJS.ProcessEnv = {}): Promise<Host> {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      rmSync(home, { recursive: true, force: true });
     },
   };
 }
@@ -68,9 +105,19 @@ export async function signInAdminFirstTime(page: Page, host: Host): Promise<void
   await fillSignIn(page, 'admin', ADMIN_PASSWORD);
 }
 
-/** Chooses a system (by its shown name) and enters when the identity dialog asks; the first system otherwise. */
+/**
+ * Chooses a system (by its shown name, else the preselected one) and enters when the identity dialog asks.
+ * A stored choice that still holds skips the dialog (spec 000 §4), unless a system is asked for by name.
+ */
 export async function enterIdentity(page: Page, systemName?: string): Promise<void> {
   const dialog = page.getByTestId('identity-dialog');
+  const shell = page.getByTestId('home-shell');
+  await expect(dialog.or(shell).first()).toBeVisible();
+  if (!systemName && (await shell.isVisible())) return;
+  if (systemName && !(await dialog.isVisible())) {
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-switch-identity').click();
+  }
   await expect(dialog).toBeVisible();
   if (systemName) await dialog.getByRole('radio', { name: new RegExp(systemName) }).check();
   await dialog.getByTestId('identity-enter').click();
@@ -86,4 +133,10 @@ export async function signInAdmin(page: Page, host: Host): Promise<void> {
     await signInAdminFirstTime(page, host);
   }
   await enterIdentity(page);
+}
+
+/** Opens a route of the console (`/login`, `/Home`, …) in a page that holds this run's key. */
+export async function openAt(page: Page, host: Host, route: string): Promise<void> {
+  if (!page.url().startsWith(host.origin)) await page.goto(host.url);
+  await page.goto(`${host.origin}/#${route}`);
 }

@@ -3,6 +3,7 @@ import { MenuType } from '../../shared/constants';
 import { Perm, type PermissionKey } from '../../shared/permissions';
 import { hashPassword } from '../auth/passwords';
 import { dept, menu, role, roleMenu, user, userRole } from '../db/schema';
+import type { Services } from '../context';
 import type { CallOptions, TestServer } from './harness';
 
 /** A signed-in user acting in one role: `as` gives the call options (token and role header). */
@@ -21,24 +22,31 @@ export async function deptIdOf(server: TestServer, name: string): Promise<number
   return rows[0].deptId;
 }
 
-export async function roleIdOf(server: TestServer, roleName: string): Promise<number> {
+export async function roleIdOf(server: Pick<TestServer, 'services'>, roleName: string): Promise<number> {
   const rows = await server.services.db.select({ roleId: role.roleId }).from(role).where(eq(role.roleName, roleName));
   if (!rows[0]) throw new Error(`no role named ${roleName}`);
   return rows[0].roleId;
 }
 
-/** A user with a chosen password (no forced change) holding `roleId`, signed in. */
-export async function signInWithRole(server: TestServer, username: string, roleId: number, deptId?: number): Promise<Actor> {
-  const db = server.services.db;
-  const held = (await db.select().from(role).where(eq(role.roleId, roleId)))[0]!;
-  const password = 'Actor_pw_2026';
+/** Adds a user with a chosen password (no forced change) holding `roleId`, as a fixture straight in the database. */
+export async function insertUserWithRole(services: Services, username: string, password: string, roleId: number, deptId?: number): Promise<number> {
+  const db = services.db;
+  const held = (await db.select().from(role).where(eq(role.roleId, roleId)))[0];
+  if (!held) throw new Error(`no role with id ${roleId}`);
   const inserted = await db
     .insert(user)
     .values({ username, name: `${username} name`, passwordHash: await hashPassword(password), deptId: deptId ?? held.deptId, passwordChangedAt: new Date() })
     .returning({ userId: user.userId });
   const userId = inserted[0]!.userId;
   await db.insert(userRole).values({ userId, roleId, deptId: held.deptId });
-  server.services.authz.changed();
+  services.authz.changed();
+  return userId;
+}
+
+/** A user with a chosen password (no forced change) holding `roleId`, signed in. */
+export async function signInWithRole(server: TestServer, username: string, roleId: number, deptId?: number): Promise<Actor> {
+  const password = 'Actor_pw_2026';
+  const userId = await insertUserWithRole(server.services, username, password, roleId, deptId);
   const signed = await server.signIn(username, password);
   if (!signed.data) throw new Error(`sign-in of ${username} failed: ${signed.code} ${signed.msg}`);
   return { userId, username, password, token: signed.data.accessToken, roleId, as: { token: signed.data.accessToken, roleId } };

@@ -4,6 +4,7 @@ import { ResponseCode } from '../../../shared/codes';
 import { api } from '../../../shared/contract';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../../shared/defaults';
 import { interfaceLog, oauthClient, operationLog, user } from '../../db/schema';
+import { revokeUserSessions } from '../../auth/revoke';
 import { ADMIN_NEW_PASSWORD, startTestServer, type TestServer } from '../../testing/harness';
 import { startWeComPeer, type WeComPeer } from '../../testing/wecom-peer';
 
@@ -147,6 +148,15 @@ describe('account state', () => {
     expect(denied).toMatchObject({ code: ResponseCode.UserDisabled, msg: 'User is disabled' });
     const call = await server.call(api.session.roleSystems, {}, { token: admin.token });
     expect(call.code).toBe(ResponseCode.UserDisabled);
+  });
+
+  it('a refresh token revoked by disabling its user answers "User is disabled", not an invalid grant', async () => {
+    const admin = await server.signInAdmin();
+    const adminId = (await server.services.db.select({ userId: user.userId }).from(user).where(eq(user.username, 'admin')))[0]!.userId;
+    await server.services.db.update(user).set({ status: 0 }).where(eq(user.userId, adminId));
+    await revokeUserSessions(server.services, adminId);
+    const refreshed = await server.call(api.auth.newToken, { refreshToken: admin.refreshToken });
+    expect(refreshed).toMatchObject({ code: ResponseCode.UserDisabled, msg: 'User is disabled' });
   });
 
   it('an expired password (passwordDay) must be changed', async () => {

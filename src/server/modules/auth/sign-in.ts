@@ -207,7 +207,9 @@ export async function rotateRefreshToken(services: Services, presented: string, 
       .returning();
     const row = claimed[0];
     if (!row) {
-      const known = await tx.select({ familyId: refreshToken.familyId }).from(refreshToken).where(eq(refreshToken.tokenHash, tokenHash)).limit(1);
+      const known = await tx.select({ familyId: refreshToken.familyId, status: user.status }).from(refreshToken).innerJoin(user, eq(user.userId, refreshToken.userId)).where(eq(refreshToken.tokenHash, tokenHash)).limit(1);
+      // Disabling a user revokes their tokens: the client is told why the session ended, not just that it did.
+      if (known[0] && known[0].status !== UserStatus.Enabled) return { kind: 'disabled' as const };
       return { kind: 'reused' as const, familyId: known[0]?.familyId ?? null };
     }
     if (row.expiresAt <= now) return { kind: 'expired' as const };
