@@ -113,15 +113,16 @@ export async function enterIdentity(page: Page, systemName?: string): Promise<vo
   const dialog = page.getByTestId('identity-dialog');
   const shell = page.getByTestId('home-shell');
   await expect(dialog.or(shell).first()).toBeVisible();
-  if (!systemName && (await shell.isVisible())) return;
-  if (systemName && !(await dialog.isVisible())) {
+  if (!(await dialog.isVisible())) {
+    if (!systemName) return;
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-switch-identity').click();
+    await expect(dialog).toBeVisible();
   }
-  await expect(dialog).toBeVisible();
   if (systemName) await dialog.getByRole('radio', { name: new RegExp(systemName) }).check();
   await dialog.getByTestId('identity-enter').click();
-  await expect(page.getByTestId('home-shell')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(shell).toBeVisible();
 }
 
 /** Signs the administrator in and enters the first system: the state most screen tests start from. */

@@ -15,7 +15,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogWidth } from '../../../shared/constants';
 import type { SystemEntry } from '../../../shared/contract/session';
@@ -61,12 +61,20 @@ export function IdentityDialog({ open, systems, current, mandatory, busy, error,
   const [systemMenuId, setSystemMenuId] = useState<number | null>(null);
   const [roleId, setRoleId] = useState<number | null>(null);
 
+  // Preselects once per opening (and again only if the picked system disappears), so a re-render of the
+  // shell behind the dialog never undoes what the user picked.
+  const preselected = useRef(false);
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      preselected.current = false;
+      return;
+    }
+    if (preselected.current && systems.some((entry) => entry.menuId === systemMenuId)) return;
     const system = systems.find((entry) => entry.menuId === current?.systemMenuId) ?? systems[0];
     setSystemMenuId(system?.menuId ?? null);
     setRoleId(system?.roleList.some((role) => role.roleId === current?.roleId) ? (current?.roleId ?? null) : (system?.roleList[0]?.roleId ?? null));
-  }, [open, systems, current]);
+    preselected.current = system !== undefined;
+  }, [open, systems, current, systemMenuId]);
 
   const system = systems.find((entry) => entry.menuId === systemMenuId);
   const pickSystem = (value: string) => {

@@ -1,0 +1,200 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { BROWSER_HOST_BRIDGE_PATH, BROWSER_HOST_CSRF_HEADER, type BridgeResult, type CallableEndpointId, type CallInput, type CallOutput } from '../../src/shared/bridge';
+import { ResponseCode } from '../../src/shared/codes';
+import { Route } from '../../src/shared/routes';
+import { enterIdentity, fillSignIn, signInAdmin, startHost, type Host } from './host';
+
+/**
+ * Service-centre binding as an administrator does it (bind, see, change, unbind), the two save rules, and a
+ * role without the binding keys: no buttons, and the server refuses the call when it is forced.
+ */
+
+const INITIAL_PASSWORD = 'Init_pass2026';
+const OPERATOR_PASSWORD = 'Oper_pass2026';
+const EAST_USER = { username: 'sc_east', name: '华东调度员' };
+const OPERATOR = { username: 'sc_operator', name: '华东运营专员' };
+const ADD_PATH = '/serviceCenterManage/null?type=add';
+
+let host: Host;
+let eastUserId: number;
+
+/** A call through the page's own bridge, as the renderer makes it (the session's role and tokens apply). */
+async function call<Id extends CallableEndpointId>(page: Page, id: Id, input: CallInput<Id>): Promise<BridgeResult<CallOutput<Id>>> {
+  return page.evaluate(
+    async ({ path, header, id, input }) => {
+      const response = await fetch(`${path}/api.call`, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', [header]: '1' }, body: JSON.stringify({ args: [id, input] }) });
+      return response.json();
+    },
+    { path: BROWSER_HOST_BRIDGE_PATH, header: BROWSER_HOST_CSRF_HEADER, id, input },
+  );
+}
+
+async function data<Id extends CallableEndpointId>(page: Page, id: Id, input: CallInput<Id>): Promise<CallOutput<Id>> {
+  const result = await call(page, id, input);
+  if (!result.ok) throw new Error(`${id} failed: ${result.code} ${result.msg}`);
+  return result.data;
+}
+
+/** The seed has only the administrator: a user to bind in 华东运营部 and one holding the seed role 运营专员. */
+async function createUsers(page: Page): Promise<void> {
+  const orgs = await data(page, 'user.deptList', {});
+  const deptId = (name: string) => {
+    const found = orgs.find((org) => org.name === name);
+    if (!found) throw new Error(`no organisation ${name}`);
+    return found.deptId;
+  };
+  const operatorRole = (await data(page, 'user.rolesByDept', { deptId: deptId('华东分公司') })).find((role) => role.roleName === '运营专员');
+  if (!operatorRole) throw new Error('the seed role 运营专员 is missing');
+  eastUserId = (await data(page, 'user.add', { ...EAST_USER, password: INITIAL_PASSWORD, deptId: deptId('华东运营部') })).userId;
+  await data(page, 'user.add', { ...OPERATOR, password: INITIAL_PASSWORD, deptId: deptId('华东分公司'), roleIdList: [operatorRole.roleId] });
+}
+
+test.beforeAll(async ({ browser }) => {
+  host = await startHost();
+  const page = await browser.newPage();
+  await signInAdmin(page, host);
+  await createUsers(page);
+  await page.close();
+});
+test.afterAll(async () => {
+  await host.close();
+});
+
+const pane = (page: Page, path: string) => page.locator(`[data-testid="tab-pane"][data-path="${path}"]`);
+const listPane = (page: Page) => pane(page, Route.serviceCenter);
+const bindingRow = (page: Page, account: string) => listPane(page).getByTestId('list-row').filter({ hasText: account });
+/** A toast of the app's toaster (its text is also echoed in a live region for screen readers). */
+const toast = (page: Page, intent: 'success' | 'warning', text: string) => page.getByTestId(`toast-${intent}`).filter({ hasText: text });
+const toolbar = (page: Page) => listPane(page).getByRole('toolbar', { name: '操作' });
+const centreBox = (scope: Locator, name: string) => scope.getByRole('tree', { name: '业务中心' }).getByRole('checkbox', { name, exact: true });
+
+async function openList(page: Page): Promise<void> {
+  await page.getByTestId('top-menu').getByRole('button', { name: '系统管理' }).click();
+  await page.getByTestId('side-menu').getByRole('button', { name: '服务中心绑定' }).click();
+  await expect(listPane(page).getByRole('table', { name: '服务中心绑定列表' })).toBeVisible();
+}
+
+async function openAdd(page: Page): Promise<Locator> {
+  await toolbar(page).getByRole('button', { name: '新增' }).click();
+  const assign = pane(page, ADD_PATH);
+  await expect(assign.getByRole('heading', { name: '绑定业务中心', exact: true })).toBeVisible();
+  await expect(assign.getByRole('tree', { name: '业务中心' })).toBeVisible();
+  return assign;
+}
+
+async function findUnboundUser(assign: Locator, account: string): Promise<void> {
+  await assign.getByTestId('user-filter-account').fill(account);
+  await assign.getByRole('button', { name: '查询' }).click();
+  await expect(assign.getByTestId('list-row')).toHaveCount(1);
+  await expect(assign.getByTestId('list-row')).toContainText(account);
+}
+
+test('binds business centres to a user, lists, changes and removes the binding', async ({ page }) => {
+  await signInAdmin(page, host);
+  await openList(page);
+  await expect(toolbar(page).getByRole('button')).toHaveText(['新增', '修改', '删除']);
+  await expect(listPane(page).getByText('暂无用户绑定业务中心')).toBeVisible();
+
+  const assign = await openAdd(page);
+  await findUnboundUser(assign, EAST_USER.username);
+  await assign.getByRole('checkbox', { name: `选择此行 ${EAST_USER.username}` }).check();
+  await centreBox(assign, '上海转运中心').check();
+  await centreBox(assign, '杭州转运中心').check();
+  await expect(centreBox(assign, '华东分公司')).toBeChecked();
+  await expect(assign.getByTestId('chosen-centres')).toHaveText('已选 2 个业务中心');
+  await assign.getByRole('button', { name: '保存' }).click();
+  await expect(toast(page, 'success', '新增成功')).toBeVisible();
+
+  // Back on the list after the form's delay, which shows the new binding.
+  await expect(listPane(page)).toBeVisible();
+  await expect(pane(page, ADD_PATH)).toHaveCount(0);
+  const row = bindingRow(page, EAST_USER.username);
+  await expect(row).toContainText(EAST_USER.name);
+  await expect(row).toContainText('上海转运中心,杭州转运中心');
+  await expect(row).toContainText('系统管理员');
+  await expect(row).toContainText('未修改');
+
+  await listPane(page).getByRole('radio', { name: `选择此行 ${EAST_USER.username}` }).check();
+  await toolbar(page).getByRole('button', { name: '修改' }).click();
+  const update = pane(page, `/serviceCenterManage/${eastUserId}?type=update`);
+  await expect(update.getByRole('heading', { name: '修改业务中心', exact: true })).toBeVisible();
+  await expect(update.getByTestId('list-row')).toContainText(EAST_USER.username);
+  await expect(centreBox(update, '上海转运中心')).toBeChecked();
+  await expect(centreBox(update, '杭州转运中心')).toBeChecked();
+  await expect(centreBox(update, '广州转运中心')).not.toBeChecked();
+  await centreBox(update, '杭州转运中心').uncheck();
+  await centreBox(update, '广州转运中心').check();
+  await update.getByRole('button', { name: '保存' }).click();
+  await expect(toast(page, 'success', '修改成功')).toBeVisible();
+
+  await expect(listPane(page)).toBeVisible();
+  await expect(row).toContainText('上海转运中心,广州转运中心');
+  await expect(row).not.toContainText('未修改');
+
+  await listPane(page).getByRole('radio', { name: `选择此行 ${EAST_USER.username}` }).check();
+  await toolbar(page).getByRole('button', { name: '删除' }).click();
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm).toContainText('确定要删除所选数据吗？');
+  await confirm.getByRole('button', { name: '确定' }).click();
+  await expect(toast(page, 'success', '删除成功')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(listPane(page).getByText('暂无用户绑定业务中心')).toBeVisible();
+});
+
+test('saving asks for an operating user, then for a business centre', async ({ page }) => {
+  await signInAdmin(page, host);
+  await openList(page);
+  const assign = await openAdd(page);
+  await expect(assign.getByTestId('list-row').first()).toBeVisible();
+  await assign.getByRole('button', { name: '保存' }).click();
+  await expect(toast(page, 'warning', '请选择操作用户')).toBeVisible();
+
+  await findUnboundUser(assign, EAST_USER.username);
+  await assign.getByRole('checkbox', { name: `选择此行 ${EAST_USER.username}` }).check();
+  await assign.getByRole('button', { name: '保存' }).click();
+  await expect(toast(page, 'warning', '请选择业务中心')).toBeVisible();
+
+  // Nothing was bound: the user is still offered, the list still empty.
+  await assign.getByRole('button', { name: '返回列表' }).click();
+  await expect(pane(page, ADD_PATH)).toHaveCount(0);
+  await expect(listPane(page).getByText('暂无用户绑定业务中心')).toBeVisible();
+});
+
+test('a role without the binding keys sees no buttons, and the server refuses the call', async ({ page }) => {
+  await signInAdmin(page, host);
+  const tree = await data(page, 'serviceCenter.tree', {});
+  const shanghai = tree[0]!.children.flatMap((branch) => branch.children).find((centre) => centre.name === '上海转运中心')!;
+  await data(page, 'serviceCenter.save', { userIds: String(eastUserId), deptIds: String(shanghai.deptId) });
+
+  // The operator's first sign-in asks for a new password.
+  await page.goto(host.url);
+  await fillSignIn(page, OPERATOR.username, INITIAL_PASSWORD);
+  const change = page.getByRole('dialog');
+  await change.getByTestId('field-oldPassword').fill(INITIAL_PASSWORD);
+  await change.getByTestId('field-newPassword').fill(OPERATOR_PASSWORD);
+  await change.getByTestId('field-confirmPassword').fill(OPERATOR_PASSWORD);
+  await change.getByTestId('password-submit').click();
+  await expect(change).toBeHidden();
+  await fillSignIn(page, OPERATOR.username, OPERATOR_PASSWORD);
+  const identity = page.getByTestId('identity-dialog');
+  await expect(page.getByTestId('home-shell').or(identity)).toBeVisible();
+  if (await identity.isVisible()) await enterIdentity(page);
+
+  // The seed role holds the page half-checked (none of its buttons): no action is offered.
+  await openList(page);
+  await expect(toolbar(page)).toBeAttached();
+  await expect(toolbar(page).getByRole('button')).toHaveCount(0);
+
+  for (const forced of [
+    await call(page, 'serviceCenter.delete', { userIds: String(eastUserId) }),
+    await call(page, 'serviceCenter.update', { userIds: [eastUserId], deptIds: String(shanghai.deptId) }),
+    await call(page, 'serviceCenter.save', { userIds: String(eastUserId), deptIds: String(shanghai.deptId) }),
+  ]) {
+    expect(forced).toMatchObject({ ok: false, code: ResponseCode.Forbidden });
+  }
+
+  // The binding is as the administrator left it.
+  await signInAdmin(page, host);
+  const still = await data(page, 'serviceCenter.list', {});
+  expect(still.records.map((record) => [record.account, record.deptNames])).toEqual([[EAST_USER.username, '上海转运中心']]);
+});
