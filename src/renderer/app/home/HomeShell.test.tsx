@@ -87,7 +87,7 @@ describe('Home shell', () => {
 
   it('a screen whose feature has not landed says so in its tab', async () => {
     await renderShell();
-    fireEvent.click(sideMenu().getByRole('button', { name: 'Users' }));
-    expect((await screen.findByTestId('not-available')).textContent).toContain('“Users”');
+    fireEvent.click(sideMenu().getByRole('button', { name: 'Roles' }));
+    expect((await screen.findByTestId('not-available')).textContent).toContain('“Roles”');
   });
 });
