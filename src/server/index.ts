@@ -9,6 +9,7 @@ import { Translations } from './i18n-text';
 import { MessengerClient } from './modules/auth/messenger';
 import { seedDemo } from './seed/demo';
 import { seedIfEmpty } from './seed/seed';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
 export interface StartOptions {
@@ -37,6 +38,8 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
   try {
     const seeded = await seedIfEmpty(database.db, config);
     if (seeded && config.demo) await seedDemo(database.db, { password: config.adminPassword });
+    // PGlite runs no autovacuum: without fresh statistics the planner ignores the list indexes on large tables.
+    if (database.driver === 'pglite') await database.db.execute(sql`analyze`);
     const services: Services = {
       db: database.db,
       driver: database.driver,
