@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { MenuStatus, RoleType } from '../../shared/constants';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { MenuStatus, MenuType, RoleType } from '../../shared/constants';
 import type { Db } from '../db/client';
 import { dept, menu, role, roleMenu, userRole } from '../db/schema';
 
@@ -56,14 +56,17 @@ export class Authz {
     return (await this.rolesOf(userId)).get(roleId) ?? null;
   }
 
-  /** Permission keys of the usable menus and buttons the role is granted (fully checked). */
+  /**
+   * Permission keys of the usable pages and buttons the role is granted. A page granted with only some of
+   * its buttons is stored half-checked, and the role still sees it; a button is a leaf, granted only checked.
+   */
   keysOf(roleId: number): Promise<Set<string>> {
     return this.memo(this.keysByRole, roleId, async () => {
       const rows = await this.db
         .select({ perms: menu.perms })
         .from(roleMenu)
         .innerJoin(menu, eq(menu.menuId, roleMenu.menuId))
-        .where(and(eq(roleMenu.roleId, roleId), eq(menu.status, MenuStatus.Usable), eq(roleMenu.halfChecked, false), inArray(menu.type, [1, 2])));
+        .where(and(eq(roleMenu.roleId, roleId), eq(menu.status, MenuStatus.Usable), or(eq(menu.type, MenuType.Menu), and(eq(menu.type, MenuType.Button), eq(roleMenu.halfChecked, false)))));
       return new Set(rows.map((r) => r.perms));
     });
   }
