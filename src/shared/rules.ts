@@ -93,6 +93,7 @@ export const rules = {
   menuName: z
     .string({ error: required })
     .trim()
+    .min(1, { message: 'validation.required' })
     .min(Limits.menuNameMin, { message: 'validation.nameLength' })
     .max(Limits.menuNameMax, { message: 'validation.nameLength' }),
   keyValue: z
