@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { BROWSER_HOST_BRIDGE_PATH, BROWSER_HOST_CSRF_HEADER, type BridgeResult, type CallableEndpointId, type CallInput, type CallOutput } from '../../src/shared/bridge';
+import type { CallableEndpointId, CallInput, CallOutput } from '../../src/shared/bridge';
 import { ResponseCode } from '../../src/shared/codes';
 import { Route } from '../../src/shared/routes';
-import { enterIdentity, fillSignIn, signInAdmin, startHost, type Host } from './host';
+import { apiCall, enterIdentity, fillSignIn, signInAdmin, startHost, type Host } from './host';
 
 /**
  * Service-centre binding as an administrator does it (bind, see, change, unbind), the two save rules, and a
@@ -18,19 +18,8 @@ const ADD_PATH = '/serviceCenterManage/null?type=add';
 let host: Host;
 let eastUserId: number;
 
-/** A call through the page's own bridge, as the renderer makes it (the session's role and tokens apply). */
-async function call<Id extends CallableEndpointId>(page: Page, id: Id, input: CallInput<Id>): Promise<BridgeResult<CallOutput<Id>>> {
-  return page.evaluate(
-    async ({ path, header, id, input }) => {
-      const response = await fetch(`${path}/api.call`, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', [header]: '1' }, body: JSON.stringify({ args: [id, input] }) });
-      return response.json();
-    },
-    { path: BROWSER_HOST_BRIDGE_PATH, header: BROWSER_HOST_CSRF_HEADER, id, input },
-  );
-}
-
 async function data<Id extends CallableEndpointId>(page: Page, id: Id, input: CallInput<Id>): Promise<CallOutput<Id>> {
-  const result = await call(page, id, input);
+  const result = await apiCall(page, id, input);
   if (!result.ok) throw new Error(`${id} failed: ${result.code} ${result.msg}`);
   return result.data;
 }
@@ -186,9 +175,9 @@ test('a role without the binding keys sees no buttons, and the server refuses th
   await expect(toolbar(page).getByRole('button')).toHaveCount(0);
 
   for (const forced of [
-    await call(page, 'serviceCenter.delete', { userIds: String(eastUserId) }),
-    await call(page, 'serviceCenter.update', { userIds: [eastUserId], deptIds: String(shanghai.deptId) }),
-    await call(page, 'serviceCenter.save', { userIds: String(eastUserId), deptIds: String(shanghai.deptId) }),
+    await apiCall(page, 'serviceCenter.delete', { userIds: String(eastUserId) }),
+    await apiCall(page, 'serviceCenter.update', { userIds: [eastUserId], deptIds: String(shanghai.deptId) }),
+    await apiCall(page, 'serviceCenter.save', { userIds: String(eastUserId), deptIds: String(shanghai.deptId) }),
   ]) {
     expect(forced).toMatchObject({ ok: false, code: ResponseCode.Forbidden });
   }
