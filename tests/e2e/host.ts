@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from '../../src/server/index';
+import { BROWSER_HOST_BRIDGE_PATH, BROWSER_HOST_CSRF_HEADER, type BridgeMethod, type BridgeResult, type CallableEndpointId, type CallInput, type CallOutput } from '../../src/shared/bridge';
 import { DEFAULT_ADMIN_PASSWORD } from '../../src/shared/defaults';
 import { RENDERER_DIR, TEMPLATE_DIR } from './global-setup';
 
@@ -140,4 +141,20 @@ export async function signInAdmin(page: Page, host: Host): Promise<void> {
 export async function openAt(page: Page, host: Host, route: string): Promise<void> {
   if (!page.url().startsWith(host.origin)) await page.goto(host.url);
   await page.goto(`${host.origin}/#${route}`);
+}
+
+/** A bridge method called from the page as the renderer calls it (the page's cookie, the session's role and tokens). */
+export async function bridgeCall(page: Page, method: BridgeMethod, args: unknown[] = []): Promise<string> {
+  return page.evaluate(
+    async ({ path, header, method, args }) => {
+      const response = await fetch(`${path}/${method}`, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', [header]: '1' }, body: JSON.stringify({ args }) });
+      return response.text();
+    },
+    { path: BROWSER_HOST_BRIDGE_PATH, header: BROWSER_HOST_CSRF_HEADER, method, args },
+  );
+}
+
+/** An endpoint of the contract called through the page's bridge. */
+export async function apiCall<Id extends CallableEndpointId>(page: Page, id: Id, input: CallInput<Id>): Promise<BridgeResult<CallOutput<Id>>> {
+  return JSON.parse(await bridgeCall(page, 'api.call', [id, input])) as BridgeResult<CallOutput<Id>>;
 }

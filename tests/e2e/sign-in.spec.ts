@@ -4,8 +4,8 @@ import { revokeUserSessions } from '../../src/server/auth/revoke';
 import { hashToken } from '../../src/server/auth/tokens';
 import { accessToken, refreshToken, user } from '../../src/server/db/schema';
 import { insertUserWithRole, roleIdOf } from '../../src/server/testing/actors';
-import { BROWSER_HOST_BRIDGE_PATH, BROWSER_HOST_CSRF_HEADER } from '../../src/shared/bridge';
-import { ADMIN_PASSWORD, enterIdentity, fillSignIn, openAt, signInAdminFirstTime, startHostWithServer, type HostWithServer } from './host';
+import { BROWSER_HOST_BRIDGE_PATH } from '../../src/shared/bridge';
+import { ADMIN_PASSWORD, bridgeCall, enterIdentity, fillSignIn, openAt, signInAdminFirstTime, startHostWithServer, type HostWithServer } from './host';
 
 /** Sign-in (spec 000 §4, §5, §8) against a server in this process, so a test can change what the server holds. */
 test.describe.configure({ mode: 'serial' });
@@ -124,13 +124,7 @@ test('no token reaches the renderer: not in storage, globals, the page or any br
   await fillSignIn(page, 'watcher', 'Watcher_2026');
   await enterIdentity(page);
   await page.getByTestId('side-menu').getByRole('button').first().click();
-  for (const method of ['session.state', 'settings.get', 'platform']) {
-    const answer = await page.evaluate(
-      async ({ path, header, method }) => (await fetch(`${path}/${method}`, { method: 'POST', headers: { 'content-type': 'application/json', [header]: '1' }, body: JSON.stringify({ args: [] }) })).text(),
-      { path: BROWSER_HOST_BRIDGE_PATH, header: BROWSER_HOST_CSRF_HEADER, method },
-    );
-    bridgeAnswers.push(answer);
-  }
+  for (const method of ['session.state', 'settings.get', 'platform'] as const) bridgeAnswers.push(await bridgeCall(page, method));
   expect(bridgeAnswers.length).toBeGreaterThan(5);
 
   const visible = await pageVisibleText(page, bridgeAnswers);

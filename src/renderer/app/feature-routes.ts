@@ -20,12 +20,12 @@ export interface FeatureRoute {
 }
 
 export const FEATURE_ROUTES: readonly FeatureRoute[] = [
-  { path: Route.menu },
-  { path: Route.menuManage, permissionsOf: Route.menu },
-  { path: Route.user },
-  { path: Route.userManage, permissionsOf: Route.user },
-  { path: Route.serviceCenter },
-  { path: Route.serviceCenterManage, permissionsOf: Route.serviceCenter },
+  { path: Route.menu, load: () => import('../features/menu/MenuList') },
+  { path: Route.menuManage, permissionsOf: Route.menu, load: () => import('../features/menu/MenuForm') },
+  { path: Route.user, load: () => import('../features/user/UserList') },
+  { path: Route.userManage, permissionsOf: Route.user, load: () => import('../features/user/UserForm') },
+  { path: Route.serviceCenter, load: () => import('../features/service-center/ServiceCenterList') },
+  { path: Route.serviceCenterManage, permissionsOf: Route.serviceCenter, load: () => import('../features/service-center/ServiceCenterAssign') },
 
   { path: Route.department },
   { path: Route.depManage, permissionsOf: Route.department },
