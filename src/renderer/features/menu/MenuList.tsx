@@ -1,5 +1,5 @@
-import { Badge, Button, Checkbox, Dropdown, Field, Option, Text, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
-import { Add20Regular, ArrowClockwise20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons';
+import { Badge, Button, Checkbox, Dropdown, Field, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowClockwise20Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { selectionProblem } from '../../components/list/selection';
 import type { ListColumn } from '../../components/list/ListTable';
 import { useNotify } from '../../components/notify';
-import { PermissionGate } from '../../components/permissions';
+import { CrudActions } from '../../components/CrudActions';
 import { TreeTable } from '../../components/tree/TreeTable';
 import { useBridgeMutation, useBridgeQuery } from '../../hooks/bridge-query';
 import { MENU_STATUSES, linkTargetKey, menuStatusKey, menuTypeKey } from './labels';
@@ -25,7 +25,6 @@ const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0 },
   filters: { display: 'flex', alignItems: 'flex-end', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
   statusFilter: { minWidth: '160px' },
-  actions: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, padding: 0 },
   selectedCount: { marginLeft: 'auto', color: tokens.colorNeutralForeground2 },
   name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   code: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, wordBreak: 'break-all' },
@@ -94,7 +93,7 @@ export default function MenuList() {
   const deleteSelected = async () => {
     const problem = selectionProblem(selected.length, 'atLeastOne');
     if (problem) return notify.warning(t(problem));
-    const confirmed = await confirm({ title: t('menu.deleteTitle'), message: t('message.confirmDelete'), confirmLabel: t('menu.delete'), destructive: true });
+    const confirmed = await confirm({ title: t('menu.deleteTitle'), message: t('message.confirmDelete'), confirmLabel: t('actions.delete'), destructive: true });
     if (!confirmed) return;
     remove.mutate(
       { menuIds: selected.join(',') },
@@ -166,26 +165,19 @@ export default function MenuList() {
         </Button>
       </div>
 
-      <Toolbar className={styles.actions} aria-label={t('menu.actions')}>
-        <PermissionGate perm={Perm.menuSave}>
-          <Button appearance="primary" icon={<Add20Regular />} onClick={add} data-testid="menu-add">
-            {t('menu.add')}
-          </Button>
-        </PermissionGate>
-        <PermissionGate perm={Perm.menuUpdate}>
-          <Button icon={<Edit20Regular />} onClick={edit} data-testid="menu-edit">
-            {t('menu.edit')}
-          </Button>
-        </PermissionGate>
-        <PermissionGate perm={Perm.menuDelete}>
-          <Button icon={<Delete20Regular />} onClick={() => void deleteSelected()} disabled={remove.isPending} data-testid="menu-delete">
-            {t('menu.delete')}
-          </Button>
-        </PermissionGate>
+      <CrudActions
+        label={t('menu.actions')}
+        testIdPrefix="menu"
+        perms={{ add: Perm.menuSave, edit: Perm.menuUpdate, remove: Perm.menuDelete }}
+        onAdd={add}
+        onEdit={edit}
+        onDelete={() => void deleteSelected()}
+        deleting={remove.isPending}
+      >
         <Text className={styles.selectedCount} aria-live="polite" data-testid="menu-selected-count">
           {t('list.selected', { count: selected.length })}
         </Text>
-      </Toolbar>
+      </CrudActions>
 
       <TreeTable
         key={status ?? ALL_STATUSES}

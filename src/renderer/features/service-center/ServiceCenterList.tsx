@@ -1,5 +1,5 @@
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
-import { Add20Regular, ArrowReset20Regular, Delete20Regular, Edit20Regular, Search20Regular } from '@fluentui/react-icons';
+import { ArrowReset20Regular, Search20Regular } from '@fluentui/react-icons';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { selectionProblem } from '../../components/list/selection';
 import { useListState } from '../../components/list/useListState';
 import { useNotify } from '../../components/notify';
 import { OrgCascader } from '../../components/OrgCascader';
-import { PermissionGate } from '../../components/permissions';
+import { CrudActions } from '../../components/CrudActions';
 import { invalidateBridgeQueries, useBridgeMutation, useBridgeQuery } from '../../hooks/bridge-query';
 import { assignPath, centreOrgNodes, formatDateTime } from './binding';
 import { FILTER_TEXT_MAX, invalidateBindingQueries } from './queries';
@@ -23,7 +23,6 @@ const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
   // Fluent's inputs bring their own minimum widths: the field decides.
   filter: { width: '200px', '& .fui-Input, & .fui-Combobox': { width: '100%', minWidth: 0, boxSizing: 'border-box' } },
-  toolbar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   centres: { whiteSpace: 'normal', wordBreak: 'break-word' },
   muted: { color: tokens.colorNeutralForeground3 },
 });
@@ -167,23 +166,15 @@ export default function ServiceCenterList() {
           {t('serviceCenter.reset')}
         </Button>
       </div>
-      <div className={styles.toolbar} role="toolbar" aria-label={t('serviceCenter.actions')}>
-        <PermissionGate perm={Perm.serviceCenterSave}>
-          <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate(assignPath({ kind: 'add' }))} data-testid="binding-add">
-            {t('serviceCenter.add')}
-          </Button>
-        </PermissionGate>
-        <PermissionGate perm={Perm.serviceCenterUpdate}>
-          <Button icon={<Edit20Regular />} onClick={edit} data-testid="binding-edit">
-            {t('serviceCenter.edit')}
-          </Button>
-        </PermissionGate>
-        <PermissionGate perm={Perm.serviceCenterDelete}>
-          <Button icon={<Delete20Regular />} onClick={() => void deleteSelected()} disabled={remove.isPending} data-testid="binding-delete">
-            {t('serviceCenter.delete')}
-          </Button>
-        </PermissionGate>
-      </div>
+      <CrudActions
+        label={t('serviceCenter.actions')}
+        testIdPrefix="binding"
+        perms={{ add: Perm.serviceCenterSave, edit: Perm.serviceCenterUpdate, remove: Perm.serviceCenterDelete }}
+        onAdd={() => navigate(assignPath({ kind: 'add' }))}
+        onEdit={edit}
+        onDelete={() => void deleteSelected()}
+        deleting={remove.isPending}
+      />
       <ListTable
         aria-label={t('serviceCenter.bindings')}
         columns={columns}

@@ -1,5 +1,5 @@
 import { Badge, Button, Dropdown, Field, Input, Option, makeStyles, tokens } from '@fluentui/react-components';
-import { Add20Regular, ArrowReset20Regular, BuildingMultiple20Regular, ChevronDown16Regular, ChevronUp16Regular, Delete20Regular, Edit20Regular, KeyReset20Regular, Search20Regular } from '@fluentui/react-icons';
+import { ArrowReset20Regular, BuildingMultiple20Regular, ChevronDown16Regular, ChevronUp16Regular, KeyReset20Regular, Search20Regular } from '@fluentui/react-icons';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { selectionProblem } from '../../components/list/selection';
 import { useListState } from '../../components/list/useListState';
 import { useNotify } from '../../components/notify';
 import { OrgCascader } from '../../components/OrgCascader';
+import { CrudActions } from '../../components/CrudActions';
 import { PermissionGate, usePermissions } from '../../components/permissions';
 import { invalidateBridgeQueries, useBridgeMutation, useBridgeQuery } from '../../hooks/bridge-query';
 import { ChangeOrgDialog } from './ChangeOrgDialog';
@@ -30,7 +31,6 @@ const useStyles = makeStyles({
   orgFilter: { width: '220px' },
   // A Dropdown is 250px wide by default: here it takes its field's width.
   dropdown: { minWidth: 'auto', width: '100%' },
-  toolbar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   wrap: { whiteSpace: 'normal', wordBreak: 'break-word' },
 });
 
@@ -283,28 +283,21 @@ export default function UserList() {
           {t(advanced ? 'user.basicSearch' : 'user.advancedSearch')}
         </Button>
       </form>
-      <div className={styles.toolbar} role="toolbar" aria-label={t('user.actions')}>
-        <PermissionGate perm={Perm.userSave}>
-          <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate(routeTo(Route.userManage, { userId: NEW_RECORD_ID }))} data-testid="user-add">
-            {t('user.add')}
-          </Button>
-        </PermissionGate>
-        <PermissionGate perm={Perm.userUpdate}>
-          <Button icon={<Edit20Regular />} onClick={editSelected} data-testid="user-edit">
-            {t('user.edit')}
-          </Button>
-        </PermissionGate>
-        <PermissionGate perm={Perm.userDelete}>
-          <Button icon={<Delete20Regular />} onClick={() => void deleteSelected()} disabled={remove.isPending} data-testid="user-delete">
-            {t('user.delete')}
-          </Button>
-        </PermissionGate>
+      <CrudActions
+        label={t('user.actions')}
+        testIdPrefix="user"
+        perms={{ add: Perm.userSave, edit: Perm.userUpdate, remove: Perm.userDelete }}
+        onAdd={() => navigate(routeTo(Route.userManage, { userId: NEW_RECORD_ID }))}
+        onEdit={editSelected}
+        onDelete={() => void deleteSelected()}
+        deleting={remove.isPending}
+      >
         <PermissionGate perm={Perm.userChangeDept}>
           <Button icon={<BuildingMultiple20Regular />} onClick={changeOrgOfSelected} data-testid="user-change-org">
             {t('user.changeOrg')}
           </Button>
         </PermissionGate>
-      </div>
+      </CrudActions>
       <ListTable
         aria-label={t('user.listLabel')}
         columns={columns}

@@ -11,6 +11,10 @@ export const de_DE: Catalog = {
   'common.retry': 'Erneut versuchen',
   'common.loading': 'Wird geladen…',
 
+  'actions.add': 'Hinzufügen',
+  'actions.edit': 'Bearbeiten',
+  'actions.delete': 'Löschen',
+
   'language.label': 'Sprache',
   'language.zh_CN': '简体中文',
   'language.en_US': 'English',

@@ -11,6 +11,10 @@ export const en_US: Catalog = {
   'common.retry': 'Retry',
   'common.loading': 'Loading…',
 
+  'actions.add': 'Add',
+  'actions.edit': 'Edit',
+  'actions.delete': 'Delete',
+
   'language.label': 'Language',
   'language.zh_CN': '简体中文',
   'language.en_US': 'English',

@@ -11,6 +11,10 @@ export const ja_JP: Catalog = {
   'common.retry': '再試行',
   'common.loading': '読み込み中…',
 
+  'actions.add': '追加',
+  'actions.edit': '編集',
+  'actions.delete': '削除',
+
   'language.label': '言語',
   'language.zh_CN': '简体中文',
   'language.en_US': 'English',

@@ -11,6 +11,10 @@ export const ko_KR: Catalog = {
   'common.retry': '다시 시도',
   'common.loading': '불러오는 중…',
 
+  'actions.add': '추가',
+  'actions.edit': '수정',
+  'actions.delete': '삭제',
+
   'language.label': '언어',
   'language.zh_CN': '简体中文',
   'language.en_US': 'English',

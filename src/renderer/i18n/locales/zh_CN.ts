@@ -13,6 +13,10 @@ export const zh_CN = {
   'common.retry': '重试',
   'common.loading': '加载中…',
 
+  'actions.add': '新增',
+  'actions.edit': '修改',
+  'actions.delete': '删除',
+
   'language.label': '语言',
   'language.zh_CN': '简体中文',
   'language.en_US': 'English',

@@ -1,0 +1,51 @@
+import { Button, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
+import { Add20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PermissionKey } from '../../shared/permissions';
+import { PermissionGate } from './permissions';
+
+const useStyles = makeStyles({
+  bar: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, padding: 0 },
+});
+
+export interface CrudActionsProps {
+  /** The toolbar's accessible name. */
+  label: string;
+  /** Test ids are `<prefix>-add`, `<prefix>-edit`, `<prefix>-delete`. */
+  testIdPrefix: string;
+  perms: { add: PermissionKey; edit: PermissionKey; remove: PermissionKey };
+  onAdd: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** While a delete is under way its button waits. */
+  deleting: boolean;
+  /** The screen's further actions and the selected count, after the three. */
+  children?: ReactNode;
+}
+
+/** The add / edit / delete actions of a list screen, each shown only with its permission key. */
+export function CrudActions({ label, testIdPrefix, perms, onAdd, onEdit, onDelete, deleting, children }: CrudActionsProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <Toolbar className={styles.bar} aria-label={label}>
+      <PermissionGate perm={perms.add}>
+        <Button appearance="primary" icon={<Add20Regular />} onClick={onAdd} data-testid={`${testIdPrefix}-add`}>
+          {t('actions.add')}
+        </Button>
+      </PermissionGate>
+      <PermissionGate perm={perms.edit}>
+        <Button icon={<Edit20Regular />} onClick={onEdit} data-testid={`${testIdPrefix}-edit`}>
+          {t('actions.edit')}
+        </Button>
+      </PermissionGate>
+      <PermissionGate perm={perms.remove}>
+        <Button icon={<Delete20Regular />} onClick={onDelete} disabled={deleting} data-testid={`${testIdPrefix}-delete`}>
+          {t('actions.delete')}
+        </Button>
+      </PermissionGate>
+      {children}
+    </Toolbar>
+  );
+}
