@@ -4,7 +4,7 @@ import { ResponseCode } from '../../src/shared/codes';
 import { MenuType } from '../../src/shared/constants';
 import { Perm } from '../../src/shared/permissions';
 import { Route } from '../../src/shared/routes';
-import { apiCall, enterIdentity, fillSignIn, openAt, signInAdmin, startHost, type Host } from './host';
+import { apiCall, enterIdentity, openAt, signInAdmin, signInChangingPassword, startHost, type Host } from './host';
 
 /**
  * Menu management as an administrator does it: add a menu and a button under it, find them with the status
@@ -237,14 +237,7 @@ test('a role without the menu keys sees no add, edit or delete, and the server r
 
   // The operator's first sign-in asks for a new password.
   await page.goto(host.url);
-  await fillSignIn(page, OPERATOR.username, INITIAL_PASSWORD);
-  const change = page.getByRole('dialog');
-  await change.getByTestId('field-oldPassword').fill(INITIAL_PASSWORD);
-  await change.getByTestId('field-newPassword').fill(OPERATOR_PASSWORD);
-  await change.getByTestId('field-confirmPassword').fill(OPERATOR_PASSWORD);
-  await change.getByTestId('password-submit').click();
-  await expect(change).toBeHidden();
-  await fillSignIn(page, OPERATOR.username, OPERATOR_PASSWORD);
+  expect(await signInChangingPassword(page, OPERATOR.username, INITIAL_PASSWORD, OPERATOR_PASSWORD)).toBe(true);
   await enterIdentity(page);
   await expect(page.getByTestId('side-menu').getByRole('button', { name: '菜单管理' })).toHaveCount(0);
 

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { CallableEndpointId, CallInput, CallOutput } from '../../src/shared/bridge';
 import { ResponseCode } from '../../src/shared/codes';
 import { Route } from '../../src/shared/routes';
-import { apiCall, enterIdentity, fillSignIn, signInAdmin, startHost, type Host } from './host';
+import { apiCall, enterIdentity, signInAdmin, signInChangingPassword, startHost, type Host } from './host';
 
 /**
  * Service-centre binding as an administrator does it (bind, see, change, unbind), the two save rules, and a
@@ -157,14 +157,7 @@ test('a role without the binding keys sees no buttons, and the server refuses th
 
   // The operator's first sign-in asks for a new password.
   await page.goto(host.url);
-  await fillSignIn(page, OPERATOR.username, INITIAL_PASSWORD);
-  const change = page.getByRole('dialog');
-  await change.getByTestId('field-oldPassword').fill(INITIAL_PASSWORD);
-  await change.getByTestId('field-newPassword').fill(OPERATOR_PASSWORD);
-  await change.getByTestId('field-confirmPassword').fill(OPERATOR_PASSWORD);
-  await change.getByTestId('password-submit').click();
-  await expect(change).toBeHidden();
-  await fillSignIn(page, OPERATOR.username, OPERATOR_PASSWORD);
+  expect(await signInChangingPassword(page, OPERATOR.username, INITIAL_PASSWORD, OPERATOR_PASSWORD)).toBe(true);
   const identity = page.getByTestId('identity-dialog');
   await expect(page.getByTestId('home-shell').or(identity)).toBeVisible();
   if (await identity.isVisible()) await enterIdentity(page);

@@ -28,7 +28,7 @@ async function setStatus(userId: number, status: 0 | 1): Promise<void> {
 }
 
 test('first sign-in forces the password change, then the new password opens Home', async ({ page }) => {
-  await signInAdminFirstTime(page, host);
+  expect(await signInAdminFirstTime(page, host)).toBe(true);
   await enterIdentity(page);
   await expect(page).toHaveURL(/#\/Home$/);
   await expect(page.getByTestId('greeting')).toBeVisible();

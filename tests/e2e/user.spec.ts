@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ResponseCode } from '../../src/shared/codes';
-import { apiCall, enterIdentity, fillSignIn, signInAdmin, startHost, type Host } from './host';
+import { apiCall, enterIdentity, signInAdmin, signInChangingPassword, startHost, type Host } from './host';
 
 /**
  * User management as an administrator does it (spec 000 §2 /user and /userManage): create, find, edit,
@@ -50,19 +50,9 @@ async function search(list: Locator): Promise<void> {
   await expect(list.getByRole('table')).toHaveAttribute('aria-busy', 'false');
 }
 
-/** Signs in; when the policy demands a new password first (70001), changes it and signs in again. */
+/** Signs in (with the forced change when the policy demands one) and enters the back-office system. */
 async function signInAs(page: Page, username: string, password: string, newPassword: string): Promise<void> {
-  await fillSignIn(page, username, password);
-  const forced = page.getByTestId('password-dialog');
-  await expect(forced.or(page.getByTestId('identity-dialog')).or(page.getByTestId('home-shell')).first()).toBeVisible();
-  if (await forced.isVisible()) {
-    await forced.getByTestId('field-oldPassword').fill(password);
-    await forced.getByTestId('field-newPassword').fill(newPassword);
-    await forced.getByTestId('field-confirmPassword').fill(newPassword);
-    await forced.getByTestId('password-submit').click();
-    await expect(forced).toBeHidden();
-    await fillSignIn(page, username, newPassword);
-  }
+  await signInChangingPassword(page, username, password, newPassword);
   await enterIdentity(page, '后台管理系统');
   await expect(page.getByTestId('home-shell').getByRole('heading', { name: '后台管理系统', level: 1 })).toBeVisible();
 }
