@@ -161,6 +161,8 @@ export async function listUsers(ctx: CallContext, input: ParsedInputOf<typeof ap
         createName: creator.name,
         createTime: user.createTime,
         resetPwdAllowed: user.resetPwdAllowed,
+        // Evaluated only for the rows of the page; one round trip fewer on PGlite's single connection.
+        roleIdName: sql<string>`coalesce((select string_agg(${role.roleName}, ',' order by ${role.roleId}) from ${userRole} join ${role} on ${role.roleId} = ${userRole.roleId} where ${userRole.userId} = ${user.userId}), '')`,
       })
       .from(user)
       .leftJoin(dept, eq(dept.deptId, user.deptId))
@@ -171,22 +173,11 @@ export async function listUsers(ctx: CallContext, input: ParsedInputOf<typeof ap
       .offset(offsetOf(input.page, input.limit)),
   ]);
 
-  const roleNames = new Map<number, string[]>();
-  if (rows.length > 0) {
-    const held = await db
-      .select({ userId: userRole.userId, roleName: role.roleName })
-      .from(userRole)
-      .innerJoin(role, eq(role.roleId, userRole.roleId))
-      .where(inArray(userRole.userId, rows.map((r) => r.userId)))
-      .orderBy(asc(role.roleId));
-    for (const h of held) roleNames.set(h.userId, [...(roleNames.get(h.userId) ?? []), h.roleName]);
-  }
   const records: UserListRow[] = rows.map((r) => ({
     ...r,
     deptName: r.deptName ?? '',
     createName: r.createName ?? '',
     createTime: r.createTime.toISOString(),
-    roleIdName: (roleNames.get(r.userId) ?? []).join(','),
   }));
   return pageResult(records, counted[0]?.total ?? 0, input.page, input.limit);
 }
