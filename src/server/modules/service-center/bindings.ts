@@ -6,7 +6,7 @@ import type { BindingRow } from '../../../shared/contract/service-center';
 import type { DeptNode } from '../../../shared/contract/user';
 import { checkCurrentRole, roleScope, usersInScope } from '../../auth/scope';
 import type { CallContext } from '../../context';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { containsPattern, offsetOf, pageResult } from '../../db/lists';
 import { dept, user, userServiceCentre } from '../../db/schema';
 import { Errors } from '../../errors';
@@ -14,6 +14,21 @@ import { loadOrgTree, type OrgTree } from '../../org-tree';
 
 const createdBy = alias(user, 'created_by');
 const updatedBy = alias(user, 'updated_by');
+
+/** One page of users as accounts (newest first) and the count of all that match: the two run side by side. */
+async function accountPage(db: Db, where: SQL | undefined, pageNum: number, pageSize: number) {
+  const [counted, records] = await Promise.all([
+    db.select({ total: sql<number>`count(*)::int` }).from(user).where(where),
+    db
+      .select({ userId: user.userId, account: user.username, name: user.name })
+      .from(user)
+      .where(where)
+      .orderBy(desc(user.userId))
+      .limit(pageSize)
+      .offset(offsetOf(pageNum, pageSize)),
+  ]);
+  return { total: counted[0]?.total ?? 0, records };
+}
 
 /** The business-centre tree: every business centre with the organisations above it. */
 function businessCentreTreeIds(orgs: OrgTree): Set<number> {
@@ -69,18 +84,8 @@ export async function listBindings(ctx: CallContext, input: ParsedInputOf<typeof
   const conditions: SQL[] = [inArray(user.deptId, [...scope]), exists(db.select({ one: sql`1` }).from(userServiceCentre).where(bindingsOfListedUser(centres)))];
   if (input.name) conditions.push(ilike(user.name, containsPattern(input.name)));
   if (input.account) conditions.push(ilike(user.username, containsPattern(input.account)));
-  const where = and(...conditions);
-  const [counted, users] = await Promise.all([
-    db.select({ total: sql<number>`count(*)::int` }).from(user).where(where),
-    db
-      .select({ userId: user.userId, account: user.username, name: user.name })
-      .from(user)
-      .where(where)
-      .orderBy(desc(user.userId))
-      .limit(input.pageSize)
-      .offset(offsetOf(input.pageNum, input.pageSize)),
-  ]);
-  if (users.length === 0) return pageResult<BindingRow>([], counted[0]?.total ?? 0, input.pageNum, input.pageSize);
+  const { total, records: users } = await accountPage(db, and(...conditions), input.pageNum, input.pageSize);
+  if (users.length === 0) return pageResult<BindingRow>([], total, input.pageNum, input.pageSize);
 
   const bindings = await db
     .select({
@@ -115,7 +120,7 @@ export async function listBindings(ctx: CallContext, input: ParsedInputOf<typeof
       updateTime: updated?.updateTime?.toISOString() ?? null,
     });
   }
-  return pageResult(records, counted[0]?.total ?? 0, input.pageNum, input.pageSize);
+  return pageResult(records, total, input.pageNum, input.pageSize);
 }
 
 export async function unboundUsers(ctx: CallContext, input: ParsedInputOf<typeof api.serviceCenter.unboundUsers>) {
@@ -126,18 +131,8 @@ export async function unboundUsers(ctx: CallContext, input: ParsedInputOf<typeof
   const conditions: SQL[] = [inArray(user.deptId, [...scope]), notExists(db.select({ one: sql`1` }).from(userServiceCentre).where(bindingsOfListedUser()))];
   if (input.name) conditions.push(ilike(user.name, containsPattern(input.name)));
   if (input.account) conditions.push(ilike(user.username, containsPattern(input.account)));
-  const where = and(...conditions);
-  const [counted, records] = await Promise.all([
-    db.select({ total: sql<number>`count(*)::int` }).from(user).where(where),
-    db
-      .select({ userId: user.userId, account: user.username, name: user.name })
-      .from(user)
-      .where(where)
-      .orderBy(desc(user.userId))
-      .limit(input.pageSize)
-      .offset(offsetOf(input.pageNum, input.pageSize)),
-  ]);
-  return pageResult(records, counted[0]?.total ?? 0, input.pageNum, input.pageSize);
+  const { total, records } = await accountPage(db, and(...conditions), input.pageNum, input.pageSize);
+  return pageResult(records, total, input.pageNum, input.pageSize);
 }
 
 export async function bindingOfUser(ctx: CallContext, userId: number) {
