@@ -1,7 +1,7 @@
-import { Button, Field, Input, Spinner, Subtitle1, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Spinner, Subtitle1, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeft20Regular, ArrowReset20Regular, Save20Regular, Search20Regular } from '@fluentui/react-icons';
 import { keepPreviousData, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Delay } from '../../../shared/constants';
@@ -17,7 +17,8 @@ import { PermissionGate } from '../../components/permissions';
 import { EmptyState, ErrorState } from '../../components/states';
 import { useBridgeMutation, useBridgeQuery } from '../../hooks/bridge-query';
 import { assignProblem, centreCheckNodes, checkedLeafIds, parseAssignAddress } from './binding';
-import { FILTER_TEXT_MAX, invalidateBindingQueries } from './queries';
+import { AccountNameFields } from './AccountNameFields';
+import { invalidateBindingQueries } from './queries';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0 },
@@ -198,9 +199,6 @@ function AddBinding() {
     setFilters(cleared);
     picker.reset();
   };
-  const searchOnEnter = (event: KeyboardEvent) => {
-    if (event.key === 'Enter') search();
-  };
   const filtered = filters.account.trim() !== '' || filters.name.trim() !== '';
 
   const onSave = () => {
@@ -220,26 +218,7 @@ function AddBinding() {
       users={
         <Panel title={t('serviceCenter.unboundUsers')} testId="user-panel">
           <div className={styles.filters} role="search" aria-label={t('serviceCenter.filters')}>
-            <Field label={t('serviceCenter.account')} className={styles.filter}>
-              <Input
-                value={draft.account}
-                maxLength={FILTER_TEXT_MAX}
-                placeholder={t('serviceCenter.accountPlaceholder')}
-                onChange={(_event, data) => setDraft((previous) => ({ ...previous, account: data.value }))}
-                onKeyDown={searchOnEnter}
-                data-testid="user-filter-account"
-              />
-            </Field>
-            <Field label={t('serviceCenter.name')} className={styles.filter}>
-              <Input
-                value={draft.name}
-                maxLength={FILTER_TEXT_MAX}
-                placeholder={t('serviceCenter.namePlaceholder')}
-                onChange={(_event, data) => setDraft((previous) => ({ ...previous, name: data.value }))}
-                onKeyDown={searchOnEnter}
-                data-testid="user-filter-name"
-              />
-            </Field>
+            <AccountNameFields value={draft} onChange={(patch) => setDraft((previous) => ({ ...previous, ...patch }))} onSearch={search} fieldClassName={styles.filter} testIdPrefix="user-filter-" />
             <Button appearance="primary" icon={<Search20Regular />} onClick={search} data-testid="user-search">
               {t('serviceCenter.search')}
             </Button>

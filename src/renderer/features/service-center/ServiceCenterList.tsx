@@ -1,7 +1,7 @@
-import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowReset20Regular, Search20Regular } from '@fluentui/react-icons';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { BindingRow } from '../../../shared/contract/service-center';
@@ -16,7 +16,8 @@ import { OrgCascader } from '../../components/OrgCascader';
 import { CrudActions } from '../../components/CrudActions';
 import { invalidateBridgeQueries, useBridgeMutation, useBridgeQuery } from '../../hooks/bridge-query';
 import { assignPath, centreOrgNodes, formatDateTime } from './binding';
-import { FILTER_TEXT_MAX, invalidateBindingQueries } from './queries';
+import { AccountNameFields } from './AccountNameFields';
+import { invalidateBindingQueries } from './queries';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0 },
@@ -80,9 +81,6 @@ export default function ServiceCenterList() {
     setFilters(NO_FILTERS);
     list.reset();
   };
-  const searchOnEnter = (event: KeyboardEvent) => {
-    if (event.key === 'Enter') search();
-  };
 
   const edit = () => {
     const problem = selectionProblem(list.selected.size, 'exactlyOne');
@@ -128,26 +126,7 @@ export default function ServiceCenterList() {
   return (
     <section className={styles.page} data-testid="service-center-list">
       <div className={styles.filters} role="search" aria-label={t('serviceCenter.filters')}>
-        <Field label={t('serviceCenter.account')} className={styles.filter}>
-          <Input
-            value={draft.account}
-            maxLength={FILTER_TEXT_MAX}
-            placeholder={t('serviceCenter.accountPlaceholder')}
-            onChange={(_event, data) => setDraft((previous) => ({ ...previous, account: data.value }))}
-            onKeyDown={searchOnEnter}
-            data-testid="filter-account"
-          />
-        </Field>
-        <Field label={t('serviceCenter.name')} className={styles.filter}>
-          <Input
-            value={draft.name}
-            maxLength={FILTER_TEXT_MAX}
-            placeholder={t('serviceCenter.namePlaceholder')}
-            onChange={(_event, data) => setDraft((previous) => ({ ...previous, name: data.value }))}
-            onKeyDown={searchOnEnter}
-            data-testid="filter-name"
-          />
-        </Field>
+        <AccountNameFields value={draft} onChange={(patch) => setDraft((previous) => ({ ...previous, ...patch }))} onSearch={search} fieldClassName={styles.filter} testIdPrefix="filter-" />
         <Field label={t('serviceCenter.centre')} className={styles.filter}>
           <OrgCascader
             nodes={centreOptions}
