@@ -203,6 +203,8 @@ export const user = pgTable(
     lockedUntil: ts('locked_until'),
     lastLoginTime: ts('last_login_time'),
     loginCount: integer('login_count').notNull().default(0),
+    /** Tokens issued before this instant are void: a password reset or change ends every sign-in, even one racing it. */
+    tokensValidAfter: ts('tokens_valid_after'),
     createBy: integer('create_by'),
     createTime: createdAt(),
     updateBy: integer('update_by'),
@@ -344,11 +346,13 @@ export const refreshToken = pgTable(
       .notNull()
       .references(() => oauthClient.id, { onDelete: 'cascade' }),
     expiresAt: ts('expires_at').notNull(),
+    /** When the family's first sign-in happened: rotation never carries a family past its absolute lifetime. */
+    familyStartedAt: ts('family_started_at').notNull().defaultNow(),
     usedAt: ts('used_at'),
     revokedAt: ts('revoked_at'),
     createTime: createdAt(),
   },
-  (t) => [index('sys_refresh_token_family_idx').on(t.familyId), index('sys_refresh_token_user_idx').on(t.userId)],
+  (t) => [index('sys_refresh_token_family_idx').on(t.familyId), index('sys_refresh_token_user_idx').on(t.userId), index('sys_refresh_token_expiry_idx').on(t.expiresAt)],
 );
 
 export const accessToken = pgTable(
@@ -369,27 +373,52 @@ export const accessToken = pgTable(
   (t) => [index('sys_access_token_family_idx').on(t.familyId), index('sys_access_token_user_idx').on(t.userId), index('sys_access_token_expiry_idx').on(t.expiresAt)],
 );
 
-export const captcha = pgTable('sys_captcha', {
-  uuid: varchar('uuid', { length: 36 }).primaryKey(),
-  codeHash: varchar('code_hash', { length: 64 }).notNull(),
-  expiresAt: ts('expires_at').notNull(),
-});
+export const captcha = pgTable(
+  'sys_captcha',
+  {
+    uuid: varchar('uuid', { length: 36 }).primaryKey(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('sys_captcha_expiry_idx').on(t.expiresAt)],
+);
+
+/**
+ * A messenger binding ticket: issued by the code exchange for a messenger account that no user holds yet,
+ * and the only thing that can bind that account, once, to the user who signs in with it before it expires.
+ */
+export const bindTicket = pgTable(
+  'sys_bind_ticket',
+  {
+    ticketHash: varchar('ticket_hash', { length: 64 }).primaryKey(),
+    wxWorkUserId: varchar('wx_work_user_id', { length: 64 }).notNull(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => oauthClient.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    createTime: createdAt(),
+  },
+  (t) => [index('sys_bind_ticket_expiry_idx').on(t.expiresAt)],
+);
 
 /** Failed sign-in attempts by username, also for names that do not exist (no user enumeration by captcha). */
-export const loginFailure = pgTable('sys_login_failure', {
-  username: varchar('username', { length: 32 }).primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  lastFailure: ts('last_failure').notNull().defaultNow(),
-});
+export const loginFailure = pgTable(
+  'sys_login_failure',
+  {
+    username: varchar('username', { length: 32 }).primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    lastFailure: ts('last_failure').notNull().defaultNow(),
+  },
+  (t) => [index('sys_login_failure_last_idx').on(t.lastFailure)],
+);
 
-/** Every sign-in, for visit statistics. */
+/** Every sign-in, for visit statistics. A deleted user's records stay (user id cleared, login name kept). */
 export const loginRecord = pgTable(
   'sys_login_record',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.userId, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => user.userId, { onDelete: 'set null' }),
+    username: varchar('username', { length: 32 }).notNull().default(''),
     clientId: varchar('client_id', { length: 100 }).notNull(),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     /** Region resolved from the IP for the visit map; '' when unknown. */
@@ -665,3 +694,16 @@ export const interfaceLog = pgTable(
     index('log_interface_status_idx').on(t.responseStatus, t.startTime),
   ],
 );
+
+/**
+ * Audit rows the database refused even one at a time: kept as JSON with the error, so nothing is lost
+ * silently and an administrator can see and replay them.
+ */
+export const auditDeadLetter = pgTable('log_dead_letter', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** interface or operation. */
+  stream: varchar('stream', { length: 20 }).notNull(),
+  row: jsonb('row').notNull(),
+  error: varchar('error', { length: 500 }).notNull(),
+  createTime: createdAt(),
+});

@@ -165,7 +165,7 @@ export async function completeSignIn(ctx: CallContext, found: UserRow, client: C
     await clearFailures(tx, found);
     if (extra) await extra(tx);
     await tx.update(user).set({ lastLoginTime: now, loginCount: sql`${user.loginCount} + 1` }).where(eq(user.userId, found.userId));
-    await tx.insert(loginRecord).values({ userId: found.userId, clientId: client.clientId, ip: ctx.ip, loginTime: now });
+    await tx.insert(loginRecord).values({ userId: found.userId, username: found.username, clientId: client.clientId, ip: ctx.ip, loginTime: now });
     return issueTokens(tx, services, found, client);
   });
 }
