@@ -1,14 +1,18 @@
-import { getTableColumns, getTableName, sql, type Table } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type Column, type Table } from 'drizzle-orm';
+import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
-import { interfaceLog, operationLog } from '../db/schema';
-import { BatchWriter } from './batch-writer';
+import { auditDeadLetter, interfaceLog, operationLog } from '../db/schema';
+import { BatchWriter, type WriterCounts, type WriterProblem } from './batch-writer';
+import { rowFitter, storableJson } from './fit';
 
 export type InterfaceLogRow = typeof interfaceLog.$inferInsert;
 export type OperationLogRow = typeof operationLog.$inferInsert;
 
-function csvField(value: unknown): string {
+/** A CSV field for COPY: empty for NULL; a JSON column's value always as JSON (a string too). */
+function csvField(value: unknown, column: Column): string {
   if (value === null || value === undefined) return '';
-  const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const json = column instanceof PgJsonb || column instanceof PgJson;
+  const text = json ? JSON.stringify(value) : value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
   return `"${text.replace(/"/g, '""')}"`;
 }
 
@@ -20,7 +24,7 @@ function csvField(value: unknown): string {
 async function insertBatch(database: Database, table: Table, rows: Array<Record<string, unknown>>): Promise<void> {
   const columns = Object.entries(getTableColumns(table)).filter(([property]) => rows.some((r) => r[property] !== undefined));
   if (database.copyCsv) {
-    const csv = rows.map((r) => columns.map(([property]) => csvField(r[property])).join(',')).join('\n');
+    const csv = rows.map((r) => columns.map(([property, column]) => csvField(r[property], column)).join(',')).join('\n');
     await database.copyCsv(getTableName(table), columns.map(([, column]) => column.name), `${csv}\n`);
     return;
   }
@@ -33,22 +37,54 @@ async function insertBatch(database: Database, table: Table, rows: Array<Record<
   await database.db.execute(sql`insert into ${name} (${names}) select ${names} from json_populate_recordset(null::${name}, ${JSON.stringify(payload)}::json)`);
 }
 
-/** The two audit streams of design.md §4: interface monitoring (every call) and the operation log (every change). */
+export type AuditStream = 'interface' | 'operation';
+
+export interface AuditProblem extends WriterProblem {
+  stream: AuditStream;
+  /** The database's own words: drizzle wraps them in the failed query, values and all. */
+  reason: string;
+}
+
+function reasonOf(error: unknown): string {
+  let inner = error;
+  while (inner instanceof Error && inner.cause !== undefined) inner = inner.cause;
+  return inner instanceof Error ? inner.message : String(inner);
+}
+
+const fitDeadLetter = rowFitter(auditDeadLetter);
+
+/** Keeps a refused row as JSON beside the database's reason. */
+async function insertDeadLetter(database: Database, stream: AuditStream, row: object, error: unknown): Promise<void> {
+  await database.db.insert(auditDeadLetter).values(fitDeadLetter({ stream, row: storableJson(row), error: reasonOf(error) }));
+}
+
+/**
+ * The two audit streams of design.md §4: interface monitoring (every call) and the operation log (every
+ * change). `report` hears of every row dead-lettered or dropped; `counts` has the totals.
+ */
 export class Audit {
   readonly interfaceLog: BatchWriter<InterfaceLogRow>;
   readonly operationLog: BatchWriter<OperationLogRow>;
 
-  constructor(database: Database, onError: (stream: string, error: unknown, dropped: number) => void) {
+  constructor(database: Database, report: (problem: AuditProblem) => void) {
     this.interfaceLog = new BatchWriter<InterfaceLogRow>({
       write: (rows) => insertBatch(database, interfaceLog, rows),
+      fit: rowFitter(interfaceLog),
+      deadLetter: (row, error) => insertDeadLetter(database, 'interface', row, error),
+      report: (problem) => report({ stream: 'interface', reason: reasonOf(problem.error), ...problem }),
       maxBatch: 250,
-      onError: (error, dropped) => onError('interface log', error, dropped),
     });
     this.operationLog = new BatchWriter<OperationLogRow>({
       write: (rows) => insertBatch(database, operationLog, rows),
+      fit: rowFitter(operationLog),
+      deadLetter: (row, error) => insertDeadLetter(database, 'operation', row, error),
+      report: (problem) => report({ stream: 'operation', reason: reasonOf(problem.error), ...problem }),
       maxBatch: 200,
-      onError: (error, dropped) => onError('operation log', error, dropped),
     });
+  }
+
+  counts(): Record<AuditStream, WriterCounts> {
+    return { interface: this.interfaceLog.counts(), operation: this.operationLog.counts() };
   }
 
   async flush(): Promise<void> {

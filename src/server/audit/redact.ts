@@ -20,8 +20,18 @@ export function redact(value: unknown, secretFields: readonly string[]): unknown
   return walk(value, 0);
 }
 
+/**
+ * At most `max` characters (UTF-16 units, never fewer code points): a longer text keeps its start and
+ * ends with how long it was, when `max` leaves room for that note.
+ */
 export function truncate(text: string, max = MAX_TEXT): string {
-  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`;
+  if (text.length <= max) return text;
+  const note = `… (${text.length} characters)`;
+  const room = note.length < max ? max - note.length : max;
+  let kept = text.slice(0, room);
+  // A pair split in two would leave a lone surrogate, which PostgreSQL cannot store.
+  if (/[\ud800-\udbff]$/.test(kept)) kept = kept.slice(0, -1);
+  return room === max ? kept : kept + note;
 }
 
 /** Redacts a JSON text (a response body); text that is not JSON is kept, truncated. */
