@@ -8,12 +8,15 @@ import { fail } from '../shared/envelope';
 import { formatMessage, resolveLocale } from '../shared/i18n/messages';
 import { isPermissionKey } from '../shared/permissions';
 import { redact, redactJsonText, truncate } from './audit/redact';
+import { RateLimiter } from './auth/rate-limit';
 import { CallContext, type Services } from './context';
 import { AppError, Errors } from './errors';
 import { handlers, type AnyHandler } from './modules';
+import { isLoopbackAddress, isLoopbackHostHeader } from './loopback';
 import { buildOpenApi } from './openapi';
 
 const BODY_LIMIT = 1024 * 1024;
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
 interface RouteAudit {
   def: EndpointDef | null;
@@ -36,9 +39,21 @@ declare module 'fastify' {
 export function buildApp(services: Services): FastifyInstance {
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy: false, return503OnClosing: true });
   void app.register(formbody);
+  const rateLimiter = new RateLimiter(services.config.rateLimits, services.now);
 
   app.addHook('onRequest', async (request) => {
     request.audit = { def: null, id: '', started: services.now(), ctx: null, responseText: '', code: null, loggedResponse: null };
+  });
+
+  // No browser page is a client of this API (the desktop core and the browser host call it from Node), so
+  // a request carrying an Origin is a page trying its luck; a server on loopback also answers only to
+  // loopback names, which a DNS-rebinding page cannot send.
+  const loopbackOnly = isLoopbackAddress(services.config.host);
+  app.addHook('onRequest', async (request, reply) => {
+    const foreignOrigin = request.headers.origin !== undefined;
+    if (!foreignOrigin && (!loopbackOnly || isLoopbackHostHeader(request.headers.host))) return;
+    const locale = resolveLocale(header(request, Header.Language));
+    return reply.code(403).send(fail(ResponseCode.Forbidden, formatMessage(locale, foreignOrigin ? 'error.foreignOrigin' : 'error.foreignHost')));
   });
 
   app.addHook('onSend', async (request, _reply, payload) => {
@@ -63,8 +78,11 @@ export function buildApp(services: Services): FastifyInstance {
         const ctx = contextOf(services, request);
         if (request.audit) Object.assign(request.audit, { def, id, ctx });
         try {
+          // A cross-site page can post a form without asking; only the two OAuth exchanges take form bodies.
+          if (def.encoding !== 'form' && request.headers['content-type']?.toLowerCase().startsWith(FORM_CONTENT_TYPE)) throw Errors.invalid('body', 'validation.jsonBody');
           await guard(ctx, def, request);
           const input = parseInput(def, request);
+          if (def.rateLimit) rateLimiter.take(def.rateLimit, ctx.ip, input);
           const data = await handler(input, ctx);
           if (services.config.checkOutput) def.output.parse(data);
           if (def.mutation) writeOperationLog(services, ctx, def, input);
@@ -73,6 +91,8 @@ export function buildApp(services: Services): FastifyInstance {
             request.audit.code = ResponseCode.Success;
             request.audit.loggedResponse = loggedText(def, text, data);
           }
+          // An answer holding a password or token is never kept by a cache on the way.
+          if (def.secretOutput) reply.header('cache-control', 'no-store');
           return reply.type('application/json; charset=utf-8').send(text);
         } catch (error) {
           return sendError(reply, ctx, error);
@@ -111,9 +131,9 @@ function contextOf(services: Services, request: FastifyRequest): CallContext {
     services,
     resolveLocale(header(request, Header.Language)),
     request.ip,
-    truncate(header(request, Header.DeviceId), 100),
-    truncate(header(request, Header.DeviceModel), 100),
-    truncate(header(request, Header.AppId), 100),
+    header(request, Header.DeviceId),
+    header(request, Header.DeviceModel),
+    header(request, Header.AppId),
   );
 }
 
@@ -208,6 +228,7 @@ function loggedText(def: EndpointDef, text: string, data: unknown): string {
 
 function sendError(reply: FastifyReply, ctx: CallContext, error: unknown): FastifyReply {
   if (error instanceof AppError) {
+    if (error.logDetail && !ctx.services.config.quiet) console.error(`[server] ${error.code} ${error.logDetail}`);
     const audit = reply.request.audit;
     if (audit) audit.code = error.code;
     const text = ctx.t(error.key, error.params);
@@ -228,7 +249,7 @@ function writeOperationLog(services: Services, ctx: CallContext, def: EndpointDe
       operUserName: session?.name ?? '',
       operLoginName: session?.username ?? '',
       operLocation: ctx.ip,
-      operationContent: truncate(change.content, 200),
+      operationContent: change.content,
       beforeOperation: change.before === undefined ? null : redact(change.before, def.secretFields),
       afterOperation: change.after === undefined ? null : redact(change.after, def.secretFields),
       operationTime: services.now(),
@@ -253,9 +274,9 @@ function writeInterfaceLog(services: Services, request: FastifyRequest, reply: F
   services.audit.interfaceLog.push({
     appId: audit.ctx?.session?.clientId ?? audit.ctx?.appId ?? '',
     serviceCnName: audit.def?.service ?? 'unknown',
-    interfaceCnName: audit.def?.summary ?? truncate(request.url.split('?')[0] ?? '', 100),
+    interfaceCnName: audit.def?.summary ?? request.url.split('?')[0] ?? '',
     method: request.method,
-    path: truncate(request.url.split('?')[0] ?? '', 300),
+    path: request.url.split('?')[0] ?? '',
     userId: audit.ctx?.session ? String(audit.ctx.session.userId) : '',
     startTime: audit.started,
     endTime: ended,

@@ -21,6 +21,9 @@ async function main(): Promise<void> {
   const server = await listen(config);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`;
   console.log(`Back-office Console server ready at ${server.url}/api (data: ${where})`);
+  if (server.firstAdminPassword) {
+    console.log(`First administrator: admin, initial password ${server.firstAdminPassword} (shown this once; it must be changed at the first sign-in)`);
+  }
   const stop = async () => {
     await server.close();
     process.exit(0);

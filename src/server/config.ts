@@ -1,5 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_MIGRATIONS_DIR } from './db/client';
+import { RATE_LIMITS, type RateLimit, type RateLimitName } from '../shared/contract/endpoint';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_SERVER_PORT, DEFAULT_TRANSPORT_SECRET } from '../shared/defaults';
 
 export interface MessengerConfig {
@@ -17,6 +19,8 @@ export interface ServerConfig {
   port: number;
   /** PGlite data directory, used when no databaseUrl is set. */
   dataDir: string;
+  /** The SQL migrations applied at start. */
+  migrationsDir: string;
   databaseUrl: string;
   transportSecret: string;
   /** Seed values, used only by the first start of an empty database. */
@@ -25,6 +29,8 @@ export interface ServerConfig {
   adminPassword: string;
   demo: boolean;
   messenger: MessengerConfig;
+  /** Calls per minute of the public calls that cost a password hash or a write; the contract's RATE_LIMITS unless a test lowers them. */
+  rateLimits: Record<RateLimitName, RateLimit>;
   /** Validates every response against the contract's output schema (tests). */
   checkOutput: boolean;
   quiet: boolean;
@@ -37,6 +43,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     host: env.HOST ?? '127.0.0.1',
     port: env.PORT !== undefined ? parsePort(env.PORT, 'PORT') : DEFAULT_SERVER_PORT,
     dataDir: env.CONSOLE_DATA_DIR ?? DEFAULT_DATA_DIR,
+    migrationsDir: env.CONSOLE_MIGRATIONS_DIR ?? DEFAULT_MIGRATIONS_DIR,
     databaseUrl: env.DATABASE_URL ?? '',
     transportSecret: env.CONSOLE_TRANSPORT_SECRET ?? DEFAULT_TRANSPORT_SECRET,
     clientId: env.CONSOLE_CLIENT_ID ?? DEFAULT_CLIENT_ID,
@@ -50,6 +57,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
       agentId: env.CONSOLE_WXWORK_AGENT_ID ?? '',
       qrUrl: env.CONSOLE_WXWORK_QR_URL ?? '',
     },
+    rateLimits: RATE_LIMITS,
     checkOutput: false,
     quiet: false,
     ...overrides,

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly params: Record<string, string | number> = {},
     /** The input field the error is about: msg starts with it. */
     readonly field?: string,
+    /** What the server's own log says about it; never sent to the caller. */
+    readonly logDetail?: string,
   ) {
     super(`${code} ${key}`);
   }
@@ -33,6 +35,6 @@ export const Errors = {
   inUse: (key: string, params: Record<string, string | number> = {}) => new AppError(ResponseCode.InUse, key, params),
   wrongOldPassword: () => new AppError(ResponseCode.WrongOldPassword, 'error.wrongOldPassword', {}, 'password'),
   passwordUnchanged: () => new AppError(ResponseCode.PasswordUnchanged, 'error.passwordUnchanged', {}, 'newPassword'),
-  thirdParty: (detail: string) => new AppError(ResponseCode.ThirdPartyError, 'error.thirdParty', { detail }),
+  thirdParty: (detail: string) => new AppError(ResponseCode.ThirdPartyError, 'error.thirdParty', {}, undefined, detail),
   caller: (key: string, params: Record<string, string | number> = {}) => new AppError(ResponseCode.CallerError, key, params),
 };

@@ -5,7 +5,10 @@ import { buildApp } from './app';
 import { configFromEnv, type ServerConfig } from './config';
 import type { Services } from './context';
 import { openDatabase, type Database } from './db/client';
+import { checkExposedData, checkExposedSettings, withGeneratedAdminPassword } from './exposure';
 import { Translations } from './i18n-text';
+import { isLoopbackAddress } from './loopback';
+import { startMaintenance } from './maintenance/purge';
 import { MessengerClient } from './modules/auth/messenger';
 import { seedDemo } from './seed/demo';
 import { seedIfEmpty } from './seed/seed';
@@ -16,7 +19,8 @@ export interface StartOptions {
   host?: string;
   port?: number;
   dataDir?: string;
-  databaseUrl?: string;
+  /** The migrations shipped with the app (a packaged build passes its resources folder). */
+  migrationsDir?: string;
   transportSecret?: string;
   clientId?: string;
   clientSecret?: string;
@@ -27,14 +31,16 @@ export interface StartOptions {
 
 export interface RunningServer {
   url: string;
+  /** The generated password of the first administrator, when this start seeded an exposed server: print it once. */
+  firstAdminPassword: string | null;
   app: FastifyInstance;
   services: Services;
   close(): Promise<void>;
 }
 
 /** Opens the database (migrations applied), seeds a first start, and builds the app: everything but listening. */
-export async function createServer(config: ServerConfig, now: () => Date = () => new Date()): Promise<{ app: FastifyInstance; services: Services; database: Database }> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl || undefined, dataDir: config.dataDir });
+export async function createServer(config: ServerConfig, now: () => Date = () => new Date()): Promise<{ app: FastifyInstance; services: Services; database: Database; seeded: boolean }> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl || undefined, dataDir: config.dataDir, migrationsDir: config.migrationsDir });
   try {
     const seeded = await seedIfEmpty(database.db, config);
     if (seeded && config.demo) await seedDemo(database.db, { password: config.adminPassword });
@@ -44,8 +50,8 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
       db: database.db,
       driver: database.driver,
       config,
-      audit: new Audit(database, (stream, error, dropped) => {
-        if (!config.quiet) console.error(`[server] ${stream}: ${dropped} rows not written: ${(error as Error).message}`);
+      audit: new Audit(database, ({ stream, fate, rows, reason }) => {
+        if (!config.quiet) console.error(`[server] ${stream} log: ${rows} rows ${fate}: ${reason}`);
       }),
       sessions: new SessionStore(database.db),
       authz: new Authz(database.db),
@@ -54,24 +60,34 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
       now,
     };
     const app = buildApp(services);
+    const maintenance = startMaintenance(database.db, now, (error) => {
+      if (!config.quiet) console.error(`[server] purge of expired rows failed: ${(error as Error).message}`);
+    });
     app.addHook('onClose', async () => {
+      await maintenance.stop();
       await services.audit.close();
       await database.close();
     });
-    return { app, services, database };
+    return { app, services, database, seeded: seeded !== null };
   } catch (error) {
     await database.close();
     throw error;
   }
 }
 
-/** Starts the server; the desktop app calls this for its embedded server. */
+/**
+ * Starts the embedded server (the desktop app's, and the browser host's). It takes nothing from the
+ * environment but the messenger settings: DATABASE_URL, HOST, PORT, CONSOLE_DATA_DIR and
+ * CONSOLE_MIGRATIONS_DIR configure a standalone server, never the one inside the app.
+ */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const config = configFromEnv(process.env, {
+  const messengerEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('CONSOLE_WXWORK_')));
+  const config = configFromEnv(messengerEnv, {
+    databaseUrl: '',
     ...(options.host !== undefined && { host: options.host }),
     ...(options.port !== undefined && { port: options.port }),
     ...(options.dataDir !== undefined && { dataDir: options.dataDir }),
-    ...(options.databaseUrl !== undefined && { databaseUrl: options.databaseUrl }),
+    ...(options.migrationsDir !== undefined && { migrationsDir: options.migrationsDir }),
     ...(options.transportSecret !== undefined && { transportSecret: options.transportSecret }),
     ...(options.clientId !== undefined && { clientId: options.clientId }),
     ...(options.clientSecret !== undefined && { clientSecret: options.clientSecret }),
@@ -82,11 +98,25 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return listen(config);
 }
 
+/**
+ * Opens, checks and listens. A server reachable from other machines refuses the public defaults (see
+ * `exposure.ts`); its first administrator gets a generated password, returned once to be printed.
+ */
 export async function listen(config: ServerConfig): Promise<RunningServer> {
-  const { app, services } = await createServer(config);
-  await app.listen({ host: config.host, port: config.port });
+  const exposed = !isLoopbackAddress(config.host);
+  if (exposed) checkExposedSettings(config);
+  const prepared = exposed ? withGeneratedAdminPassword(config) : config;
+  const { app, services, seeded } = await createServer(prepared);
+  try {
+    if (exposed) await checkExposedData(services);
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  return { url: `http://${host}:${port}`, app, services, close: () => app.close() };
+  const firstAdminPassword = seeded && prepared.adminPassword !== config.adminPassword ? prepared.adminPassword : null;
+  return { url: `http://${host}:${port}`, app, services, firstAdminPassword, close: () => app.close() };
 }

@@ -80,5 +80,10 @@ export const LOCKOUT = {
   maxLockSeconds: 24 * 3600,
 } as const;
 
+/** However often its refresh token rotates, one sign-in (a token family) ends after this long. */
+export const TOKEN_FAMILY_MAX_SECONDS = 30 * 86_400;
+
 export const CAPTCHA_TTL_SECONDS = 300;
+/** How long a messenger binding ticket waits for the password sign-in that redeems it. */
+export const BIND_TICKET_TTL_SECONDS = 600;
 export const CAPTCHA_LENGTH = 4;

@@ -199,9 +199,12 @@ const dataGroup: CatalogGroup = {
   ],
 };
 
+/** The console's own system: the only one whose menus and buttons carry the console's permission keys. */
+export const CONSOLE_SYSTEM_ID = 'backoffice';
+
 export const MENU_CATALOG: readonly CatalogSystem[] = [
   {
-    systemId: 'backoffice',
+    systemId: CONSOLE_SYSTEM_ID,
     appFlag: '',
     sysVersion: '1.0.1',
     name: n('后台管理系统', 'Back-office administration', 'Back-Office-Verwaltung', '백오피스 관리', 'バックオフィス管理'),
@@ -225,17 +228,3 @@ export const MENU_CATALOG: readonly CatalogSystem[] = [
     ],
   },
 ];
-
-/** Every permission key the catalog grants somewhere: the administrator role holds all of them. */
-export function catalogPermissionKeys(): string[] {
-  const keys = new Set<string>();
-  for (const system of MENU_CATALOG) {
-    for (const group of system.groups) {
-      for (const page of group.pages) {
-        keys.add(page.perms);
-        for (const button of page.buttons ?? []) keys.add(button.perms);
-      }
-    }
-  }
-  return [...keys];
-}

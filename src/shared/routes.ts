@@ -1,3 +1,5 @@
+import { fillTemplate } from './path-template';
+
 /** Every route of spec 000 §2 and 001 §2, written once. Form routes take the literal 'null' for "add". */
 export const Route = {
   root: '/',
@@ -63,9 +65,5 @@ export const NEW_RECORD_ID = 'null';
 
 /** Fills `:param` segments of a route. */
 export function routeTo(route: RoutePath, params: Record<string, string | number> = {}): string {
-  return route.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`route parameter ${name} is missing for ${route}`);
-    return encodeURIComponent(String(value));
-  });
+  return fillTemplate(route, params).path;
 }

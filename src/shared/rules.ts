@@ -11,7 +11,6 @@ export const Limits = {
   usernameMax: 32,
   loginPasswordMin: 5,
   loginPasswordMax: 16,
-  newPasswordMin: 8,
   newPasswordMax: 16,
   menuNameMin: 2,
   menuNameMax: 20,
@@ -19,24 +18,7 @@ export const Limits = {
   personNameMax: 50,
   emailMax: 100,
   mobileMax: 20,
-  roleNameMin: 3,
-  roleNameMax: 30,
-  orgNameMin: 2,
-  orgNameMax: 20,
-  categoryNameMin: 2,
-  categoryNameMax: 20,
-  imageDescMin: 5,
-  imageDescMax: 50,
-  articleTitleMin: 1,
-  articleTitleMax: 30,
-  articleSortMax: 999,
-  remarkMax: 200,
   urlMax: 500,
-  smsNumbersMax: 1000,
-  emailAddressesMax: 500,
-  smsTextMax: 70,
-  templateNameMin: 5,
-  templateNameMax: 20,
   /** Ids joined with commas in one field (batch delete). */
   idListMax: 1000,
   /** A name in any language of the multilingual text. */
@@ -63,9 +45,6 @@ export const Patterns = {
   captcha: new RegExp(`^[A-Za-z0-9]{${CAPTCHA_LENGTH}}$`),
   /** System id and key value: letters or digits. */
   keyValue: /^[A-Za-z0-9]+$/,
-  mobile: /^1[34578]\d{9}$/,
-  amount: /^\d{1,10}(\.\d{1,2})?$/,
-  messageCode: /^\d{6}$/,
   /** Non-negative integer without leading zeros. */
   plainCount: /^(0|[1-9]\d*)$/,
   idList: /^\d+(,\d+)*$/,
@@ -107,9 +86,6 @@ export const rules = {
     .trim()
     .min(1, { message: required })
     .max(Limits.personNameMax, { message: 'validation.tooLong' }),
-  email: z
-    .email({ message: 'validation.email' })
-    .max(Limits.emailMax, { message: 'validation.tooLong' }),
   /** An e-mail address that may be left blank; when given it must be valid. */
   optionalEmail: z
     .string({ error: 'validation.email' })
@@ -117,17 +93,6 @@ export const rules = {
     .max(Limits.emailMax, { message: 'validation.tooLong' })
     .refine((s) => s === '' || z.email().safeParse(s).success, { message: 'validation.email' }),
   mobile: z.string().trim().max(Limits.mobileMax, { message: 'validation.tooLong' }),
-  roleName: z
-    .string({ error: required })
-    .trim()
-    .min(Limits.roleNameMin, { message: 'validation.roleNameLength' })
-    .max(Limits.roleNameMax, { message: 'validation.roleNameLength' }),
-  orgName: z
-    .string({ error: required })
-    .trim()
-    .min(Limits.orgNameMin, { message: 'validation.orgNameLength' })
-    .max(Limits.orgNameMax, { message: 'validation.orgNameLength' }),
-  remark: z.string().trim().max(Limits.remarkMax, { message: 'validation.tooLong' }),
   url: z.string().trim().max(Limits.urlMax, { message: 'validation.tooLong' }),
   id: z.coerce.number({ error: 'validation.id' }).int({ message: 'validation.id' }).positive({ message: 'validation.id' }),
   /** An organisation chosen in a form: required ('organization cannot be empty'). */

@@ -96,7 +96,8 @@ describe('messenger', () => {
     await session.signIn({ username: 'alice', password: 'Alice_123' });
     const bind = received('/api/auth/oauth/bind-token')[0];
     expect(bind?.contentType).toMatch(/^application\/json/);
-    expect(bind?.body).toMatchObject({ wxWorkUserId: 'W-ALICE', username: 'alice', grant_type: 'password' });
+    expect(bind?.body).toMatchObject({ bindTicket: expect.stringContaining('W-ALICE'), username: 'alice', grant_type: 'password' });
+    expect(bind?.body).not.toHaveProperty('wxWorkUserId');
     expect(received('/api/auth/oauth/token')).toHaveLength(0);
     expect(session.state().pendingWxWorkUserId).toBeNull();
 

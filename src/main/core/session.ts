@@ -61,6 +61,8 @@ export function createSession(deps: SessionDeps): Session {
   /** Kept across sign-outs (spec 000 §2). */
   let userId: number | null = null;
   let pendingWxWorkUserId: string | null = null;
+  /** The server's ticket for binding the pending messenger account: kept here, never shown to the renderer. */
+  let pendingBindTicket: string | null = null;
   let roleId: number | null = null;
   let systemMenuId: number | null = null;
   let renewedForSystem = false;
@@ -230,12 +232,15 @@ export function createSession(deps: SessionDeps): Session {
       const sealed = await encryptTransport(password, transportSecret);
       await endSession();
       const grant = { client_id: clientId, client_secret: clientSecret, username, password: sealed, validCode, uuid };
-      const binding = pendingWxWorkUserId;
+      const binding = pendingBindTicket;
       const pair = binding
-        ? await client.call(api.auth.bindToken, { ...grant, grant_type: 'password', wxWorkUserId: binding })
+        ? await client.call(api.auth.bindToken, { ...grant, grant_type: 'password', bindTicket: binding })
         : await client.call(api.auth.token, { ...grant, grant_type: 'password' });
       await establish(pair);
-      if (binding) pendingWxWorkUserId = null;
+      if (binding) {
+        pendingWxWorkUserId = null;
+        pendingBindTicket = null;
+      }
       return state();
     },
 
@@ -270,10 +275,12 @@ export function createSession(deps: SessionDeps): Session {
         await endSession();
         await establish(answer.token);
         pendingWxWorkUserId = null;
+        pendingBindTicket = null;
         return { outcome: 'signed-in' };
       }
-      if (answer.wxWorkUserId) {
+      if (answer.wxWorkUserId && answer.bindTicket) {
         pendingWxWorkUserId = answer.wxWorkUserId;
+        pendingBindTicket = answer.bindTicket;
         return { outcome: 'bind-required', wxWorkUserId: answer.wxWorkUserId };
       }
       throw new ApiError(ResponseCode.ServerError, 'The messenger exchange returned neither a messenger user id nor a token');
@@ -299,6 +306,7 @@ export function createSession(deps: SessionDeps): Session {
     async signOut() {
       await endSession();
       pendingWxWorkUserId = null;
+      pendingBindTicket = null;
     },
 
     async clear() {

@@ -1,5 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { MenuStatus, MenuType, RoleType } from '../../shared/constants';
+import { CONSOLE_SYSTEM_ID } from '../../shared/menu-catalog';
+import { ALL_PERMISSION_KEYS, isPermissionKey } from '../../shared/permissions';
 import type { Db } from '../db/client';
 import { dept, menu, role, roleMenu, userRole } from '../db/schema';
 
@@ -22,6 +24,7 @@ export class Authz {
   private keysByRole = new Map<number, Promise<Set<string>>>();
   private menusByRole = new Map<number, Promise<Map<number, boolean>>>();
   private deptsByRole = new Map<number, Promise<Set<number>>>();
+  private consoleSystem = new Map<0, Promise<number | null>>();
   private epochValue = 0;
 
   constructor(private readonly db: Db) {}
@@ -37,6 +40,7 @@ export class Authz {
     this.keysByRole.clear();
     this.menusByRole.clear();
     this.deptsByRole.clear();
+    this.consoleSystem.clear();
   }
 
   rolesOf(userId: number): Promise<Map<number, HeldRole>> {
@@ -57,17 +61,45 @@ export class Authz {
   }
 
   /**
-   * Permission keys of the usable pages and buttons the role is granted. A page granted with only some of
-   * its buttons is stored half-checked, and the role still sees it; a button is a leaf, granted only checked.
+   * Permission keys the role holds. Keys are the catalogue of `src/shared/permissions.ts`, resolved only
+   * within the console's own system: a row of another system never grants a console key, whatever its
+   * `perms` says. The all-organisations role holds the whole catalogue, so no change of menus or grants
+   * through the API can take a key from it. Otherwise: the usable pages and buttons granted; a page granted
+   * with only some of its buttons is stored half-checked and still grants its page key; a button is a leaf,
+   * granted only when checked.
    */
   keysOf(roleId: number): Promise<Set<string>> {
     return this.memo(this.keysByRole, roleId, async () => {
+      const found = await this.db.select({ roleType: role.roleType }).from(role).where(eq(role.roleId, roleId)).limit(1);
+      if (!found[0]) return new Set<string>();
+      if (found[0].roleType === RoleType.AllOrganisations) return new Set<string>(ALL_PERMISSION_KEYS);
+      const consoleSystem = await this.consoleSystemId();
+      if (consoleSystem === null) return new Set<string>();
       const rows = await this.db
         .select({ perms: menu.perms })
         .from(roleMenu)
         .innerJoin(menu, eq(menu.menuId, roleMenu.menuId))
-        .where(and(eq(roleMenu.roleId, roleId), eq(menu.status, MenuStatus.Usable), or(eq(menu.type, MenuType.Menu), and(eq(menu.type, MenuType.Button), eq(roleMenu.halfChecked, false)))));
-      return new Set(rows.map((r) => r.perms));
+        .where(
+          and(
+            eq(roleMenu.roleId, roleId),
+            eq(menu.systemMenuId, consoleSystem),
+            eq(menu.status, MenuStatus.Usable),
+            or(eq(menu.type, MenuType.Menu), and(eq(menu.type, MenuType.Button), eq(roleMenu.halfChecked, false))),
+          ),
+        );
+      return new Set(rows.map((r) => r.perms).filter(isPermissionKey));
+    });
+  }
+
+  /** The menu id of the console's own system (the system whose id is CONSOLE_SYSTEM_ID), or null before it is seeded. */
+  consoleSystemId(): Promise<number | null> {
+    return this.memo(this.consoleSystem, 0, async () => {
+      const rows = await this.db
+        .select({ menuId: menu.menuId })
+        .from(menu)
+        .where(and(eq(menu.type, MenuType.System), eq(menu.perms, CONSOLE_SYSTEM_ID)))
+        .limit(1);
+      return rows[0]?.menuId ?? null;
     });
   }
 

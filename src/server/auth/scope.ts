@@ -3,7 +3,7 @@ import type { CallContext } from '../context';
 import type { Tx } from '../db/client';
 import { user } from '../db/schema';
 import { Errors } from '../errors';
-import type { UserRow } from '../modules/auth/sign-in';
+import type { UserRow } from '../modules/user/user-rows';
 
 /**
  * Checks against the organisations the current role sees (spec 000 §6: the roleId scopes organisation

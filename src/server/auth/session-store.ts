@@ -42,6 +42,8 @@ export class SessionStore {
         userId: accessToken.userId,
         expiresAt: accessToken.expiresAt,
         revokedAt: accessToken.revokedAt,
+        issuedAt: accessToken.createTime,
+        tokensValidAfter: user.tokensValidAfter,
         username: user.username,
         name: user.name,
         status: user.status,
@@ -58,6 +60,7 @@ export class SessionStore {
     if (!row) return { kind: 'invalid' };
     if (row.status !== 1) return { kind: 'disabled' };
     if (row.revokedAt || row.clientStatus !== '0') return { kind: 'invalid' };
+    if (row.tokensValidAfter && row.issuedAt < row.tokensValidAfter) return { kind: 'invalid' };
     const session: SessionInfo = {
       tokenHash,
       familyId: row.familyId,

@@ -198,9 +198,6 @@ export const user = pgTable(
     /** Null until the user has chosen a password: an initial or reset password must be changed. */
     passwordChangedAt: ts('password_changed_at'),
     wxWorkUserId: varchar('wx_work_user_id', { length: 64 }),
-    failedAttempts: integer('failed_attempts').notNull().default(0),
-    lockCount: integer('lock_count').notNull().default(0),
-    lockedUntil: ts('locked_until'),
     lastLoginTime: ts('last_login_time'),
     loginCount: integer('login_count').notNull().default(0),
     /** Tokens issued before this instant are void: a password reset or change ends every sign-in, even one racing it. */
@@ -401,12 +398,21 @@ export const bindTicket = pgTable(
   (t) => [index('sys_bind_ticket_expiry_idx').on(t.expiresAt)],
 );
 
-/** Failed sign-in attempts by username, also for names that do not exist (no user enumeration by captcha). */
+/**
+ * Sign-in attempts by login name (lower case), kept alike for names that exist and names that do not, so
+ * neither the captcha nor the lock tells them apart. An attempt is counted before its password is checked.
+ */
 export const loginFailure = pgTable(
   'sys_login_failure',
   {
     username: varchar('username', { length: 32 }).primaryKey(),
+    /** Attempts since the last success: more than the client's ignoreCodeTimes require a captcha. */
     failures: integer('failures').notNull().default(0),
+    /** Attempts counted towards the next lock; reset when a lock starts. */
+    lockFailures: integer('lock_failures').notNull().default(0),
+    /** Locks so far: each waits longer than the one before. */
+    lockCount: integer('lock_count').notNull().default(0),
+    lockedUntil: ts('locked_until'),
     lastFailure: ts('last_failure').notNull().defaultNow(),
   },
   (t) => [index('sys_login_failure_last_idx').on(t.lastFailure)],

@@ -37,7 +37,9 @@ export async function seedDemo(db: Db, options: { users?: number; logRows?: numb
         passwordHash,
         deptId: depts[n % depts.length]!.deptId,
         status: n % 17 === 0 ? 0 : 1,
-        passwordChangedAt: new Date(now - (n % 60) * 86_400_000),
+        // The demo password is the administrator's initial one, which the README prints: each demo account
+        // must change it at its first sign-in, like any initial password.
+        passwordChangedAt: null,
         createTime: new Date(now - (n % 365) * 86_400_000),
       });
     }
@@ -59,7 +61,8 @@ export async function seedDemo(db: Db, options: { users?: number; logRows?: numb
       const n = start + i;
       const at = new Date(now - n * 61_000);
       const [service, summary, path] = SERVICES[n % SERVICES.length]!;
-      const userId = userIds[n % Math.max(1, userIds.length)] ?? 1;
+      const demoIndex = n % Math.max(1, userIds.length);
+      const userId = userIds[demoIndex] ?? 1;
       const slow = n % 23 === 0;
       interfaces.push({
         appId: 'backoffice-console',
@@ -89,7 +92,7 @@ export async function seedDemo(db: Db, options: { users?: number; logRows?: numb
         afterOperation: n % 3 === 2 ? null : { title: `new ${n}` },
         operationTime: at,
       });
-      logins.push({ userId, clientId: 'backoffice-console', ip: `10.20.${n % 250}.${(n * 11) % 250}`, region: ['上海', '浙江', '广东', '江苏', '北京'][n % 5]!, loginTime: at });
+      logins.push({ userId, username: `demo${String(offset + demoIndex).padStart(5, '0')}`, clientId: 'backoffice-console', ip: `10.20.${n % 250}.${(n * 11) % 250}`, region: ['上海', '浙江', '广东', '江苏', '北京'][n % 5]!, loginTime: at });
     }
     await db.insert(interfaceLog).values(interfaces);
     await db.insert(operationLog).values(operations);

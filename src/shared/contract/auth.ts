@@ -46,6 +46,7 @@ export const auth = {
     summary: 'Sign in or refresh (OAuth token)',
     method: 'POST',
     path: '/auth/oauth/token',
+    rateLimit: { name: 'signIn', accountField: 'username' },
     access: 'public',
     encoding: 'form',
     mutation: false,
@@ -59,21 +60,24 @@ export const auth = {
     summary: 'Sign in and bind the messenger account',
     method: 'POST',
     path: '/auth/oauth/bind-token',
+    rateLimit: { name: 'signIn', accountField: 'username' },
     access: 'public',
     mutation: true,
     input: passwordGrant.omit({ grant_type: true }).extend({
       grant_type: z.literal('password').default('password'),
-      wxWorkUserId: z.string({ error: 'validation.required' }).trim().min(1, { message: 'validation.required' }).max(64, { message: 'validation.tooLong' }),
+      /** The ticket the code exchange issued for the messenger account: the only thing that can bind it. */
+      bindTicket: z.string({ error: 'validation.required' }).trim().min(1, { message: 'validation.required' }).max(100, { message: 'validation.tooLong' }),
     }),
     output: tokenPair,
     secretOutput: true,
-    secretFields: ['password', 'client_secret', 'validCode'],
+    secretFields: ['password', 'client_secret', 'validCode', 'bindTicket'],
   }),
   newToken: endpoint({
     service: 'auth',
     summary: 'Exchange the refresh token for a new pair',
     method: 'POST',
     path: '/auth/oauth/new-token',
+    rateLimit: { name: 'signIn' },
     access: 'public',
     encoding: 'form',
     mutation: false,
@@ -108,6 +112,7 @@ export const auth = {
     summary: 'A new image captcha',
     method: 'GET',
     path: '/auth/captcha',
+    rateLimit: { name: 'captcha' },
     access: 'public',
     mutation: false,
     input: z.object({}),
@@ -118,6 +123,7 @@ export const auth = {
     summary: 'Exchange an enterprise-messenger code',
     method: 'POST',
     path: '/auth/wxwork/user-info',
+    rateLimit: { name: 'messengerSignIn' },
     access: 'public',
     mutation: false,
     input: z.object({
@@ -125,10 +131,13 @@ export const auth = {
       clientSecret,
       code: z.string({ error: 'validation.required' }).trim().min(1, { message: 'validation.required' }).max(512, { message: 'validation.tooLong' }),
     }),
-    /** A bound messenger account signs in (token); an unbound one returns its user id for a binding sign-in. */
-    output: z.object({ wxWorkUserId: z.string().nullable(), token: tokenPair.nullable() }),
+    /**
+     * A bound messenger account signs in (token); an unbound one gets its messenger id (to show) and a
+     * short-lived ticket that a password sign-in redeems to bind it.
+     */
+    output: z.object({ wxWorkUserId: z.string().nullable(), bindTicket: z.string().nullable(), token: tokenPair.nullable() }),
     secretOutput: true,
-    secretFields: ['clientSecret', 'code'],
+    secretFields: ['clientSecret', 'code', 'bindTicket'],
   }),
   messengerConfig: endpoint({
     service: 'auth',
@@ -144,6 +153,7 @@ export const auth = {
     summary: 'Change the initial or expired password before signing in',
     method: 'POST',
     path: '/auth/password/first-change',
+    rateLimit: { name: 'signIn', accountField: 'username' },
     access: 'public',
     input: z.object({ clientId: clientId.optional(), username: rules.loginUsername, password: encryptedPassword, newPassword: encryptedPassword }),
     output: z.null(),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { PermissionKey } from '../permissions';
+import { fillTemplate } from '../path-template';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -10,6 +11,26 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
  * - a permission key: the current role (header `x-role-id`) must hold it.
  */
 export type Access = 'public' | 'session' | PermissionKey;
+
+/** Calls allowed per minute, counted per caller address and, where the input names an account, per account. */
+export interface RateLimit {
+  perAddress: number;
+  perAccount?: number;
+}
+
+/**
+ * The rate limits of calls that anyone may make and that cost the server a password hash, a database
+ * write or a third-party call. Endpoints naming the same limit share its counts, so every way of trying
+ * a password draws on one allowance. A console's staff sign in a few times a day: 10 tries a minute per
+ * account and 30 per address leave room for typos and a shared office address, not for guessing.
+ */
+export const RATE_LIMITS = {
+  signIn: { perAddress: 30, perAccount: 10 },
+  captcha: { perAddress: 60 },
+  messengerSignIn: { perAddress: 30 },
+} as const satisfies Record<string, RateLimit>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
 
 export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** The service area, used in interface monitoring (serviceCnName) and OpenAPI tags. */
@@ -40,6 +61,8 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   sealedFields: readonly string[];
   /** The output holds secrets (tokens): its logged copy is redacted. */
   secretOutput: boolean;
+  /** The limit the calls count against (RATE_LIMITS), and the input field naming the account, if any. */
+  rateLimit?: { name: RateLimitName; accountField?: string };
 }
 
 type Defaulted = 'encoding' | 'mutation' | 'secretFields' | 'sealedFields' | 'secretOutput';
@@ -60,20 +83,11 @@ export type InputOf<E> = E extends EndpointDef<infer I, z.ZodType> ? z.input<I> 
 export type ParsedInputOf<E> = E extends EndpointDef<infer I, z.ZodType> ? z.output<I> : never;
 export type OutputOf<E> = E extends EndpointDef<z.ZodType, infer O> ? z.output<O> : never;
 
-/** Names of the `:param` segments of a path. */
-export function pathParams(path: string): string[] {
-  return [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1] as string);
-}
-
 /** Fills `:param` segments from the input; returns the path and the fields left for query or body. */
 export function fillPath(path: string, input: Record<string, unknown>): { path: string; rest: Record<string, unknown> } {
+  const { path: filled, used } = fillTemplate(path, input);
   const rest = { ...input };
-  const filled = path.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
-    const value = rest[name];
-    delete rest[name];
-    if (value === undefined || value === null || value === '') throw new Error(`path parameter ${name} is missing`);
-    return encodeURIComponent(String(value));
-  });
+  for (const name of used) delete rest[name];
   return { path: filled, rest };
 }
 

@@ -136,13 +136,18 @@ export async function startApiPeer(users: PeerUser[], extraRoutes?: (app: Fastif
     return 'userId' in user ? ok(issue('password', user.username)) : user;
   });
 
+  /** Binding tickets the code exchange issued, each naming the messenger id it binds. */
+  const bindTickets = new Map<string, string>();
+
   app.post('/api/auth/oauth/bind-token', async (request) => {
     const body = request.body as Record<string, string>;
     if (!request.headers['content-type']?.startsWith('application/json')) return fail(ResponseCode.InvalidInput, 'JSON body expected');
-    if (!body.wxWorkUserId) return fail(ResponseCode.InvalidInput, 'wxWorkUserId: required');
+    const wxId = bindTickets.get(body.bindTicket ?? '');
+    if (!wxId) return fail(ResponseCode.InvalidInput, 'bindTicket: the binding has expired');
     const user = await passwordSignIn(body);
     if (!('userId' in user)) return user;
-    user.wxWorkUserId = body.wxWorkUserId;
+    bindTickets.delete(body.bindTicket!);
+    user.wxWorkUserId = wxId;
     return ok(issue('bind', user.username));
   });
 
@@ -157,7 +162,10 @@ export async function startApiPeer(users: PeerUser[], extraRoutes?: (app: Fastif
     const [kind, wxId] = (body.code ?? '').split(':');
     if (kind !== 'wx' || !wxId) return fail(ResponseCode.ThirdPartyError, 'The messenger did not accept the code');
     const bound = [...userMap.values()].find((u) => u.wxWorkUserId === wxId);
-    return ok(bound ? { wxWorkUserId: null, token: issue('messenger', bound.username) } : { wxWorkUserId: wxId, token: null });
+    if (bound) return ok({ wxWorkUserId: null, bindTicket: null, token: issue('messenger', bound.username) });
+    const ticket = `ticket-${wxId}-${bindTickets.size + 1}`;
+    bindTickets.set(ticket, wxId);
+    return ok({ wxWorkUserId: wxId, bindTicket: ticket, token: null });
   });
 
   app.get('/api/auth/wxwork/config', async () => ok({ enabled: true, qrUrl: 'https://messenger.example/qr', corpId: 'corp', agentId: '1000' }));

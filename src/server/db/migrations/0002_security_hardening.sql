@@ -17,6 +17,9 @@ CREATE TABLE "sys_bind_ticket" (
 ALTER TABLE "sys_login_record" DROP CONSTRAINT "sys_login_record_user_id_sys_user_user_id_fk";
 --> statement-breakpoint
 ALTER TABLE "sys_login_record" ALTER COLUMN "user_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "sys_login_failure" ADD COLUMN "lock_failures" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "sys_login_failure" ADD COLUMN "lock_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "sys_login_failure" ADD COLUMN "locked_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "sys_login_record" ADD COLUMN "username" varchar(32) DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "sys_refresh_token" ADD COLUMN "family_started_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "sys_user" ADD COLUMN "tokens_valid_after" timestamp with time zone;--> statement-breakpoint
@@ -26,4 +29,7 @@ ALTER TABLE "sys_login_record" ADD CONSTRAINT "sys_login_record_user_id_sys_user
 CREATE INDEX "sys_captcha_expiry_idx" ON "sys_captcha" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "sys_login_failure_last_idx" ON "sys_login_failure" USING btree ("last_failure");--> statement-breakpoint
 CREATE INDEX "sys_refresh_token_expiry_idx" ON "sys_refresh_token" USING btree ("expires_at");--> statement-breakpoint
+ALTER TABLE "sys_user" DROP COLUMN "failed_attempts";--> statement-breakpoint
+ALTER TABLE "sys_user" DROP COLUMN "lock_count";--> statement-breakpoint
+ALTER TABLE "sys_user" DROP COLUMN "locked_until";--> statement-breakpoint
 UPDATE "sys_login_record" r SET "username" = u."username" FROM "sys_user" u WHERE u."user_id" = r."user_id";

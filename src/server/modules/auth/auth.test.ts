@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../../shared/codes';
 import { api } from '../../../shared/contract';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../../shared/defaults';
-import { interfaceLog, oauthClient, operationLog, user } from '../../db/schema';
+import { bindTicket, interfaceLog, loginFailure, oauthClient, operationLog, user } from '../../db/schema';
 import { revokeUserSessions } from '../../auth/revoke';
 import { ADMIN_NEW_PASSWORD, startTestServer, type TestServer } from '../../testing/harness';
 import { startWeComPeer, type WeComPeer } from '../../testing/wecom-peer';
@@ -123,14 +123,14 @@ describe('lockout', () => {
 
     // The right password does not open a locked account.
     expect((await server.signIn('admin', ADMIN_NEW_PASSWORD)).code).toBe(ResponseCode.AccountLocked);
-    const firstUntil = (await server.services.db.select().from(user).where(eq(user.username, 'admin')))[0]!.lockedUntil!;
+    const firstUntil = (await server.services.db.select().from(loginFailure).where(eq(loginFailure.username, 'admin')))[0]!.lockedUntil!;
     const firstWait = firstUntil.getTime() - server.clock.now().getTime();
     expect(firstWait).toBeGreaterThan(50_000);
     expect(firstWait).toBeLessThanOrEqual(60_000);
 
     server.clock.advance(61_000);
     for (let i = 0; i < 5; i++) await server.signIn('admin', `Wrong_again${i}`);
-    const secondUntil = (await server.services.db.select().from(user).where(eq(user.username, 'admin')))[0]!.lockedUntil!;
+    const secondUntil = (await server.services.db.select().from(loginFailure).where(eq(loginFailure.username, 'admin')))[0]!.lockedUntil!;
     const secondWait = secondUntil.getTime() - server.clock.now().getTime();
     expect(secondWait).toBeGreaterThan(firstWait * 3);
 
@@ -304,16 +304,15 @@ describe('enterprise messenger', () => {
     expect(config.data).toMatchObject({ enabled: true, qrUrl: `${peer.baseUrl}/qr` });
 
     const unbound = await s.call(api.auth.messengerUserInfo, { clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, code: peer.issueCode('zhangsan') });
-    expect(unbound.data).toEqual({ wxWorkUserId: 'zhangsan', token: null });
+    expect(unbound.data).toMatchObject({ wxWorkUserId: 'zhangsan', token: null });
+    const ticket = unbound.data!.bindTicket!;
+    expect(ticket).toMatch(/^[\w-]{40,}$/);
 
-    const bind = await s.call(api.auth.bindToken, {
-      client_id: DEFAULT_CLIENT_ID,
-      client_secret: DEFAULT_CLIENT_SECRET,
-      username: 'admin',
-      password: await s.seal(ADMIN_NEW_PASSWORD),
-      wxWorkUserId: 'zhangsan',
-    });
-    expect(bind.code).toBe(ResponseCode.Success);
+    const bindWith = async (bindTicket: string) =>
+      s.call(api.auth.bindToken, { client_id: DEFAULT_CLIENT_ID, client_secret: DEFAULT_CLIENT_SECRET, username: 'admin', password: await s.seal(ADMIN_NEW_PASSWORD), bindTicket });
+    expect((await bindWith(ticket)).code).toBe(ResponseCode.Success);
+    // A ticket binds once.
+    expect((await bindWith(ticket)).msg).toMatch(/^bindTicket: /);
 
     const bound = await s.call(api.auth.messengerUserInfo, { clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, code: peer.issueCode('zhangsan') });
     expect(bound.data?.wxWorkUserId).toBeNull();
@@ -326,10 +325,32 @@ describe('enterprise messenger', () => {
     expect(binds[0]?.afterOperation).toEqual({ wxWorkUserId: 'zhangsan' });
   });
 
-  it("the peer's errors become C0001 with its message", async () => {
+  it("the peer's errors become C0001 without its text: an unauthenticated caller learns nothing of the upstream", async () => {
     const refused = await messengerServer.call(api.auth.messengerUserInfo, { clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, code: 'never-issued' });
     expect(refused.code).toBe(ResponseCode.ThirdPartyError);
-    expect(refused.msg).toMatch(/40029 invalid code/);
+    expect(refused.msg).toBe('A third-party service failed; try again later');
+    expect(refused.msg).not.toMatch(/40029|invalid code/);
+  });
+
+  it('a messenger id the client names binds nothing: only a ticket from the code exchange does, for its own client, before it expires', async () => {
+    const s = messengerServer;
+    await s.signInAdmin();
+    const grant = { client_id: DEFAULT_CLIENT_ID, client_secret: DEFAULT_CLIENT_SECRET, username: 'admin', password: await s.seal(ADMIN_NEW_PASSWORD) };
+    const named = await s.raw('POST', '/api/auth/oauth/bind-token', { ...grant, wxWorkUserId: 'victim' });
+    expect(named.body).toMatchObject({ code: ResponseCode.InvalidInput });
+    expect(named.body.msg).toMatch(/^bindTicket: /);
+    const forged = await s.call(api.auth.bindToken, { ...grant, bindTicket: 'made-up-ticket' });
+    expect(forged.msg).toMatch(/^bindTicket: /);
+
+    const unbound = await s.call(api.auth.messengerUserInfo, { clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, code: peer.issueCode('lisi') });
+    s.clock.advance(11 * 60_000);
+    const late = await s.call(api.auth.bindToken, { ...grant, bindTicket: unbound.data!.bindTicket! });
+    expect(late.msg).toMatch(/^bindTicket: /);
+    const admin = (await s.services.db.select().from(user).where(eq(user.username, 'admin')))[0]!;
+    expect(admin.wxWorkUserId).toBeNull();
+    // The ticket is stored only as a hash.
+    const stored = await s.services.db.select().from(bindTicket);
+    expect(JSON.stringify(stored)).not.toContain(unbound.data!.bindTicket!);
   });
 
   it('without configuration the exchange is refused clearly', async () => {
@@ -368,7 +389,7 @@ describe('interface monitoring and the operation log', () => {
     const call = await server.call(api.session.roleSelect, {}, { token: admin.token });
     expect(call.code).toBe(ResponseCode.Success);
     await server.services.audit.flush();
-    expect(server.services.audit.interfaceLog.dropped).toBeGreaterThan(0);
+    expect(server.services.audit.counts().interface.deadLettered).toBeGreaterThan(0);
     await server.services.db.execute(sql`alter table log_interface_gone rename to log_interface`);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import { CAPTCHA_LENGTH, CAPTCHA_TTL_SECONDS } from '../../../shared/constants';
 import type { Tx } from '../../db/client';
@@ -18,7 +18,6 @@ export async function createCaptcha(db: Tx, now: Date, chooseText?: () => string
   const image = chooseText ? { text: chooseText(), data: '' } : svgCaptcha.create(options);
   if (chooseText) image.data = renderCaptcha(image.text, options);
   const uuid = randomUUID();
-  await db.delete(captcha).where(lt(captcha.expiresAt, now));
   await db.insert(captcha).values({ uuid, codeHash: codeHash(image.text), expiresAt: new Date(now.getTime() + CAPTCHA_TTL_SECONDS * 1000) });
   return { imageCode: `data:image/svg+xml;base64,${Buffer.from(image.data).toString('base64')}`, uuid };
 }

@@ -5,6 +5,7 @@ import { revokeFamily } from '../../auth/revoke';
 import { user } from '../../db/schema';
 import { Errors } from '../../errors';
 import type { AreaHandlers } from '../index';
+import { issueBindTicket, redeemBindTicket } from './bind-ticket';
 import { createCaptcha } from './captcha';
 import {
   authenticateClient,
@@ -12,6 +13,7 @@ import {
   checkCredentials,
   completeSignIn,
   findClient,
+  lockedUntilOf,
   mustChangePassword,
   passwordSignIn,
   rotateRefreshToken,
@@ -31,15 +33,16 @@ export const authHandlers: AreaHandlers<'auth'> = {
     return passwordSignIn(
       ctx,
       { clientId: input.client_id, clientSecret: input.client_secret, username: input.username, password: input.password, validCode: input.validCode, uuid: input.uuid },
-      async (tx, found) => {
+      async (tx, found, client) => {
+        const wxWorkUserId = await redeemBindTicket(tx, input.bindTicket, client, ctx.services.now());
         const holder = await tx
           .select({ userId: user.userId })
           .from(user)
-          .where(and(eq(user.wxWorkUserId, input.wxWorkUserId), ne(user.userId, found.userId)))
+          .where(and(eq(user.wxWorkUserId, wxWorkUserId), ne(user.userId, found.userId)))
           .limit(1);
         if (holder[0]) throw Errors.caller('error.messengerAlreadyBound');
-        await tx.update(user).set({ wxWorkUserId: input.wxWorkUserId }).where(eq(user.userId, found.userId));
-        ctx.recordChange({ entryType: 'bind', content: 'Bind enterprise-messenger account', before: { wxWorkUserId: found.wxWorkUserId }, after: { wxWorkUserId: input.wxWorkUserId } });
+        await tx.update(user).set({ wxWorkUserId }).where(eq(user.userId, found.userId));
+        ctx.recordChange({ entryType: 'bind', content: 'Bind enterprise-messenger account', before: { wxWorkUserId: found.wxWorkUserId }, after: { wxWorkUserId } });
       },
     );
   },
@@ -74,17 +77,21 @@ export const authHandlers: AreaHandlers<'auth'> = {
     const wxWorkUserId = await services.messenger.userIdForCode(input.code);
     const bound = await services.db.select().from(user).where(eq(user.wxWorkUserId, wxWorkUserId)).limit(1);
     const found = bound[0];
-    if (!found) return { wxWorkUserId, token: null };
+    if (!found) return { wxWorkUserId, bindTicket: await issueBindTicket(services.db, wxWorkUserId, client, services.now()), token: null };
     if (found.status !== UserStatus.Enabled) throw Errors.userDisabled();
-    if (found.lockedUntil && found.lockedUntil > services.now()) throw Errors.accountLocked(found.lockedUntil.toISOString());
+    const lockedUntil = await lockedUntilOf(services.db, found.username, services.now());
+    if (lockedUntil) throw Errors.accountLocked(lockedUntil.toISOString());
     if (mustChangePassword(found, client, services.now())) throw Errors.mustChangePassword();
-    return { wxWorkUserId: null, token: await completeSignIn(ctx, found, client) };
+    return { wxWorkUserId: null, bindTicket: null, token: await completeSignIn(ctx, found, client) };
   },
 
   async firstChangePassword(input, ctx) {
     const { services } = ctx;
-    const client = input.clientId ? await findClient(services.db, input.clientId) : null;
+    const client = await findClient(services.db, input.clientId ?? services.config.clientId);
     const found = await checkCredentials(services, { client, username: input.username, sealedPassword: input.password, passwordField: 'password' });
+    // Only an initial or expired password may be changed without a session: otherwise this would be a
+    // second, session-less way to change any password whose holder is known.
+    if (!client || !mustChangePassword(found, client, services.now())) throw Errors.caller('error.passwordChangeNotDue');
     const oldPlain = await openTransportPassword('password', input.password, services.config.transportSecret);
     await setNewPassword(services, found, oldPlain, input.newPassword);
     ctx.recordChange({ entryType: 'password', content: `Change initial password of ${found.username}`, before: { passwordChangedAt: found.passwordChangedAt }, after: { passwordChangedAt: services.now() } });

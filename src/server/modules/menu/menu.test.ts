@@ -5,7 +5,7 @@ import { api } from '../../../shared/contract';
 import type { MenuForm } from '../../../shared/contract/menu';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
-import { infoCategory, menu, operationLog } from '../../db/schema';
+import { infoCategory, menu, operationLog, roleMenu } from '../../db/schema';
 import { signInAdminActor, signInBranchAdmin, signInOperator, type Actor } from '../../testing/actors';
 import { startTestServer, type TestServer } from '../../testing/harness';
 
@@ -198,24 +198,24 @@ describe('updating menus', () => {
   });
 
   it('moves a subtree to another system, its buttons along', async () => {
-    const page = await menuRow({ url: Route.dictionary });
+    const page = await addPage((await systemsGroup()).menuId, 'reportView');
+    for (const perms of ['reportSave', 'reportDelete']) await server.call(api.menu.add, { name: perms, type: 2, parentId: page.data!.menuId, perms }, admin.as);
     const target = await logistics();
-    const moved = await server.call(api.menu.update, { menuId: page.menuId, version: page.version, name: page.name, type: 1, parentId: target.menuId, url: page.url, linkTarget: 0, perms: page.perms }, admin.as);
+    const moved = await server.call(api.menu.update, { menuId: page.data!.menuId, version: 1, name: '报表', type: 1, parentId: target.menuId, url: '/reportView', linkTarget: 0, perms: 'reportView' }, admin.as);
     expect(moved.code).toBe(ResponseCode.Success);
-    const subtree = await server.services.db.select().from(menu).where(inArray(menu.perms, [Perm.dictView, Perm.dictSave, Perm.dictUpdate, Perm.dictDelete]));
-    expect(subtree).toHaveLength(4);
+    const subtree = await server.services.db.select().from(menu).where(inArray(menu.perms, ['reportView', 'reportSave', 'reportDelete']));
+    expect(subtree).toHaveLength(3);
     expect(subtree.every((m) => m.systemMenuId === target.menuId)).toBe(true);
   });
 
   it('refuses a move that would repeat a key value in the target system, writing nothing', async () => {
-    const page = await menuRow({ url: Route.information });
     const logisticsId = (await logistics()).menuId;
-    const group = (await server.services.db.select().from(menu).where(eq(menu.perms, 'informationGroup')))[0]!;
-    expect(group.systemMenuId).not.toBe(logisticsId);
-    // The back-office information page moves to the logistics system, which has an infoView page already.
-    const answer = await server.call(api.menu.update, { menuId: page.menuId, version: page.version, name: page.name, type: 1, parentId: logisticsId, url: page.url, linkTarget: 0, perms: page.perms }, admin.as);
+    const group = await systemsGroup();
+    expect((await server.call(api.menu.add, { name: '物流报表', type: 1, parentId: logisticsId, url: '/r', linkTarget: 0, perms: 'reportView' }, admin.as)).code).toBe(ResponseCode.Success);
+    const page = await addPage(group.menuId, 'reportView');
+    const answer = await server.call(api.menu.update, { menuId: page.data!.menuId, version: 1, name: '报表', type: 1, parentId: logisticsId, url: '/reportView', linkTarget: 0, perms: 'reportView' }, admin.as);
     expect(answer).toMatchObject({ code: ResponseCode.Conflict, msg: 'perms already exists' });
-    expect((await server.call(api.menu.info, { menuId: page.menuId }, admin.as)).data).toMatchObject({ parentId: group.menuId, version: 1 });
+    expect((await server.call(api.menu.info, { menuId: page.data!.menuId }, admin.as)).data).toMatchObject({ parentId: group.menuId, version: 1 });
   });
 
   it('refuses changing the type of a menu with children, and a missing menu', async () => {
@@ -231,25 +231,25 @@ describe('updating menus', () => {
 
 describe('deleting menus', () => {
   it('refuses a menu that still has children, with a clear message, deleting nothing', async () => {
-    const page = await menuRow({ url: Route.user });
-    const other = await menuRow({ url: Route.dictionary });
-    const buttons = await server.services.db.select().from(menu).where(eq(menu.parentId, other.menuId));
-    const answer = await server.call(api.menu.delete, { menuIds: [...buttons.map((b) => b.menuId), page.menuId].join(',') }, admin.as);
+    const page = await addPage((await systemsGroup()).menuId, 'reportView');
+    const button = await server.call(api.menu.add, { name: '导出报表', type: 2, parentId: page.data!.menuId, perms: 'reportExport' }, admin.as);
+    const other = await addPage((await systemsGroup()).menuId, 'auditView');
+    const answer = await server.call(api.menu.delete, { menuIds: [other.data!.menuId, page.data!.menuId].join(',') }, admin.as);
     expect(answer).toMatchObject({ code: ResponseCode.InUse, msg: 'Delete the child menus first' });
-    expect(await server.services.db.select().from(menu).where(eq(menu.parentId, other.menuId))).toHaveLength(buttons.length);
+    expect(await server.services.db.select().from(menu).where(inArray(menu.menuId, [page.data!.menuId, button.data!.menuId, other.data!.menuId]))).toHaveLength(3);
   });
 
   it('deletes a page together with all its buttons, and logs what was there', async () => {
-    const page = await menuRow({ url: Route.dictionary });
-    const buttons = await server.services.db.select().from(menu).where(eq(menu.parentId, page.menuId));
-    const answer = await server.call(api.menu.delete, { menuIds: [page.menuId, ...buttons.map((b) => b.menuId)].join(',') }, admin.as);
+    const page = await addPage((await systemsGroup()).menuId, 'reportView');
+    const buttons = [];
+    for (const perms of ['reportSave', 'reportDelete']) buttons.push((await server.call(api.menu.add, { name: perms, type: 2, parentId: page.data!.menuId, perms }, admin.as)).data!.menuId);
+    const ids = [page.data!.menuId, ...buttons];
+    const answer = await server.call(api.menu.delete, { menuIds: ids.join(',') }, admin.as);
     expect(answer.code).toBe(ResponseCode.Success);
-    expect(await server.services.db.select().from(menu).where(inArray(menu.menuId, [page.menuId, ...buttons.map((b) => b.menuId)]))).toEqual([]);
-    // The role grants went with them: the administrator no longer holds dictView.
-    expect((await server.services.authz.keysOf(admin.roleId)).has(Perm.dictView)).toBe(false);
+    expect(await server.services.db.select().from(menu).where(inArray(menu.menuId, ids))).toEqual([]);
     await server.services.audit.flush();
     const logged = (await server.services.db.select().from(operationLog).where(eq(operationLog.entryType, 'delete')))[0]!;
-    expect((logged.beforeOperation as Array<{ perms: string }>).map((m) => m.perms).sort()).toEqual([Perm.dictDelete, Perm.dictSave, Perm.dictUpdate, Perm.dictView].sort());
+    expect((logged.beforeOperation as Array<{ perms: string }>).map((m) => m.perms).sort()).toEqual(['reportDelete', 'reportSave', 'reportView']);
     expect(logged.afterOperation).toBeNull();
   });
 
@@ -330,5 +330,83 @@ describe('systems by role and single-system navigation', () => {
     const branch = await signInBranchAdmin(server, { keys: [Perm.userView] });
     expect((await server.call(api.menu.singleNav, { appName: 'Logistics operations', menuId: system.menuId, roleId: admin.roleId }, { token: branch.token })).code).toBe(ResponseCode.OutOfScope);
     expect((await server.call(api.menu.singleNav, { appName: 'Logistics operations', menuId: system.menuId, roleId: branch.roleId }, { token: branch.token })).code).toBe(ResponseCode.OutOfScope);
+  });
+});
+
+describe('the permission-key catalogue', () => {
+  const formOf = (row: typeof menu.$inferSelect) => ({
+    menuId: row.menuId,
+    version: row.version,
+    name: row.name,
+    type: row.type as 0 | 1 | 2,
+    parentId: row.parentId,
+    url: row.url,
+    linkTarget: row.linkTarget as 0 | 1,
+    perms: row.perms,
+    status: row.status as 0 | 1,
+  });
+
+  it("a branch menu manager can neither take the administrator's key nor give itself one", async () => {
+    const branch = await signInBranchAdmin(server);
+    const reset = await menuRow({ perms: Perm.userResetPwd });
+    const renamed = await server.call(api.menu.update, { ...formOf(reset), perms: 'userResetPwdX' }, branch.as);
+    expect(renamed.code).not.toBe(ResponseCode.Success);
+    const disabled = await server.call(api.menu.update, { ...formOf(reset), status: 1 }, branch.as);
+    expect(disabled.code).not.toBe(ResponseCode.Success);
+    expect((await server.call(api.menu.delete, { menuIds: String(reset.menuId) }, branch.as)).code).not.toBe(ResponseCode.Success);
+    const ownUpdate = await menuRow({ perms: Perm.menuUpdate });
+    const minted = await server.call(api.menu.update, { ...formOf(ownUpdate), perms: Perm.userResetPwd }, branch.as);
+    expect(minted.code).not.toBe(ResponseCode.Success);
+    expect((await menuRow({ perms: Perm.userResetPwd })).menuId).toBe(reset.menuId);
+    expect((await server.services.authz.keysOf(admin.roleId)).has(Perm.userResetPwd)).toBe(true);
+    expect((await server.services.authz.keysOf(branch.roleId)).has(Perm.menuUpdate)).toBe(true);
+  });
+
+  it('catalogue rows keep their key, type and system for everyone; only the all-organisations role may disable one, and it keeps its keys', async () => {
+    const dict = await menuRow({ perms: Perm.dictView });
+    const rekey = await server.call(api.menu.update, { ...formOf(dict), perms: 'dictionaryView' }, admin.as);
+    expect(rekey).toMatchObject({ code: ResponseCode.InvalidInput, msg: expect.stringMatching(/^perms: This menu carries a permission key/) });
+    const move = await server.call(api.menu.update, { ...formOf(dict), parentId: (await logistics()).menuId }, admin.as);
+    expect(move.msg).toMatch(/^perms: This menu carries a permission key/);
+    const system = await backoffice();
+    expect((await server.call(api.menu.update, { ...formOf(system), perms: 'backoffice2' }, admin.as)).msg).toMatch(/^perms: This menu carries/);
+    expect((await server.call(api.menu.delete, { menuIds: String(dict.menuId) }, admin.as)).code).toBe(ResponseCode.InUse);
+
+    expect((await server.call(api.menu.update, { ...formOf(dict), status: 1 }, admin.as)).code).toBe(ResponseCode.Success);
+    expect((await server.services.authz.keysOf(admin.roleId)).has(Perm.dictView)).toBe(true);
+    const branch = await signInBranchAdmin(server, { keys: [Perm.menuView, Perm.menuUpdate, Perm.dictView] });
+    expect((await server.services.authz.keysOf(branch.roleId)).has(Perm.dictView)).toBe(false);
+    expect((await server.call(api.menu.list, {}, admin.as)).code).toBe(ResponseCode.Success);
+  });
+
+  it('a button of another system never grants a console key', async () => {
+    const foreignSystem = await logistics();
+    const foreignPage = (await server.services.db.select().from(menu).where(and(eq(menu.systemMenuId, foreignSystem.menuId), eq(menu.type, 1), eq(menu.perms, Perm.infoView))))[0]!;
+    const button = await server.call(api.menu.add, { name: '删除用户', type: 2, parentId: foreignPage.menuId, perms: Perm.userDelete }, admin.as);
+    expect(button.code).toBe(ResponseCode.Success);
+    const branch = await signInBranchAdmin(server, { keys: [Perm.userView] });
+    await server.services.db.insert(roleMenu).values([
+      { roleId: branch.roleId, menuId: foreignSystem.menuId, halfChecked: true },
+      { roleId: branch.roleId, menuId: foreignPage.menuId, halfChecked: true },
+      { roleId: branch.roleId, menuId: button.data!.menuId, halfChecked: false },
+    ]);
+    server.services.authz.changed();
+    expect((await server.services.authz.keysOf(branch.roleId)).has(Perm.userDelete)).toBe(false);
+    expect((await server.call(api.user.delete, { userIds: String(admin.userId) }, branch.as)).code).toBe(ResponseCode.Forbidden);
+  });
+
+  it('a scoped role changes and deletes only menus no role outside its organisations holds', async () => {
+    const branch = await signInBranchAdmin(server);
+    const own = await server.call(api.menu.add, { name: '分支页面', type: 1, parentId: (await systemsGroup()).menuId, url: '/branch', linkTarget: 0, perms: 'branchPage' }, branch.as);
+    const row = (await server.services.db.select().from(menu).where(eq(menu.menuId, own.data!.menuId)))[0]!;
+    expect((await server.call(api.menu.update, { ...formOf(row), name: '分支页面二' }, branch.as)).code).toBe(ResponseCode.Success);
+    // Once a role of the group holds it, it is no longer the branch's alone.
+    await server.services.db.insert(roleMenu).values({ roleId: admin.roleId, menuId: row.menuId, halfChecked: false });
+    server.services.authz.changed();
+    const after = (await server.services.db.select().from(menu).where(eq(menu.menuId, row.menuId)))[0]!;
+    const refused = await server.call(api.menu.update, { ...formOf(after), name: '分支页面三' }, branch.as);
+    expect(refused).toMatchObject({ code: ResponseCode.OutOfScope, msg: expect.stringMatching(/^This menu is granted to roles outside your role/) });
+    expect((await server.call(api.menu.delete, { menuIds: String(row.menuId) }, branch.as)).code).toBe(ResponseCode.OutOfScope);
+    expect((await server.call(api.menu.update, { ...formOf(after), name: '集团页面' }, admin.as)).code).toBe(ResponseCode.Success);
   });
 });

@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { ResponseCode } from '../../../shared/codes';
 import { LinkTarget, MenuType, RoleType } from '../../../shared/constants';
+import { isPermissionKey } from '../../../shared/permissions';
 import type { MenuNode } from '../../../shared/contract/menu';
 import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
@@ -8,8 +10,8 @@ import { checkCurrentRole } from '../../auth/scope';
 import type { CallContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { SqlState, violatedConstraint } from '../../db/errors';
-import { menu } from '../../db/schema';
-import { Errors } from '../../errors';
+import { menu, role, roleMenu } from '../../db/schema';
+import { AppError, Errors } from '../../errors';
 
 type MenuRow = typeof menu.$inferSelect;
 type MenuForm = ParsedInputOf<typeof api.menu.add>;
@@ -61,6 +63,48 @@ export async function managedSystemIds(ctx: CallContext): Promise<Set<number>> {
 
 function managesEverySystem(ctx: CallContext): boolean {
   return ctx.requireRole().roleType === RoleType.AllOrganisations;
+}
+
+/**
+ * A catalogue row carries a console permission key (or is the console's system itself): the keys are
+ * owned by the code, so such a row is never deleted and its key, type and system never change; only a
+ * role that manages every system may change its status.
+ */
+function isCatalogueRow(row: Pick<MenuRow, 'menuId' | 'type' | 'perms' | 'systemMenuId'>, consoleSystem: number | null): boolean {
+  if (row.type === MenuType.System) return row.menuId === consoleSystem;
+  return row.systemMenuId === consoleSystem && isPermissionKey(row.perms);
+}
+
+/**
+ * What a save or delete is checked against, read before its transaction opens (PGlite has one connection,
+ * which the transaction holds): the console's system, and the organisations of a role that does not see
+ * them all (null for one that does).
+ */
+async function guardsOf(ctx: CallContext): Promise<{ consoleSystem: number | null; scope: Set<number> | null }> {
+  const { authz } = ctx.services;
+  return { consoleSystem: await authz.consoleSystemId(), scope: managesEverySystem(ctx) ? null : await authz.visibleDeptIds(ctx.requireRole().roleId) };
+}
+
+/**
+ * A role that sees only its own organisations may change or delete only menus that no role outside them
+ * holds: a menu others depend on is theirs too.
+ */
+async function checkHeldInScope(tx: Tx, scope: ReadonlySet<number> | null, menuIds: readonly number[], field: string): Promise<void> {
+  if (scope === null) return;
+  const holders = await tx
+    .selectDistinct({ deptId: role.deptId })
+    .from(roleMenu)
+    .innerJoin(role, eq(role.roleId, roleMenu.roleId))
+    .where(inArray(roleMenu.menuId, [...menuIds]));
+  if (holders.some((h) => !scope.has(h.deptId))) throw new AppError(ResponseCode.OutOfScope, 'error.menuHeldOutsideScope', {}, field);
+}
+
+function checkCatalogueUpdate(ctx: CallContext, existing: MenuRow, form: MenuForm, systemMenuId: number | null, consoleSystem: number | null): void {
+  if (!isCatalogueRow(existing, consoleSystem)) return;
+  if (form.perms !== existing.perms || form.type !== existing.type || (existing.type !== MenuType.System && systemMenuId !== existing.systemMenuId)) {
+    throw new AppError(ResponseCode.InvalidInput, 'error.catalogueMenu', {}, 'perms');
+  }
+  if (form.status !== existing.status && !managesEverySystem(ctx)) throw new AppError(ResponseCode.OutOfScope, 'error.catalogueMenuStatus', {}, 'status');
 }
 
 async function descendantIds(db: Tx, menuId: number): Promise<Set<number>> {
@@ -197,6 +241,7 @@ export async function addMenu(ctx: CallContext, form: MenuForm): Promise<MenuRow
 export async function updateMenu(ctx: CallContext, form: ParsedInputOf<typeof api.menu.update>): Promise<MenuRow> {
   const session = ctx.requireSession();
   const managed = await managedSystemIds(ctx);
+  const guards = await guardsOf(ctx);
   const { db } = ctx.services;
   const { before, after } = await db
     .transaction(async (tx) => {
@@ -208,6 +253,8 @@ export async function updateMenu(ctx: CallContext, form: ParsedInputOf<typeof ap
         if (form.type === MenuType.System && !managesEverySystem(ctx)) throw Errors.outOfScope('type');
       }
       const systemMenuId = await placementOf(tx, form, managed, existing);
+      checkCatalogueUpdate(ctx, existing, form, systemMenuId, guards.consoleSystem);
+      await checkHeldInScope(tx, guards.scope, [existing.menuId], 'menuId');
       const updated = await tx
         .update(menu)
         .set({ ...valuesOf(form), systemMenuId, updateBy: session.userId, updateTime: ctx.services.now(), version: sql`${menu.version} + 1` })
@@ -230,12 +277,15 @@ export async function updateMenu(ctx: CallContext, form: ParsedInputOf<typeof ap
 /** Deletes all the menus or none: each must be in a managed system and keep no child outside the selection. */
 export async function deleteMenus(ctx: CallContext, menuIds: number[]): Promise<void> {
   const managed = await managedSystemIds(ctx);
+  const guards = await guardsOf(ctx);
   const { db } = ctx.services;
   const removed = await db
     .transaction(async (tx) => {
       const rows = await tx.select().from(menu).where(inArray(menu.menuId, menuIds));
       if (rows.length !== menuIds.length) throw Errors.notFound('menuIds');
       if (rows.some((r) => !managed.has(systemOf(r)))) throw Errors.outOfScope('menuIds');
+      if (rows.some((r) => isCatalogueRow(r, guards.consoleSystem))) throw new AppError(ResponseCode.InUse, 'error.catalogueMenu', {}, 'menuIds');
+      await checkHeldInScope(tx, guards.scope, menuIds, 'menuIds');
       const remaining = await tx
         .select({ menuId: menu.menuId })
         .from(menu)

@@ -1,11 +1,14 @@
 import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { MenuStatus, MenuType } from '../../../shared/constants';
 import type { NavNode, SystemEntry } from '../../../shared/contract/session';
-import { openTransportPassword, verifyPassword } from '../../auth/passwords';
+import { ResponseCode } from '../../../shared/codes';
+import { openTransportPassword } from '../../auth/passwords';
+import { revokeUserSessions } from '../../auth/revoke';
 import type { CallContext, Services } from '../../context';
 import { dept, menu, notice, oauthClient } from '../../db/schema';
-import { Errors } from '../../errors';
-import { passwordExpiresAt, setNewPassword, userById } from '../auth/sign-in';
+import { AppError, Errors } from '../../errors';
+import { passwordExpiresAt, setNewPassword, verifyAttempt } from '../auth/sign-in';
+import { userById } from '../user/user-rows';
 import type { AreaHandlers } from '../index';
 
 /** Built navigation per server, keyed by role, system, locale and the epochs of what it is made from. */
@@ -159,7 +162,16 @@ export const sessionHandlers: AreaHandlers<'session'> = {
     const found = await userById(services.db, session.userId);
     if (!found) throw Errors.unauthorized();
     const oldPlain = await openTransportPassword('password', input.password, services.config.transportSecret);
-    if (!(await verifyPassword(found.passwordHash, oldPlain))) throw Errors.wrongOldPassword();
+    // Wrong current passwords count as at sign-in: whoever sits at an unlocked session cannot guess on.
+    try {
+      await verifyAttempt(services, { username: found.username, found, plain: oldPlain, client: null, captcha: null, wrongPassword: Errors.wrongOldPassword });
+    } catch (error) {
+      if (error instanceof AppError && error.code === ResponseCode.AccountLocked) {
+        await revokeUserSessions(services, found.userId);
+        throw Errors.caller('error.passwordChangeLocked', error.params);
+      }
+      throw error;
+    }
     await setNewPassword(services, found, oldPlain, input.newPassword, session.familyId);
     ctx.recordChange({ entryType: 'password', content: `Change own password of ${found.username}`, before: { passwordChangedAt: found.passwordChangedAt }, after: { passwordChangedAt: services.now() } });
     return null;

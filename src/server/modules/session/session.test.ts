@@ -167,7 +167,11 @@ describe('the contract', () => {
     const ids = Object.values(paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
     expect(ids.sort()).toEqual(listEndpoints().map((e) => e.id).sort());
     expect(paths['/api/sys/menu/buttons/{menuId}/{roleId}']?.get?.['x-access']).toBe('session');
-    for (const { def } of listEndpoints()) expect(def.access).toBeTruthy();
+    // A key no menu of the console carries could be granted to no role: its endpoint would be dead.
+    const catalogueKeys = new Set((await server.services.db.select({ perms: menu.perms }).from(menu)).map((m) => m.perms));
+    for (const { id, def } of listEndpoints()) {
+      if (def.access !== 'public' && def.access !== 'session') expect(catalogueKeys.has(def.access), `${id} needs ${def.access}`).toBe(true);
+    }
   });
 });
 

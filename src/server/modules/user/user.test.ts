@@ -194,7 +194,7 @@ describe('adding users', () => {
     expect(outsideDept.code).toBe(ResponseCode.OutOfScope);
     const outsideRole = await server.call(api.user.add, await addForm({ roleIdList: [admin.roleId] }), branch.as);
     expect(outsideRole.code).toBe(ResponseCode.OutOfScope);
-    const inside = await server.call(api.user.add, await addForm({ roleIdList: [await roleIdOf(server, '运营专员')] }), branch.as);
+    const inside = await server.call(api.user.add, await addForm({ roleIdList: [branch.roleId] }), branch.as);
     expect(inside.code).toBe(ResponseCode.Success);
     expect(await server.services.db.select().from(user).where(eq(user.username, 'zhangsan'))).toHaveLength(1);
   });
@@ -242,23 +242,19 @@ describe('updating users', () => {
     expect(selfDisable).toMatchObject({ code: ResponseCode.CallerError, msg: 'You cannot disable your own account' });
   });
 
-  it('a branch role changes only what lies inside it and keeps the roles outside it', async () => {
+  it('a branch role changes only users and organisations inside it', async () => {
     const branch = await signInBranchAdmin(server);
-    const operatorRoleId = await roleIdOf(server, '运营专员');
+    const operatorRoleId = (await signInBranchAdmin(server, { username: 'clerk', keys: [Perm.userView] })).roleId;
     const [eastId, southId] = await insertUsers([
       { username: 'east', name: '东', deptName: '上海转运中心' },
       { username: 'south', name: '南', deptName: '广州转运中心' },
     ]);
-    await server.services.db.insert(userRole).values([
-      { userId: eastId!, roleId: admin.roleId, deptId: await deptIdOf(server, '远航物流集团') },
-      { userId: eastId!, roleId: operatorRoleId, deptId: await deptIdOf(server, '华东分公司') },
-    ]);
+    await server.services.db.insert(userRole).values({ userId: eastId!, roleId: operatorRoleId, deptId: await deptIdOf(server, '华东分公司') });
     const east = (await server.call(api.user.info, { userId: eastId! }, branch.as)).data!;
     expect(east.roleIdList).toEqual([operatorRoleId]);
     const saved = await server.call(api.user.update, formOf(east, { roleIdList: [] }), branch.as);
     expect(saved.code).toBe(ResponseCode.Success);
-    const held = await server.services.db.select().from(userRole).where(eq(userRole.userId, eastId!));
-    expect(held.map((h) => h.roleId)).toEqual([admin.roleId]);
+    expect(await server.services.db.select().from(userRole).where(eq(userRole.userId, eastId!))).toEqual([]);
 
     const moveOut = await server.call(api.user.update, formOf(east, { version: 2, deptId: await deptIdOf(server, '广州转运中心') }), branch.as);
     expect(moveOut.code).toBe(ResponseCode.OutOfScope);
@@ -458,3 +454,54 @@ describe('organisation and role look-ups', () => {
     ]);
   });
 });
+
+describe('users who outrank the caller, and grants beyond its own role', () => {
+  /** A global administrator whose home organisation lies inside the branch. */
+  async function globalAdminInBranch(): Promise<number> {
+    const [id] = await insertUsers([{ username: 'globaladmin', name: '全局管理员', deptName: '上海转运中心' }]);
+    await server.services.db.insert(userRole).values({ userId: id!, roleId: admin.roleId, deptId: await deptIdOf(server, '远航物流集团') });
+    server.services.authz.changed();
+    return id!;
+  }
+
+  it('a branch administrator can neither reset, update, delete nor move a user holding a role beyond the branch, and is told why', async () => {
+    const branch = await signInBranchAdmin(server);
+    const targetId = await globalAdminInBranch();
+    const reset = await server.call(api.user.resetPassword, { userId: targetId }, branch.as);
+    expect(reset).toMatchObject({ code: ResponseCode.OutOfScope, msg: expect.stringMatching(/^This user holds roles outside your role/) });
+    expect(reset.data).toBeFalsy();
+    const info = (await server.call(api.user.info, { userId: targetId }, admin.as)).data!;
+    expect((await server.call(api.user.update, formOf(info, { roleIdList: [] }), branch.as)).code).toBe(ResponseCode.OutOfScope);
+    expect((await server.call(api.user.delete, { userIds: String(targetId) }, branch.as)).code).toBe(ResponseCode.OutOfScope);
+    expect((await server.call(api.user.changeTopDept, { username: 'globaladmin', topDeptId: await deptIdOf(server, '杭州转运中心') }, branch.as)).code).toBe(ResponseCode.OutOfScope);
+    const row = (await userRow(targetId))!;
+    expect(row).toMatchObject({ version: 1, passwordHash: 'not-a-hash' });
+    expect(await server.services.db.select().from(userRole).where(eq(userRole.userId, targetId))).toHaveLength(1);
+  });
+
+  it('a role inside the branch with keys the caller lacks also protects its holder', async () => {
+    const branch = await signInBranchAdmin(server, { keys: [Perm.userView, Perm.userResetPwd] });
+    const [targetId] = await insertUsers([{ username: 'richer', name: '权限更多', deptName: '上海转运中心' }]);
+    const wider = await signInBranchAdmin(server, { username: 'widerrole', keys: [Perm.userView, Perm.userResetPwd, Perm.menuDelete] });
+    await server.services.db.insert(userRole).values({ userId: targetId!, roleId: wider.roleId, deptId: await deptIdOf(server, '华东分公司') });
+    server.services.authz.changed();
+    expect((await server.call(api.user.resetPassword, { userId: targetId! }, branch.as)).code).toBe(ResponseCode.OutOfScope);
+  });
+
+  it('grants only roles within the caller\'s keys and scope, and nobody changes their own roles', async () => {
+    const branch = await signInBranchAdmin(server, { keys: [Perm.userView, Perm.userSave, Perm.userUpdate] });
+    const richer = await signInBranchAdmin(server, { username: 'richer', keys: [Perm.userView, Perm.userSave, Perm.userUpdate, Perm.userDelete] });
+    const beyond = await server.call(api.user.add, await addForm({ roleIdList: [richer.roleId] }), branch.as);
+    expect(beyond).toMatchObject({ code: ResponseCode.OutOfScope, msg: expect.stringMatching(/^You can grant only roles/) });
+    const ownRole = await server.call(api.user.add, await addForm({ roleIdList: [branch.roleId] }), branch.as);
+    expect(ownRole.code).toBe(ResponseCode.Success);
+
+    const me = (await server.call(api.user.info, { userId: branch.userId }, branch.as)).data!;
+    const selfGrant = await server.call(api.user.update, formOf(me, { roleIdList: [] }), branch.as);
+    expect(selfGrant).toMatchObject({ code: ResponseCode.CallerError, msg: 'You cannot change your own roles' });
+    const adminSelf = (await server.call(api.user.info, { userId: admin.userId }, admin.as)).data!;
+    expect((await server.call(api.user.update, formOf(adminSelf, { roleIdList: [] }), admin.as)).msg).toBe('You cannot change your own roles');
+    expect((await server.call(api.user.update, formOf(adminSelf, { name: '超级管理员' }), admin.as)).code).toBe(ResponseCode.Success);
+  });
+});
+

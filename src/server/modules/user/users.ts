@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { UserStatus } from '../../../shared/constants';
+import { ResponseCode } from '../../../shared/codes';
+import { RoleType, UserStatus } from '../../../shared/constants';
 import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
 import type { DataAuthority, HeldRoleEntry, UserRecord, UserRow as UserListRow } from '../../../shared/contract/user';
@@ -13,9 +14,9 @@ import type { Tx } from '../../db/client';
 import { SqlState, violatedConstraint } from '../../db/errors';
 import { containsPattern, offsetOf, pageResult } from '../../db/lists';
 import { dataClassification, dept, loginFailure, role, user, userDataAuthority, userRole } from '../../db/schema';
-import { Errors } from '../../errors';
+import { AppError, Errors } from '../../errors';
 import { loadOrgTree, type OrgTree } from '../../org-tree';
-import { userById, type UserRow } from '../auth/sign-in';
+import { userById, userByLoginName, type UserRow } from './user-rows';
 
 type UserForm = ParsedInputOf<typeof api.user.add> | ParsedInputOf<typeof api.user.update>;
 interface Grant {
@@ -80,14 +81,44 @@ export async function classificationsFor(db: Tx, orgs: OrgTree, deptId: number) 
   return rows.filter((r) => owners.has(r.deptId));
 }
 
-/** Roles a form grants: each must exist and belong to an organisation inside the caller's role. */
-async function grantableRoles(db: Tx, scope: ReadonlySet<number>, roleIds: readonly number[]): Promise<Grant[]> {
+/** Whether `held` (a role of the target or one to grant) goes beyond the caller's role in scope or keys. */
+async function exceedsCallerRole(ctx: CallContext, scope: ReadonlySet<number>, held: { roleId: number; deptId: number; roleType: number }): Promise<boolean> {
+  const caller = ctx.requireRole();
+  if (!scope.has(held.deptId)) return true;
+  if (held.roleType === RoleType.AllOrganisations && caller.roleType !== RoleType.AllOrganisations) return true;
+  const { authz } = ctx.services;
+  const callerKeys = await authz.keysOf(caller.roleId);
+  for (const key of await authz.keysOf(held.roleId)) if (!callerKeys.has(key)) return true;
+  return false;
+}
+
+/**
+ * Reset, update, delete and change of top organisation act on users the caller's role outranks: a user
+ * holding any role outside the caller's scope, or with keys the caller's role lacks, is out of reach
+ * (otherwise a branch administrator could reset a global administrator's password and sign in as them).
+ */
+async function checkOutranked(ctx: CallContext, db: Tx, scope: ReadonlySet<number>, userIds: readonly number[], field: string): Promise<void> {
+  const held = await db
+    .select({ roleId: role.roleId, deptId: role.deptId, roleType: role.roleType })
+    .from(userRole)
+    .innerJoin(role, eq(role.roleId, userRole.roleId))
+    .where(inArray(userRole.userId, [...userIds]));
+  for (const row of held) {
+    if (await exceedsCallerRole(ctx, scope, row)) throw new AppError(ResponseCode.OutOfScope, 'error.targetOutranks', {}, field);
+  }
+}
+
+/** Roles a form grants: each must exist, belong to an organisation inside the caller's role, and not exceed it in scope or keys. */
+async function grantableRoles(ctx: CallContext, scope: ReadonlySet<number>, roleIds: readonly number[]): Promise<Grant[]> {
   const ids = [...new Set(roleIds)];
   if (ids.length === 0) return [];
-  const rows = await db.select({ roleId: role.roleId, deptId: role.deptId }).from(role).where(inArray(role.roleId, ids));
+  const rows = await ctx.services.db.select({ roleId: role.roleId, deptId: role.deptId, roleType: role.roleType }).from(role).where(inArray(role.roleId, ids));
   if (rows.length !== ids.length) throw Errors.invalid('roleIdList', 'error.notFound');
   if (rows.some((r) => !scope.has(r.deptId))) throw Errors.outOfScope('roleIdList');
-  return rows;
+  for (const row of rows) {
+    if (await exceedsCallerRole(ctx, scope, row)) throw new AppError(ResponseCode.OutOfScope, 'error.grantBeyondOwn', {}, 'roleIdList');
+  }
+  return rows.map((r) => ({ roleId: r.roleId, deptId: r.deptId }));
 }
 
 /** Data authorities of a form: no entry twice, each of a classification the user's organisation may have. */
@@ -120,7 +151,7 @@ async function checkForm(ctx: CallContext, form: UserForm): Promise<{ scope: Set
   const { db } = ctx.services;
   const scope = await roleScope(ctx);
   if (!scope.has(form.deptId)) throw Errors.outOfScope('deptId');
-  const roles = await grantableRoles(db, scope, form.roleIdList);
+  const roles = await grantableRoles(ctx, scope, form.roleIdList);
   await checkDataAuthorities(db, await loadOrgTree(db), form.deptId, form.userDataAuthorityList);
   return { scope, roles };
 }
@@ -241,6 +272,11 @@ export async function updateUser(ctx: CallContext, form: ParsedInputOf<typeof ap
   const { services } = ctx;
   if (form.userId === session.userId && form.status === UserStatus.Disabled) throw Errors.caller('error.disableSelf');
   const { scope, roles } = await checkForm(ctx, form);
+  await checkOutranked(ctx, services.db, scope, [form.userId], 'userId');
+  if (form.userId === session.userId) {
+    const own = new Set((await heldRolesOf(services.db, form.userId)).filter((r) => scope.has(r.deptId)).map((r) => r.roleId));
+    if (own.size !== roles.length || roles.some((r) => !own.has(r.roleId))) throw Errors.caller('error.changeOwnRoles');
+  }
   const { before, after, finalRoles } = await services.db
     .transaction(async (tx) => {
       const existing = await userById(tx, form.userId);
@@ -254,13 +290,11 @@ export async function updateUser(ctx: CallContext, form: ParsedInputOf<typeof ap
         .where(and(eq(user.userId, form.userId), eq(user.version, form.version)))
         .returning();
       if (!updated[0]) throw Errors.stale();
-      // Roles of organisations outside the caller's role are not the caller's to change: they stay.
-      const kept = heldBefore.filter((r) => !scope.has(r.deptId));
-      const granted = [...kept, ...roles.filter((r) => !kept.some((k) => k.roleId === r.roleId))];
+      // checkOutranked left no role outside the caller's scope on this user: the form's roles are all of them.
       await tx.delete(userRole).where(eq(userRole.userId, form.userId));
       await tx.delete(userDataAuthority).where(eq(userDataAuthority.userId, form.userId));
-      await writeGrants(tx, form.userId, granted, form.userDataAuthorityList);
-      return { before: snapshotOf(existing, heldBefore, authoritiesBefore), after: updated[0], finalRoles: granted };
+      await writeGrants(tx, form.userId, roles, form.userDataAuthorityList);
+      return { before: snapshotOf(existing, heldBefore, authoritiesBefore), after: updated[0], finalRoles: roles };
     })
     .catch(usernameConflict);
   if (before.status === UserStatus.Enabled && after.status !== UserStatus.Enabled) await revokeUserSessions(services, after.userId);
@@ -275,6 +309,7 @@ export async function deleteUsers(ctx: CallContext, userIds: number[]): Promise<
   if (userIds.includes(session.userId)) throw Errors.caller('error.deleteSelf');
   const { services } = ctx;
   const scope = await roleScope(ctx);
+  await checkOutranked(ctx, services.db, scope, userIds, 'userIds');
   const removed = await services.db.transaction(async (tx) => {
     const rows = await usersInScope(tx, scope, userIds, 'userIds');
     const snapshots = [];
@@ -292,14 +327,16 @@ export async function deleteUsers(ctx: CallContext, userIds: number[]): Promise<
 export async function resetPassword(ctx: CallContext, userId: number): Promise<string> {
   const session = ctx.requireSession();
   const { services } = ctx;
-  const [target] = await usersInScope(services.db, await roleScope(ctx), [userId], 'userId');
+  const scope = await roleScope(ctx);
+  const [target] = await usersInScope(services.db, scope, [userId], 'userId');
+  await checkOutranked(ctx, services.db, scope, [userId], 'userId');
   if (!target!.resetPwdAllowed) throw Errors.caller('error.resetPwdNotAllowed');
   const password = randomPassword();
   const passwordHash = await hashPassword(password);
   await services.db.transaction(async (tx) => {
     const updated = await tx
       .update(user)
-      .set({ passwordHash, passwordChangedAt: null, failedAttempts: 0, lockCount: 0, lockedUntil: null, updateBy: session.userId, updateTime: services.now(), version: sql`${user.version} + 1` })
+      .set({ passwordHash, passwordChangedAt: null, tokensValidAfter: services.now(), updateBy: session.userId, updateTime: services.now(), version: sql`${user.version} + 1` })
       .where(eq(user.userId, userId))
       .returning({ userId: user.userId });
     if (!updated[0]) throw Errors.notFound('userId');
@@ -315,20 +352,16 @@ export async function changeTopDept(ctx: CallContext, input: ParsedInputOf<typeo
   const { services } = ctx;
   const scope = await roleScope(ctx);
   if (!scope.has(input.topDeptId)) throw Errors.outOfScope('topDeptId');
-  const changed = await services.db.transaction(async (tx) => {
-    const found = await tx
-      .select()
-      .from(user)
-      .where(eq(sql`lower(${user.username})`, input.username.toLowerCase()))
-      .limit(1);
-    const target = found[0];
-    if (!target) throw Errors.notFound('username');
-    if (!inScope(scope, target)) throw Errors.outOfScope('username');
-    await tx
-      .update(user)
-      .set({ deptId: input.topDeptId, updateBy: session.userId, updateTime: services.now(), version: sql`${user.version} + 1` })
-      .where(eq(user.userId, target.userId));
-    return target;
-  });
-  ctx.recordChange({ entryType: 'changeTopDept', content: `Change the top organisation of ${changed.username}`, before: { deptId: changed.deptId }, after: { deptId: input.topDeptId } });
+  const target = await userByLoginName(services.db, input.username);
+  if (!target) throw Errors.notFound('username');
+  if (!inScope(scope, target)) throw Errors.outOfScope('username');
+  await checkOutranked(ctx, services.db, scope, [target.userId], 'username');
+  // The version read above guards the move: a change in between (another move, a role granted) is refused.
+  const moved = await services.db
+    .update(user)
+    .set({ deptId: input.topDeptId, updateBy: session.userId, updateTime: services.now(), version: sql`${user.version} + 1` })
+    .where(and(eq(user.userId, target.userId), eq(user.version, target.version)))
+    .returning({ userId: user.userId });
+  if (!moved[0]) throw Errors.stale();
+  ctx.recordChange({ entryType: 'changeTopDept', content: `Change the top organisation of ${target.username}`, before: { deptId: target.deptId }, after: { deptId: input.topDeptId } });
 }
