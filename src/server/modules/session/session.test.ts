@@ -9,7 +9,7 @@ import { menu, role, user, userRole } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { ADMIN_NEW_PASSWORD, startTestServer, type TestServer } from '../../testing/harness';
 import { CallContext } from '../../context';
-import { guard } from '../../app';
+import { guard } from '../../plugins/request-guard';
 import { z } from 'zod';
 import type { NavNode } from '../../../shared/contract/session';
 
