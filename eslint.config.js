@@ -40,4 +40,33 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/main/**', '**/renderer/**', '**/browser-host/**', '**/preload/**', 'electron'], message: 'The server stands alone: it imports only src/shared.' }] }],
     },
   },
+  {
+    // The main-process core is plain Node (tests and the browser host run it): Electron stays in src/main/electron.
+    files: ['src/main/core/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: ['electron', 'electron-store'].map((name) => ({ name, message: 'src/main/core is plain Node: Electron belongs in src/main/electron.' })), patterns: [{ group: ['electron/*', '**/electron', '**/electron/**'], message: 'src/main/core is plain Node: Electron belongs in src/main/electron.' }] }],
+    },
+  },
+  {
+    // The preload exposes the typed bridge and nothing else (design.md §2): the bridge module, its own files, and
+    // electron's contextBridge and ipcRenderer.
+    files: ['src/preload/**'],
+    ignores: ['src/preload/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', allowImportNames: ['contextBridge', 'ipcRenderer', 'IpcRendererEvent'], message: 'The preload uses only contextBridge and ipcRenderer of electron.' }],
+          patterns: [{ regex: '^(?!electron$|\\.\\./shared/bridge$|\\./[\\w-]+$)', message: 'The preload imports only the bridge (src/shared/bridge.ts), its own files and electron.' }],
+        },
+      ],
+    },
+  },
+  {
+    // The browser host runs the core in plain Node, without Electron.
+    files: ['src/browser-host/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The browser host runs without Electron.' }], patterns: [{ group: ['electron/*', '**/main/electron', '**/main/electron/**'], message: 'The browser host runs without Electron: nothing from src/main/electron.' }] }],
+    },
+  },
 );

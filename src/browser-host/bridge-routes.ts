@@ -2,14 +2,22 @@
  * The browser host's bridge: the wire protocol the renderer's HTTP transport (src/renderer/bridge/) speaks.
  *
  * Opening the console
- *   The host prints `http://127.0.0.1:<port>/?key=<key>`. A GET of any page carrying `?key=<key>` sets the cookie
- *   `console_bridge` (BROWSER_HOST_COOKIE; HttpOnly, SameSite=Strict, Path=/) and answers 303 to the same address
- *   without the key, so the key leaves the address bar and the history. A wrong key answers 403. A page without
- *   the cookie answers 401 with a short page saying to open the printed address.
+ *   The host prints `http://127.0.0.1:<port>/?key=<key>`. The key works once: the first GET of a page carrying
+ *   `?key=<key>` sets the cookie `console_bridge_<port>` (browserHostCookieName; HttpOnly, SameSite=Strict, Path=/)
+ *   and answers 303 to the same address without the key, so the key leaves the address bar and the history. Later
+ *   visits with the key are refused (403) unless they carry the cookie already; then they are sent on as the first
+ *   was, without a new cookie. A wrong key answers 403. A page without the cookie answers 401 with a short page
+ *   saying to open the printed address.
+ *
+ *   Every page the host serves carries the page secret (per run) in `<meta name="console-bridge-secret" content="...">`
+ *   (BROWSER_HOST_PAGE_SECRET_META). The cookie alone does not reach the bridge: the browser sends it to every port of
+ *   127.0.0.1, whatever listens there, so calls need the secret that only the console's own pages were given.
  *
  * Calls: `POST /__bridge/<method>` (BROWSER_HOST_BRIDGE_PATH + '/' + a name of BRIDGE_METHODS), e.g. `/__bridge/auth.signIn`
  *   request headers  content-type: application/json
- *                    x-console-bridge: 1            (BROWSER_HOST_CSRF_HEADER; a custom header forces a CORS preflight)
+ *                    x-console-bridge: <page secret>   (BROWSER_HOST_PAGE_SECRET_HEADER; a custom header also forces
+ *                                                      a CORS preflight, which the host refuses)
+ *                    origin: http://127.0.0.1:<port>  (the browser sends it with every POST)
  *                    the cookie goes along by itself (fetch with credentials 'same-origin', the default)
  *   request body     {"args": [ the method's arguments in order ]}
  *                    e.g. {"args": [{"username": "admin", "password": "..."}]}, {"args": ["session.nav", {"roleId": 1, "menuId": 2}]}
@@ -19,14 +27,15 @@
  * Refusals: no bridge method ran. The body is both the API envelope and a failed BridgeResult,
  * {"ok": false, "code", "msg", "data": null}, so the renderer can pass it on as it is.
  *   401  code '401'    no cookie, or not this run's cookie (the host restarted: open the printed address again)
- *   403  code 'A0301'  Host header not 127.0.0.1:<port> or localhost:<port> (DNS rebinding), a foreign Origin,
- *                      or x-console-bridge is not '1'
+ *   403  code 'A0301'  Host header not 127.0.0.1:<port> or localhost:<port> (DNS rebinding), not this run's page
+ *                      secret, or an Origin that is missing or foreign
  *   404  code 'A0404'  no such bridge method
  *   400  code 'A0400'  the body is not a JSON object with an `args` array
  *   415  code 'A0400'  the body is not application/json
  *
- * Events: `GET /__bridge/events` (BROWSER_HOST_EVENTS_PATH), for an EventSource on the same origin. It needs the
- * cookie and the Host check but not the custom header, which EventSource cannot send; the stream only reads.
+ * Events: `GET /__bridge/events?secret=<page secret>` (BROWSER_HOST_EVENTS_PATH, BROWSER_HOST_PAGE_SECRET_PARAM), for
+ * an EventSource on the same origin, which can send no header of its own and no Origin: it needs the cookie, the
+ * Host check and the secret in the address; an Origin, when sent, must be the host's own.
  *   `Content-Type: text/event-stream`; every event is one line `data: <BridgeEvent JSON>` and a blank line,
  *   e.g. `data: {"type":"session-expired"}`. Lines starting with ':' are keep-alive comments; `retry: 3000`
  *   asks the EventSource to reconnect after 3 s when the stream drops.
@@ -35,11 +44,18 @@
  * answers that same-origin path, falling back to English when the locale has no PDF of its own.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BRIDGE_METHODS, BROWSER_HOST_BRIDGE_PATH, BROWSER_HOST_COOKIE, BROWSER_HOST_CSRF_HEADER, BROWSER_HOST_EVENTS_PATH, type BridgeMethod } from '../shared/bridge';
+import {
+  BROWSER_HOST_BRIDGE_PATH,
+  BROWSER_HOST_EVENTS_PATH,
+  BROWSER_HOST_PAGE_SECRET_HEADER,
+  BROWSER_HOST_PAGE_SECRET_PARAM,
+  browserHostCookieName,
+  isBridgeMethod,
+} from '../shared/bridge';
 import { ResponseCode } from '../shared/codes';
 import { fail } from '../shared/envelope';
 import { bridgeDispatch, invokeBridgeMethod, type BridgeCore } from '../main/core/bridge-core';
-import { isAllowedOrigin, readCookie, sameSecret } from './security';
+import { isAllowedCallOrigin, isAllowedStreamOrigin, readCookie, sameSecret } from './security';
 
 const KEEP_ALIVE_MS = 25_000;
 const RECONNECT_MS = 3_000;
@@ -48,13 +64,15 @@ export interface BridgeRoutesOptions {
   bridge: BridgeCore;
   /** The value of this run's session cookie. */
   cookieValue: string;
+  /** The secret this run's pages carry. */
+  pageSecret: string;
   /** The port the host listens on, known once it listens. */
   port: () => number;
 }
 
-/** Whether the request carries this run's session cookie. */
-export function hasSessionCookie(request: FastifyRequest, cookieValue: string): boolean {
-  return sameSecret(readCookie(request.headers.cookie, BROWSER_HOST_COOKIE), cookieValue);
+/** Whether the request carries this run's session cookie (named after the port). */
+export function hasSessionCookie(request: FastifyRequest, port: number, cookieValue: string): boolean {
+  return sameSecret(readCookie(request.headers.cookie, browserHostCookieName(port)), cookieValue);
 }
 
 /** A refusal of the host itself: the envelope, readable as a failed BridgeResult too. */
@@ -66,20 +84,25 @@ export async function registerBridgeRoutes(app: FastifyInstance, options: Bridge
   const dispatch = bridgeDispatch(options.bridge);
   const streams = new Set<{ end(): void }>();
 
-  const admitted = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    if (!hasSessionCookie(request, options.cookieValue)) {
-      refuse(reply, 401, ResponseCode.Unauthorized, 'This console session is not open: open the address the console printed (it carries the key)');
-      return false;
-    }
-    if (!isAllowedOrigin(request.headers.origin, options.port())) {
-      refuse(reply, 403, ResponseCode.Forbidden, `Calls from ${request.headers.origin} are not accepted`);
-      return false;
-    }
-    return true;
+  const hasCookie = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if (hasSessionCookie(request, options.port(), options.cookieValue)) return true;
+    refuse(reply, 401, ResponseCode.Unauthorized, 'This console session is not open: open the address the console printed (it carries the key)');
+    return false;
   };
+  const hasPageSecret = (secret: unknown, reply: FastifyReply): boolean => {
+    if (sameSecret(secret, options.pageSecret)) return true;
+    refuse(reply, 403, ResponseCode.Forbidden, 'The call does not carry the secret of this console run\'s pages: reload the console page');
+    return false;
+  };
+  const refuseOrigin = (request: FastifyRequest, reply: FastifyReply): FastifyReply =>
+    refuse(reply, 403, ResponseCode.Forbidden, request.headers.origin === undefined ? 'Bridge calls come from the console page, which names its Origin' : `Calls from ${request.headers.origin.slice(0, 100)} are not accepted`);
 
-  app.get(BROWSER_HOST_EVENTS_PATH, (request, reply) => {
-    if (!admitted(request, reply)) return;
+  app.get<{ Querystring: Record<string, unknown> }>(BROWSER_HOST_EVENTS_PATH, (request, reply) => {
+    if (!hasCookie(request, reply) || !hasPageSecret(request.query[BROWSER_HOST_PAGE_SECRET_PARAM], reply)) return;
+    if (!isAllowedStreamOrigin(request.headers.origin, options.port())) {
+      refuseOrigin(request, reply);
+      return;
+    }
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -111,23 +134,21 @@ export async function registerBridgeRoutes(app: FastifyInstance, options: Bridge
   });
 
   const bridgeCallGuard = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers[BROWSER_HOST_CSRF_HEADER] !== '1') {
-      return refuse(reply, 403, ResponseCode.Forbidden, `Bridge calls need the header ${BROWSER_HOST_CSRF_HEADER}: 1`);
-    }
-    if (!admitted(request, reply)) return reply;
+    if (!hasCookie(request, reply) || !hasPageSecret(request.headers[BROWSER_HOST_PAGE_SECRET_HEADER], reply)) return reply;
+    if (!isAllowedCallOrigin(request.headers.origin, options.port())) return refuseOrigin(request, reply);
   };
 
   // The guard runs on request, before the body is read: a refused caller gets nothing parsed.
-  app.post<{ Params: { method: string } }>(`${BROWSER_HOST_BRIDGE_PATH}/:method`, { onRequest: bridgeCallGuard }, async (request, reply) => {
+  app.post<{ Params: { method: string }; Body: unknown }>(`${BROWSER_HOST_BRIDGE_PATH}/:method`, { onRequest: bridgeCallGuard }, async (request, reply) => {
     const method = request.params.method;
-    if (!(BRIDGE_METHODS as readonly string[]).includes(method)) {
+    if (!isBridgeMethod(method)) {
       return refuse(reply, 404, ResponseCode.NotFound, `Unknown bridge method "${method.slice(0, 100)}"`);
     }
-    const body = request.body as { args?: unknown } | null | undefined;
-    if (body === null || typeof body !== 'object' || Array.isArray(body) || !Array.isArray(body.args)) {
+    const body = request.body;
+    if (body === null || typeof body !== 'object' || !('args' in body) || !Array.isArray(body.args)) {
       return refuse(reply, 400, ResponseCode.InvalidInput, 'The body must be a JSON object {"args": [...]}');
     }
-    const result = await invokeBridgeMethod(dispatch, method as BridgeMethod, body.args);
+    const result = await invokeBridgeMethod(dispatch, method, body.args);
     return reply.header('cache-control', 'no-store').send(result);
   });
 }

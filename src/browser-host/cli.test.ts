@@ -4,7 +4,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_HOST_CSRF_HEADER } from '../shared/bridge';
+import { BROWSER_HOST_PAGE_SECRET_HEADER, BROWSER_HOST_PAGE_SECRET_META } from '../shared/bridge';
 import { startApiPeer, type ApiPeer } from '../main/core/testing/api-peer';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -58,9 +58,11 @@ describe('browser host CLI', () => {
     expect(opened.status).toBe(303);
     const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const origin = new URL(url).origin;
+    const page = await (await fetch(`${origin}/`, { headers: { cookie } })).text();
+    const pageSecret = new RegExp(`<meta name="${BROWSER_HOST_PAGE_SECRET_META}" content="([^"]+)">`).exec(page)?.[1] ?? '';
     const settings = await fetch(`${origin}/__bridge/settings.get`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json', [BROWSER_HOST_CSRF_HEADER]: '1' },
+      headers: { cookie, origin, 'content-type': 'application/json', [BROWSER_HOST_PAGE_SECRET_HEADER]: pageSecret },
       body: JSON.stringify({ args: [] }),
     });
     expect(await settings.json()).toMatchObject({ ok: true, data: { serverUrl: peer.url, serverUrlManaged: true } });

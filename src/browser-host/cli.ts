@@ -1,6 +1,6 @@
 /**
  * The console in a browser: starts the embedded server (unless a server URL is configured) and the browser host,
- * and prints one line, the address to open (it carries this run's key).
+ * and prints one line, the address to open (it carries this run's key, which opens one browser once).
  *
  *   tsx src/browser-host/cli.ts [--port N] [--data DIR] [--vault auto|keychain|memory] [--renderer DIR]
  *

@@ -4,7 +4,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BROWSER_HOST_COOKIE, BROWSER_HOST_CSRF_HEADER } from '../shared/bridge';
+import { BROWSER_HOST_PAGE_SECRET_HEADER, BROWSER_HOST_PAGE_SECRET_META, browserHostCookieName } from '../shared/bridge';
 import { ResponseCode } from '../shared/codes';
 import { createConsoleCore, type ConsoleCore } from '../main/core/console-core';
 import { readManagedPreset } from '../main/core/settings';
@@ -38,15 +38,23 @@ let dir: string;
 let peer: ApiPeer;
 let core: ConsoleCore;
 let host: BrowserHost;
+/** The first visit with the printed key, made by beforeEach. */
+let opening: Answer;
 let cookie: string;
+let pageSecret: string;
+
+/** What the console page sends with every call: the cookie, its own Origin and the secret the host wrote into it. */
+const pageHeaders = (): Record<string, string> => ({ cookie, origin: `http://127.0.0.1:${host.port}`, [BROWSER_HOST_PAGE_SECRET_HEADER]: pageSecret });
 
 const bridgeCall = (method: string, args: unknown[], headers: Record<string, string> = {}) =>
   send(host.port, {
     method: 'POST',
     path: `/__bridge/${method}`,
-    headers: { 'content-type': 'application/json', cookie, [BROWSER_HOST_CSRF_HEADER]: '1', ...headers },
+    headers: { 'content-type': 'application/json', ...pageHeaders(), ...headers },
     body: JSON.stringify({ args }),
   });
+
+const withoutHeader = (name: string): Record<string, string> => Object.fromEntries(Object.entries(pageHeaders()).filter(([header]) => header !== name));
 
 beforeEach(async () => {
   dir = mkdtempSync(join(os.tmpdir(), 'console-browser-host-'));
@@ -69,8 +77,10 @@ beforeEach(async () => {
     helpPdfUrl: browserHelpResolver(helpDir),
   });
   host = await startBrowserHost({ bridge: core.bridge, rendererDir, helpDir });
-  const opened = await send(host.port, { path: `/?key=${host.key}` });
-  cookie = (opened.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
+  opening = await send(host.port, { path: `/Home?code=abc&key=${encodeURIComponent(host.key)}` });
+  cookie = (opening.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
+  const page = await send(host.port, { path: '/', headers: { cookie } });
+  pageSecret = new RegExp(`<meta name="${BROWSER_HOST_PAGE_SECRET_META}" content="([^"]+)">`).exec(page.body)?.[1] ?? '';
 });
 afterEach(async () => {
   await host.close();
@@ -84,13 +94,27 @@ describe('opening the console', () => {
     expect(host.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
-  it('trades the key for an HttpOnly, SameSite=Strict cookie and drops the key from the address', async () => {
-    const opened = await send(host.port, { path: `/Home?code=abc&key=${encodeURIComponent(host.key)}` });
-    expect(opened.status).toBe(303);
-    expect(opened.headers.location).toBe('/Home?code=abc');
-    const setCookie = opened.headers['set-cookie']?.[0] ?? '';
-    expect(setCookie).toMatch(new RegExp(`^${BROWSER_HOST_COOKIE}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Strict$`));
+  it('trades the key for an HttpOnly, SameSite=Strict cookie named after the port, and drops the key from the address', () => {
+    expect(opening.status).toBe(303);
+    expect(opening.headers.location).toBe('/Home?code=abc');
+    const setCookie = opening.headers['set-cookie']?.[0] ?? '';
+    expect(browserHostCookieName(host.port)).toBe(`console_bridge_${host.port}`);
+    expect(setCookie).toMatch(new RegExp(`^console_bridge_${host.port}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Strict$`));
     expect(setCookie).not.toContain(host.key);
+    expect(pageSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(setCookie).not.toContain(pageSecret);
+  });
+
+  it('takes the key once: a second visit with it is refused, unless the browser already holds the cookie', async () => {
+    const again = await send(host.port, { path: `/?key=${host.key}` });
+    expect(again.status).toBe(403);
+    expect(JSON.parse(again.body)).toMatchObject({ ok: false, code: ResponseCode.Forbidden, msg: expect.stringContaining('has been used') });
+    expect(again.headers['set-cookie']).toBeUndefined();
+
+    const opener = await send(host.port, { path: `/Home?key=${host.key}`, headers: { cookie } });
+    expect(opener.status).toBe(303);
+    expect(opener.headers.location).toBe('/Home');
+    expect(opener.headers['set-cookie']).toBeUndefined();
   });
 
   it('refuses a wrong key', async () => {
@@ -104,6 +128,8 @@ describe('opening the console', () => {
     const app = await send(host.port, { path: '/Home', headers: { cookie } });
     expect(app.status).toBe(200);
     expect(app.body).toContain('<title>Console</title>');
+    expect(app.body).toContain(`<meta name="${BROWSER_HOST_PAGE_SECRET_META}" content="${pageSecret}">`);
+    expect(app.headers['cache-control']).toBe('no-store');
     expect(app.headers['content-security-policy']).toBe(BROWSER_HOST_CSP);
     expect(app.headers['x-content-type-options']).toBe('nosniff');
 
@@ -131,36 +157,44 @@ describe('bridge guards', () => {
   });
 
   it('refuses a call without the cookie or with another run\'s cookie', async () => {
-    for (const badCookie of ['', `${BROWSER_HOST_COOKIE}=forged`, `${BROWSER_HOST_COOKIE}=${host.key}`]) {
+    const cookieValue = cookie.split('=')[1];
+    const name = browserHostCookieName(host.port);
+    for (const badCookie of ['', `${name}=forged`, `${name}=${host.key}`, `console_bridge=${cookieValue}`, `${browserHostCookieName(host.port + 1)}=${cookieValue}`]) {
       const answer = await bridgeCall('settings.get', [], { cookie: badCookie });
       expect(answer.status).toBe(401);
       expect(JSON.parse(answer.body)).toMatchObject({ ok: false, code: ResponseCode.Unauthorized, data: null });
     }
   });
 
-  it('refuses a call without the CSRF header', async () => {
-    for (const value of [undefined, '0', 'true']) {
-      const headers: Record<string, string> = { 'content-type': 'application/json', cookie };
-      if (value !== undefined) headers[BROWSER_HOST_CSRF_HEADER] = value;
+  it('refuses a call with the cookie alone: the page secret must come in its header', async () => {
+    const cookieValue = cookie.split('=')[1] ?? '';
+    for (const value of [undefined, '1', 'true', cookieValue, host.key, `${pageSecret}x`]) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...withoutHeader(BROWSER_HOST_PAGE_SECRET_HEADER) };
+      if (value !== undefined) headers[BROWSER_HOST_PAGE_SECRET_HEADER] = value;
       const answer = await send(host.port, { method: 'POST', path: '/__bridge/settings.get', headers, body: '{"args":[]}' });
       expect(answer.status).toBe(403);
-      expect(JSON.parse(answer.body)).toEqual({ ok: false, code: ResponseCode.Forbidden, msg: `Bridge calls need the header ${BROWSER_HOST_CSRF_HEADER}: 1`, data: null });
+      expect(JSON.parse(answer.body)).toEqual({ ok: false, code: ResponseCode.Forbidden, msg: "The call does not carry the secret of this console run's pages: reload the console page", data: null });
     }
   });
 
-  it('refuses a foreign Host header (DNS rebinding) and a foreign Origin', async () => {
+  it('refuses a foreign Host header (DNS rebinding) and a missing or foreign Origin', async () => {
     for (const badHost of [`evil.example:${host.port}`, '127.0.0.1', `127.0.0.1:${host.port + 1}`, `localhost.evil.example:${host.port}`]) {
       const answer = await bridgeCall('settings.get', [], { host: badHost });
       expect(answer.status).toBe(403);
       expect(JSON.parse(answer.body).msg).toContain('is not this console');
     }
-    expect((await bridgeCall('settings.get', [], { host: `localhost:${host.port}` })).status).toBe(200);
+    expect((await bridgeCall('settings.get', [], { host: `localhost:${host.port}`, origin: `http://localhost:${host.port}` })).status).toBe(200);
     const page = await send(host.port, { path: `/?key=${host.key}`, headers: { host: `evil.example:${host.port}` } });
     expect(page.status).toBe(403);
     expect(page.headers['set-cookie']).toBeUndefined();
 
     const foreign = await bridgeCall('settings.get', [], { origin: 'http://evil.example' });
     expect(foreign.status).toBe(403);
+    const otherPort = await bridgeCall('settings.get', [], { origin: `http://127.0.0.1:${host.port + 1}` });
+    expect(otherPort.status).toBe(403);
+    const noOrigin = await send(host.port, { method: 'POST', path: '/__bridge/settings.get', headers: { 'content-type': 'application/json', ...withoutHeader('origin') }, body: '{"args":[]}' });
+    expect(noOrigin.status).toBe(403);
+    expect(JSON.parse(noOrigin.body)).toEqual({ ok: false, code: ResponseCode.Forbidden, msg: 'Bridge calls come from the console page, which names its Origin', data: null });
     expect((await bridgeCall('settings.get', [], { origin: `http://127.0.0.1:${host.port}` })).status).toBe(200);
   });
 
@@ -169,7 +203,7 @@ describe('bridge guards', () => {
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.body)).toEqual({ ok: false, code: ResponseCode.NotFound, msg: 'Unknown bridge method "events.subscribe"', data: null });
 
-    const headers = { cookie, [BROWSER_HOST_CSRF_HEADER]: '1' };
+    const headers = pageHeaders();
     const noArgs = await send(host.port, { method: 'POST', path: '/__bridge/settings.get', headers: { ...headers, 'content-type': 'application/json' }, body: '{"argv":[]}' });
     expect(noArgs.status).toBe(400);
     expect(JSON.parse(noArgs.body).msg).toBe('The body must be a JSON object {"args": [...]}');
@@ -183,12 +217,14 @@ describe('bridge guards', () => {
 });
 
 describe('events and help', () => {
-  it('streams bridge events to a page with the cookie', async () => {
-    expect((await send(host.port, { path: '/__bridge/events' })).status).toBe(401);
+  it('streams bridge events to a page with the cookie and the page secret', async () => {
+    expect((await send(host.port, { path: `/__bridge/events?secret=${pageSecret}` })).status).toBe(401);
+    expect((await send(host.port, { path: '/__bridge/events', headers: { cookie } })).status).toBe(403);
+    expect((await send(host.port, { path: `/__bridge/events?secret=${pageSecret}`, headers: { cookie, origin: 'http://127.0.0.1:1' } })).status).toBe(403);
 
     const lines: string[] = [];
     const received = new Promise<void>((resolve, reject) => {
-      const request = http.get({ host: '127.0.0.1', port: host.port, path: '/__bridge/events', headers: { host: `127.0.0.1:${host.port}`, cookie } }, (response) => {
+      const request = http.get({ host: '127.0.0.1', port: host.port, path: `/__bridge/events?secret=${pageSecret}`, headers: { host: `127.0.0.1:${host.port}`, cookie } }, (response) => {
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
         response.setEncoding('utf8');

@@ -1,15 +1,15 @@
 import { createReadStream, existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
-import { BROWSER_HOST_BRIDGE_PATH, BROWSER_HOST_COOKIE, BROWSER_HOST_KEY_PARAM } from '../shared/bridge';
+import { BROWSER_HOST_BRIDGE_PATH, BROWSER_HOST_KEY_PARAM, BROWSER_HOST_PAGE_SECRET_META, browserHostCookieName } from '../shared/bridge';
 import { ResponseCode } from '../shared/codes';
 import type { Locale } from '../shared/constants';
 import type { BridgeCore, HelpPdfResolver } from '../main/core/bridge-core';
 import { findHelpPdf, HELP_PDF_FILE_PATTERN } from '../main/core/help';
 import { hasSessionCookie, refuse, registerBridgeRoutes } from './bridge-routes';
-import { isAllowedHost, newSecret, sameSecret, SECURITY_HEADERS, sessionCookie } from './security';
+import { isAllowedHost, newSecret, sameSecret, SECURITY_HEADERS, sessionCookie, withPageSecret } from './security';
 
 export interface BrowserHostOptions {
   bridge: BridgeCore;
@@ -22,7 +22,7 @@ export interface BrowserHostOptions {
 }
 
 export interface BrowserHost {
-  /** The address to open: it carries this run's key. */
+  /** The address to open: it carries this run's key, which works once. */
   url: string;
   origin: string;
   port: number;
@@ -54,7 +54,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   if (!existsSync(indexFile)) throw new Error(`The renderer is not built: ${indexFile} is missing (build it with: npx electron-vite build)`);
 
   const key = newSecret();
+  let keyUsed = false;
   const cookieValue = newSecret();
+  const pageSecret = newSecret();
   let port = 0;
 
   const app = Fastify({ logger: false, forceCloseConnections: true });
@@ -79,14 +81,18 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!sameSecret(address.searchParams.get(BROWSER_HOST_KEY_PARAM), key)) {
       return refuse(reply, 403, ResponseCode.Forbidden, 'The key in the address is not this console run\'s key: open the address the console printed');
     }
+    // The key opens one browser once; a browser that holds the cookie already is only sent on.
+    const opened = hasSessionCookie(request, port, cookieValue);
+    if (keyUsed && !opened) {
+      return refuse(reply, 403, ResponseCode.Forbidden, `The key in the address has been used: open http://127.0.0.1:${port}/ in the browser that opened it first, or restart the console for a new address`);
+    }
+    keyUsed = true;
     address.searchParams.delete(BROWSER_HOST_KEY_PARAM);
-    return reply
-      .header('set-cookie', sessionCookie(BROWSER_HOST_COOKIE, cookieValue))
-      .header('cache-control', 'no-store')
-      .redirect(`${address.pathname}${address.search}`, 303);
+    if (!opened) reply.header('set-cookie', sessionCookie(browserHostCookieName(port), cookieValue));
+    return reply.header('cache-control', 'no-store').redirect(`${address.pathname}${address.search}`, 303);
   });
 
-  await registerBridgeRoutes(app, { bridge: options.bridge, cookieValue, port: () => port });
+  await registerBridgeRoutes(app, { bridge: options.bridge, cookieValue, pageSecret, port: () => port });
 
   app.get<{ Params: { file: string } }>(`${HELP_PATH}:file`, async (request, reply) => {
     const file = request.params.file;
@@ -97,16 +103,17 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     return reply.type('application/pdf').header('content-disposition', 'inline').send(createReadStream(path));
   });
 
-  const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
-    if (!hasSessionCookie(request, cookieValue)) return reply.code(401).type('text/html; charset=utf-8').send(NOT_OPEN_PAGE);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!hasSessionCookie(request, port, cookieValue)) return reply.code(401).type('text/html; charset=utf-8').send(NOT_OPEN_PAGE);
+    const page = withPageSecret(await readFile(indexFile, 'utf8'), BROWSER_HOST_PAGE_SECRET_META, pageSecret);
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   };
 
   await app.register(fastifyStatic, {
     root: rendererDir,
     index: false,
     dotfiles: 'deny',
-    // index.html is the app itself: it is served by the routes below, which check the session first.
+    // index.html is the app itself: it is served by the routes below, which check the session and add the page secret.
     allowedPath: (pathName) => pathName !== '/index.html',
   });
   app.get('/', sendApp);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BROWSER_HOST_CSP, isAllowedHost, isAllowedOrigin, newSecret, readCookie, sameSecret, sessionCookie } from './security';
+import { BROWSER_HOST_CSP, isAllowedCallOrigin, isAllowedHost, isAllowedStreamOrigin, newSecret, readCookie, sameSecret, sessionCookie, withPageSecret } from './security';
 
 describe('browser host security decisions', () => {
   it('accepts only the loopback names with the own port as Host', () => {
@@ -10,11 +10,21 @@ describe('browser host security decisions', () => {
     }
   });
 
-  it('accepts no Origin (same-origin GET) or the own origin, nothing else', () => {
-    expect(isAllowedOrigin(undefined, 4000)).toBe(true);
-    expect(isAllowedOrigin('http://127.0.0.1:4000', 4000)).toBe(true);
-    expect(isAllowedOrigin('http://localhost:4000', 4000)).toBe(true);
-    for (const origin of ['null', 'https://127.0.0.1:4000', 'http://127.0.0.1:4001', 'http://evil.example']) expect(isAllowedOrigin(origin, 4000)).toBe(false);
+  it('accepts a call (POST) only with the own origin, and the event stream also with none (a same-origin EventSource)', () => {
+    for (const allowed of [isAllowedCallOrigin, isAllowedStreamOrigin]) {
+      expect(allowed('http://127.0.0.1:4000', 4000)).toBe(true);
+      expect(allowed('http://localhost:4000', 4000)).toBe(true);
+      for (const origin of ['null', 'https://127.0.0.1:4000', 'http://127.0.0.1:4001', 'http://evil.example']) expect(allowed(origin, 4000)).toBe(false);
+    }
+    expect(isAllowedCallOrigin(undefined, 4000)).toBe(false);
+    expect(isAllowedStreamOrigin(undefined, 4000)).toBe(true);
+  });
+
+  it('writes the page secret into the page head, or at its start when it has none', () => {
+    const meta = '<meta name="console-bridge-secret" content="s3cret">';
+    expect(withPageSecret('<!doctype html>\n<html lang="zh"><head>\n<title>C</title></head></html>', 'console-bridge-secret', 's3cret')).toBe(`<!doctype html>\n<html lang="zh"><head>${meta}\n<title>C</title></head></html>`);
+    expect(withPageSecret('<!DOCTYPE html><HEAD lang="x"><title>C</title>', 'console-bridge-secret', 's3cret')).toBe(`<!DOCTYPE html><HEAD lang="x">${meta}<title>C</title>`);
+    expect(withPageSecret('<!doctype html><title>C</title><header>h</header>', 'console-bridge-secret', 's3cret')).toBe(`<!doctype html>${meta}<title>C</title><header>h</header>`);
   });
 
   it('compares secrets exactly', () => {

@@ -56,10 +56,22 @@ export function isAllowedHost(host: string | undefined, port: number): boolean {
   return host === `127.0.0.1:${port}` || host.toLowerCase() === `localhost:${port}`;
 }
 
-/** The origins the host's own pages have; a cross-origin caller is refused even if it reached the port. */
-export function isAllowedOrigin(origin: string | undefined, port: number): boolean {
-  if (origin === undefined) return true;
+/** The origins the host's own pages have. */
+function isOwnOrigin(origin: string, port: number): boolean {
   return origin === `http://127.0.0.1:${port}` || origin.toLowerCase() === `http://localhost:${port}`;
+}
+
+/**
+ * A bridge call (POST) must name the host's own page as its Origin: a browser sends Origin with every POST, so a
+ * call without one did not come from a page, and one from another origin is refused even if it reached the port.
+ */
+export function isAllowedCallOrigin(origin: string | undefined, port: number): boolean {
+  return origin !== undefined && isOwnOrigin(origin, port);
+}
+
+/** The event stream is a GET, and a same-origin EventSource sends no Origin: none, or the host's own. */
+export function isAllowedStreamOrigin(origin: string | undefined, port: number): boolean {
+  return origin === undefined || isOwnOrigin(origin, port);
 }
 
 /** The value of one cookie from a Cookie header, or null. */
@@ -73,7 +85,20 @@ export function readCookie(header: string | undefined, name: string): string | n
   return null;
 }
 
-/** The session cookie: not readable by scripts, never sent by another site's page. */
+/**
+ * The session cookie: not readable by scripts, never sent by another site's page. It opens the console's pages; a
+ * bridge call needs the page secret besides, since the browser sends the cookie to every port of 127.0.0.1.
+ */
 export function sessionCookie(name: string, value: string): string {
   return `${name}=${value}; Path=/; HttpOnly; SameSite=Strict`;
+}
+
+/** The served page with its secret in a meta element, where the renderer's transport reads it (scripts may not be inline). */
+export function withPageSecret(html: string, metaName: string, secret: string): string {
+  const meta = `<meta name="${metaName}" content="${secret}">`;
+  const head = /<head(?:\s[^>]*)?>/i.exec(html);
+  if (head) return `${html.slice(0, head.index + head[0].length)}${meta}${html.slice(head.index + head[0].length)}`;
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
+  const at = doctype ? doctype[0].length : 0;
+  return `${html.slice(0, at)}${meta}${html.slice(at)}`;
 }

@@ -138,8 +138,22 @@ export interface ConsoleBridge {
   };
 }
 
-/** The methods of the bridge as `group.method` names: both transports are generated from this list. */
-export const BRIDGE_METHODS = [
+/** `group.method` (or `method`) for every function of a bridge-shaped type. */
+type MethodNamesOf<B> = { [G in keyof B & string]: B[G] extends (...args: never[]) => unknown ? G : `${G}.${keyof B[G] & string}` }[keyof B & string];
+
+/** Every method ConsoleBridge declares, as `group.method`; the event subscription is not a call. */
+export type BridgeMethod = MethodNamesOf<Omit<ConsoleBridge, 'events'>>;
+
+/** The list as written, accepted only when it names every declared method (the compiler's error names a missing one). */
+function listingEveryMethod<const L extends readonly BridgeMethod[]>(list: L & ([Exclude<BridgeMethod, L[number]>] extends [never] ? unknown : { missing: Exclude<BridgeMethod, L[number]> })): L {
+  return list;
+}
+
+/**
+ * The bridge's methods, written once: IPC channels and handlers, the preload's object, the browser host's routes
+ * and its HTTP transport all derive from this list, which the compiler holds equal to ConsoleBridge.
+ */
+export const BRIDGE_METHODS = listingEveryMethod([
   'platform',
   'auth.captchaNeeded',
   'auth.captcha',
@@ -163,8 +177,11 @@ export const BRIDGE_METHODS = [
   'views.closeExternal',
   'views.openPopup',
   'help.pdfUrl',
-] as const;
-export type BridgeMethod = (typeof BRIDGE_METHODS)[number];
+]);
+
+export function isBridgeMethod(name: unknown): name is BridgeMethod {
+  return BRIDGE_METHODS.some((method) => method === name);
+}
 
 /** The IPC channel names (Electron) and HTTP paths (browser host) derive from the method name. */
 export const BRIDGE_CHANNEL_PREFIX = 'console:';
@@ -172,9 +189,20 @@ export const BRIDGE_EVENT_CHANNEL = 'console:event';
 export const BROWSER_HOST_BRIDGE_PATH = '/__bridge';
 export const BROWSER_HOST_EVENTS_PATH = '/__bridge/events';
 export const BROWSER_HOST_KEY_PARAM = 'key';
-export const BROWSER_HOST_COOKIE = 'console_bridge';
-/** The header every browser-host bridge call carries: a custom header forces a CORS preflight, which the host refuses. */
-export const BROWSER_HOST_CSRF_HEADER = 'x-console-bridge';
+/** The session cookie's name carries the port: cookies are not bound to ports, so hosts on one machine keep theirs apart. */
+export function browserHostCookieName(port: number): string {
+  return `console_bridge_${port}`;
+}
+/**
+ * Every bridge call carries the page secret in this header. The host writes the secret into the pages it serves,
+ * never into a cookie, so the cookie (which the browser sends to every port of 127.0.0.1) is not enough to call;
+ * and a custom header forces a CORS preflight, which the host refuses.
+ */
+export const BROWSER_HOST_PAGE_SECRET_HEADER = 'x-console-bridge';
+/** Where the served page carries its secret: `<meta name="console-bridge-secret" content="...">`. */
+export const BROWSER_HOST_PAGE_SECRET_META = 'console-bridge-secret';
+/** An EventSource cannot send headers: the event stream takes the page secret in this query parameter. */
+export const BROWSER_HOST_PAGE_SECRET_PARAM = 'secret';
 
 /**
  * The bridge object both transports expose, generated from BRIDGE_METHODS: one function per method,
@@ -185,13 +213,24 @@ export function buildBridgeObject(
   callOf: (method: BridgeMethod) => (...args: unknown[]) => Promise<unknown>,
   subscribe: (listener: (event: BridgeEvent) => void) => () => void,
 ): ConsoleBridge {
-  const root: Record<string, unknown> = {};
+  const bridge: Partial<Record<keyof ConsoleBridge, unknown>> = { events: { subscribe } };
+  const groups = new Map<string, Record<string, unknown>>();
   for (const method of BRIDGE_METHODS) {
+    const [group = method, name] = method.split('.');
     const call = callOf(method);
-    const [group, name] = method.split('.') as [string, string | undefined];
-    if (name === undefined) root[group] = call;
-    else ((root[group] ??= {}) as Record<string, unknown>)[name] = call;
+    if (name === undefined) {
+      Reflect.set(bridge, group, call);
+      continue;
+    }
+    let members = groups.get(group);
+    if (!members) {
+      members = {};
+      groups.set(group, members);
+      Reflect.set(bridge, group, members);
+    }
+    members[name] = call;
   }
-  root.events = { subscribe };
-  return root as unknown as ConsoleBridge;
+  // The one assertion of the bridge's wiring: the compiler holds BRIDGE_METHODS equal to ConsoleBridge's methods,
+  // so every member is set above; what each function's arguments and answer are is the wire's, not the compiler's.
+  return bridge as ConsoleBridge;
 }

@@ -3,10 +3,11 @@ import os from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TOKEN_ENDPOINT_IDS, type BridgeResult, type ExternalViewRequest } from '../../shared/bridge';
+import { BRIDGE_METHODS, buildBridgeObject, TOKEN_ENDPOINT_IDS, type BridgeResult, type ExternalViewRequest } from '../../shared/bridge';
 import { ResponseCode } from '../../shared/codes';
 import { bridgeDispatch, EXTERNAL_VIEWS_UNAVAILABLE_MSG, invokeBridgeMethod, type BridgeCore, type ViewHost } from './bridge-core';
 import { createConsoleCore, type ConsoleCore } from './console-core';
+import { createBridgeEvents } from './events';
 import { findHelpPdf } from './help';
 import { readManagedPreset, type KeyValueStore } from './settings';
 import { LEAKING_ROLE_ID, startApiPeer, type ApiPeer } from './testing/api-peer';
@@ -214,5 +215,23 @@ describe('dispatch by name', () => {
     expect(await invokeBridgeMethod(dispatch, 'toString', [])).toMatchObject({ ok: false, code: ResponseCode.InvalidInput });
     expect(await invokeBridgeMethod(dispatch, 'settings.get', { 0: 1 })).toEqual({ ok: false, code: ResponseCode.InvalidInput, msg: 'Bridge method settings.get: args must be an array' });
     expect(await invokeBridgeMethod(dispatch, 'auth.signIn', [])).toEqual({ ok: false, code: ResponseCode.InvalidInput, msg: 'sign-in request must be an object of fields' });
+  });
+
+  it('derives the route of every listed method from the core: the same-named function, with the arguments as sent', async () => {
+    const reached: Array<[string, unknown[]]> = [];
+    const recordingCore: BridgeCore = {
+      ...buildBridgeObject(
+        (method) =>
+          async (...args) => {
+            reached.push([method, args]);
+            return { ok: true, data: method };
+          },
+        () => () => undefined,
+      ),
+      events: createBridgeEvents(),
+    };
+    const dispatch = bridgeDispatch(recordingCore);
+    for (const method of BRIDGE_METHODS) expect(await invokeBridgeMethod(dispatch, method, [method, 2])).toEqual({ ok: true, data: method });
+    expect(reached).toEqual(BRIDGE_METHODS.map((method) => [method, [method, 2]]));
   });
 });

@@ -1,5 +1,5 @@
 import {
-  BRIDGE_METHODS,
+  isBridgeMethod,
   TOKEN_ENDPOINT_IDS,
   type BridgeMethod,
   type BridgeResult,
@@ -242,51 +242,34 @@ function viewRequest(value: unknown): ExternalViewRequest {
   };
 }
 
+/** How a transport runs a bridge method it received by name, with the page's arguments as they came. */
+export type BridgeDispatch = (method: BridgeMethod, args: unknown[]) => Promise<BridgeResult<unknown>>;
+
 /**
- * One entry per bridge method, for transports that receive a method name and an argument list (IPC, HTTP).
- * Typed as a complete record, so a method added to BRIDGE_METHODS without a route here fails the typecheck.
+ * Runs a method of the core by its `group.method` name, for transports that receive a name and an argument list
+ * (IPC, HTTP). The arguments are untyped here, as on the wire: every core method checks its own input.
  */
-export function bridgeDispatch(core: BridgeCore): Record<BridgeMethod, (args: unknown[]) => Promise<BridgeResult<unknown>>> {
-  const a = (args: unknown[], i: number) => args[i] as never;
-  return {
-    platform: () => core.platform(),
-    'auth.captchaNeeded': (args) => core.auth.captchaNeeded(a(args, 0)),
-    'auth.captcha': () => core.auth.captcha(),
-    'auth.signIn': (args) => core.auth.signIn(a(args, 0)),
-    'auth.firstChangePassword': (args) => core.auth.firstChangePassword(a(args, 0)),
-    'auth.changePassword': (args) => core.auth.changePassword(a(args, 0)),
-    'auth.messengerConfig': () => core.auth.messengerConfig(),
-    'auth.messengerExchange': (args) => core.auth.messengerExchange(a(args, 0)),
-    'auth.renewForSingleSystem': () => core.auth.renewForSingleSystem(),
-    'auth.signOut': () => core.auth.signOut(),
-    'auth.clearSession': () => core.auth.clearSession(),
-    'session.state': () => core.session.state(),
-    'session.choose': (args) => core.session.choose(a(args, 0)),
-    'api.call': (args) => core.api.call(a(args, 0), a(args, 1)),
-    'settings.get': () => core.settings.get(),
-    'settings.set': (args) => core.settings.set(a(args, 0)),
-    'views.showExternal': (args) => core.views.showExternal(a(args, 0)),
-    'views.setBounds': (args) => core.views.setBounds(a(args, 0)),
-    'views.reloadExternal': (args) => core.views.reloadExternal(a(args, 0)),
-    'views.hideExternal': (args) => core.views.hideExternal(a(args, 0)),
-    'views.closeExternal': (args) => core.views.closeExternal(a(args, 0)),
-    'views.openPopup': (args) => core.views.openPopup(a(args, 0)),
-    'help.pdfUrl': (args) => core.help.pdfUrl(a(args, 0)),
+export function bridgeDispatch(core: BridgeCore): BridgeDispatch {
+  return async (method, args) => {
+    let owner: unknown = null;
+    let member: unknown = core;
+    for (const part of method.split('.')) {
+      owner = member;
+      member = typeof owner === 'object' && owner !== null && Object.hasOwn(owner, part) ? Reflect.get(owner, part) : undefined;
+    }
+    if (typeof member !== 'function') throw new Error('the console core does not implement it');
+    return Reflect.apply(member, owner, args);
   };
 }
 
 /** Runs a bridge method by name for a transport; an unknown name or a non-array argument list is refused. */
-export async function invokeBridgeMethod(
-  dispatch: Record<BridgeMethod, (args: unknown[]) => Promise<BridgeResult<unknown>>>,
-  method: unknown,
-  args: unknown,
-): Promise<BridgeResult<unknown>> {
-  if (typeof method !== 'string' || !(BRIDGE_METHODS as readonly string[]).includes(method)) {
+export async function invokeBridgeMethod(dispatch: BridgeDispatch, method: unknown, args: unknown): Promise<BridgeResult<unknown>> {
+  if (!isBridgeMethod(method)) {
     return { ok: false, code: ResponseCode.InvalidInput, msg: `Unknown bridge method "${String(method).slice(0, 100)}"` };
   }
   if (!Array.isArray(args)) return { ok: false, code: ResponseCode.InvalidInput, msg: `Bridge method ${method}: args must be an array` };
   try {
-    return await dispatch[method as BridgeMethod](args);
+    return await dispatch(method, args);
   } catch (error) {
     return { ok: false, code: ResponseCode.ServerError, msg: `Bridge method ${method} failed: ${(error as Error).message}` };
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
@@ -10,13 +10,32 @@ import { createEmbeddedServer } from './embedded-server';
 import { createSettings, NO_MANAGED_PRESET } from './settings';
 import { createMemoryVault } from './token-vault';
 
+/**
+ * The environment of a workstation that also runs a standalone server: the embedded server must take none of it.
+ * DATABASE_URL names a PostgreSQL server that does not answer and CONSOLE_MIGRATIONS_DIR a folder that does not exist,
+ * so a server that took either would not start.
+ */
+const standaloneServerEnv = (dir: string): Record<string, string> => ({
+  DATABASE_URL: 'postgres://console:console@127.0.0.1:9/elsewhere',
+  HOST: '0.0.0.0',
+  PORT: '7399',
+  CONSOLE_DATA_DIR: join(dir, 'standalone-data'),
+  CONSOLE_MIGRATIONS_DIR: join(dir, 'no-migrations'),
+  CONSOLE_ADMIN_PASSWORD: 'Standalone_123',
+});
+
 /** The desktop app's default: no server URL, the product's own server in-process on 127.0.0.1. */
 describe('embedded server', () => {
   let dir: string;
   let core: ConsoleCore;
+  const savedEnv: Record<string, string | undefined> = {};
 
   beforeAll(() => {
     dir = mkdtempSync(join(os.tmpdir(), 'console-embedded-'));
+    for (const [name, value] of Object.entries(standaloneServerEnv(dir))) {
+      savedEnv[name] = process.env[name];
+      process.env[name] = value;
+    }
     const store = new Conf<Record<string, unknown>>({ cwd: dir, configName: 'settings' });
     core = createConsoleCore({
       store,
@@ -27,13 +46,21 @@ describe('embedded server', () => {
   });
   afterAll(async () => {
     await core.close();
+    for (const [name, value] of Object.entries(savedEnv)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('starts once on 127.0.0.1 and carries the first sign-in through the bridge', async () => {
+  it('starts once on 127.0.0.1 with its own data, whatever the environment says, and carries the first sign-in through the bridge', async () => {
     const [first, second] = await Promise.all([core.serverUrl(), core.serverUrl()]);
     expect(first).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(first).not.toBe('http://127.0.0.1:7399');
     expect(second).toBe(first);
+    // PGlite in its own folder, not the standalone server's database or data folder.
+    expect(existsSync(join(dir, 'data', 'PG_VERSION'))).toBe(true);
+    expect(existsSync(join(dir, 'standalone-data'))).toBe(false);
 
     const { bridge } = core;
     expect(await bridge.auth.signIn({ username: DEFAULT_ADMIN_USERNAME, password: DEFAULT_ADMIN_PASSWORD })).toMatchObject({ ok: false, code: ResponseCode.MustChangePassword });
@@ -54,6 +81,12 @@ describe('embedded server', () => {
     expect(await bridge.auth.signOut()).toEqual({ ok: true, data: null });
     expect(await bridge.api.call('session.roleSystems', {})).toMatchObject({ ok: false, code: ResponseCode.Unauthorized });
   }, 120_000);
+
+  it('applies the migrations it is given', async () => {
+    const given = createEmbeddedServer({ dataDir: join(dir, 'other-data'), credentials: createSettings(new Conf<Record<string, unknown>>({ cwd: dir, configName: 'settings' })).credentials(), migrationsDir: join(dir, 'given-migrations') });
+    // The folder holds no migration journal, so the server refuses to start: it used the given folder.
+    await expect(given.url()).rejects.toMatchObject({ code: ResponseCode.Unreachable, message: expect.stringContaining('_journal.json') });
+  }, 60_000);
 
   it('stops, and names the data folder when it cannot start', async () => {
     await core.close();

@@ -10,11 +10,15 @@ export interface EmbeddedServerOptions {
   dataDir: string;
   /** The embedded server seeds its OAuth client and transport key from the same values the client signs in with. */
   credentials: ConsoleCredentials;
+  /** The migrations to apply: the Electron app passes its own (bundled when packaged); absent, the server's source folder. */
+  migrationsDir?: string;
 }
 
 /**
  * The product's own server in this process, on 127.0.0.1 at a free port, for a console without a server URL.
- * It starts on first use (or when the caller asks for its URL at startup) and once only.
+ * It starts on first use (or when the caller asks for its URL at startup) and once only. Everything it uses is passed
+ * here: its database is PGlite in its own data folder whatever the environment says (DATABASE_URL, HOST, PORT,
+ * CONSOLE_DATA_DIR, CONSOLE_MIGRATIONS_DIR and CONSOLE_ADMIN_PASSWORD configure a standalone server, not this one).
  */
 export function createEmbeddedServer(options: EmbeddedServerOptions): EmbeddedServerHandle {
   let running: Promise<{ url: string; close(): Promise<void> }> | null = null;
@@ -22,7 +26,16 @@ export function createEmbeddedServer(options: EmbeddedServerOptions): EmbeddedSe
   const start = async () => {
     await mkdir(options.dataDir, { recursive: true });
     const { clientId, clientSecret, transportSecret } = options.credentials;
-    return startServer({ host: '127.0.0.1', port: 0, dataDir: options.dataDir, clientId, clientSecret, transportSecret, quiet: true });
+    return startServer({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir: options.dataDir,
+      ...(options.migrationsDir !== undefined && { migrationsDir: options.migrationsDir }),
+      clientId,
+      clientSecret,
+      transportSecret,
+      quiet: true,
+    });
   };
 
   return {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
@@ -91,6 +91,35 @@ describe('managed workstation preset', () => {
       expect((error as { code: string }).code).toBe(ResponseCode.Forbidden);
     }
     expect(settings.set({ serverUrl: 'https://env.example.com/', language: 'en_US' })).toMatchObject({ serverUrl: 'https://env.example.com', language: 'en_US' });
+  });
+
+  it('in a packaged app lets the machine-wide file win over the user\'s environment, and reads no other file', () => {
+    const machineWide = join(dir, 'BackofficeConsole', 'config.json');
+    mkdirSync(join(dir, 'BackofficeConsole'));
+    writeFileSync(machineWide, JSON.stringify({ serverUrl: 'https://file.example.com/', clientId: 'file-client' }));
+    writeFileSync(managedFile(), JSON.stringify({ serverUrl: 'https://users-own.example.com' }));
+    const env = {
+      ProgramData: dir,
+      CONSOLE_MANAGED_CONFIG: managedFile(),
+      CONSOLE_SERVER_URL: 'https://env.example.com',
+      CONSOLE_CLIENT_ID: 'env-client',
+      CONSOLE_CLIENT_SECRET: 'env-secret',
+    };
+    expect(managedConfigPath('win32', env, { packaged: true })).toBe(machineWide);
+    const preset = readManagedPreset(env, 'win32', { packaged: true });
+    expect(preset).toEqual({
+      serverUrl: 'https://file.example.com',
+      clientId: 'file-client',
+      clientSecret: 'env-secret',
+      transportSecret: null,
+      sources: [machineWide, 'CONSOLE_CLIENT_SECRET'],
+    });
+    const settings = createSettings(conf(), preset);
+    expect(settings.get()).toMatchObject({ serverUrl: 'https://file.example.com', serverUrlManaged: true });
+    expect(() => settings.set({ serverUrl: 'https://env.example.com' })).toThrow(/set by this workstation's administrator/);
+    // Without a machine-wide file the variables still preset the app (an administrator may set them machine-wide).
+    rmSync(machineWide);
+    expect(readManagedPreset(env, 'win32', { packaged: true })).toMatchObject({ serverUrl: 'https://env.example.com', clientId: 'env-client', sources: ['CONSOLE_SERVER_URL', 'CONSOLE_CLIENT_ID', 'CONSOLE_CLIENT_SECRET'] });
   });
 
   it('has no preset without file and variables', () => {

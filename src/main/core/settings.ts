@@ -69,14 +69,23 @@ const Key = {
   deviceId: 'deviceId',
 } as const;
 
-/** Environment variables of the managed preset; they win over the file. */
+/** Whether this is the installed app (Electron's app.isPackaged); the browser host and tests are development. */
+export interface AppBuild {
+  packaged: boolean;
+}
+const DEVELOPMENT_BUILD: AppBuild = { packaged: false };
+
+/**
+ * Environment variables of the managed preset. In development they win over the file; in a packaged app the
+ * machine-wide file wins, since a user can set variables of their own but cannot write the file.
+ */
 export const MANAGED_ENV = {
   serverUrl: 'CONSOLE_SERVER_URL',
   clientId: 'CONSOLE_CLIENT_ID',
   clientSecret: 'CONSOLE_CLIENT_SECRET',
   transportSecret: 'CONSOLE_TRANSPORT_SECRET',
 } as const;
-/** Points the managed configuration at another file (tests, unusual installs). */
+/** Points the managed configuration at another file (development and tests; a packaged app reads only the machine-wide file). */
 export const MANAGED_CONFIG_ENV = 'CONSOLE_MANAGED_CONFIG';
 
 /**
@@ -87,8 +96,8 @@ export const MANAGED_CONFIG_ENV = 'CONSOLE_MANAGED_CONFIG';
  * Content: `{"serverUrl": "https://console.example.com", "clientId": "...", "clientSecret": "...", "transportSecret": "..."}`,
  * every field optional.
  */
-export function managedConfigPath(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string {
-  const override = env[MANAGED_CONFIG_ENV]?.trim();
+export function managedConfigPath(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env, build: AppBuild = DEVELOPMENT_BUILD): string {
+  const override = build.packaged ? undefined : env[MANAGED_CONFIG_ENV]?.trim();
   if (override) return override;
   if (platform === 'win32') return join(env.ProgramData?.trim() || 'C:\\ProgramData', 'BackofficeConsole', 'config.json');
   if (platform === 'darwin') return '/Library/Application Support/BackofficeConsole/config.json';
@@ -113,38 +122,59 @@ const managedFileSchema = z
   })
   .strict();
 
-/** Reads the preset from the environment and the managed file; a broken file is an error, never ignored. */
-export function readManagedPreset(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): ManagedPreset {
-  const preset: ManagedPreset = { ...NO_MANAGED_PRESET, sources: [] };
-  const path = managedConfigPath(platform, env);
-  if (existsSync(path)) {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(readFileSync(path, 'utf8'));
-    } catch (error) {
-      throw new ManagedConfigError(`Managed configuration ${path} is not valid JSON: ${(error as Error).message}`);
-    }
-    const parsed = managedFileSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.code === 'unrecognized_keys' ? issue.keys.join(', ') : (issue?.path.join('.') ?? '');
-      const problem = issue?.code === 'unrecognized_keys' ? 'is not a known field (serverUrl, clientId, clientSecret, transportSecret)' : (issue?.message ?? 'is invalid');
-      throw new ManagedConfigError(`Managed configuration ${path}: ${field || 'the file'} ${problem}`);
-    }
-    const file = parsed.data;
-    if (file.serverUrl !== undefined && file.serverUrl.trim() !== '') preset.serverUrl = normalizeServerUrl(file.serverUrl, `serverUrl in ${path}`);
-    preset.clientId = file.clientId ?? null;
-    preset.clientSecret = file.clientSecret ?? null;
-    preset.transportSecret = file.transportSecret ?? null;
-    preset.sources.push(path);
-  }
-  for (const [field, name] of Object.entries(MANAGED_ENV) as Array<[keyof typeof MANAGED_ENV, string]>) {
+type PresetField = keyof typeof MANAGED_ENV;
+
+/**
+ * Reads the preset from the environment and the managed file; a broken file is an error, never ignored. Per field,
+ * the environment wins in development and the machine-wide file in a packaged app.
+ */
+export function readManagedPreset(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, build: AppBuild = DEVELOPMENT_BUILD): ManagedPreset {
+  const path = managedConfigPath(platform, env, build);
+  const file = readManagedFile(path);
+  const fromEnv: Partial<Record<PresetField, string>> = {};
+  const envSources: string[] = [];
+  for (const [field, name] of Object.entries(MANAGED_ENV) as Array<[PresetField, string]>) {
     const value = env[name]?.trim();
     if (!value) continue;
-    preset[field] = field === 'serverUrl' ? normalizeServerUrl(value, name) : value;
-    preset.sources.push(name);
+    if (build.packaged && file?.values[field] !== undefined) continue;
+    fromEnv[field] = field === 'serverUrl' ? normalizeServerUrl(value, name) : value;
+    envSources.push(name);
   }
-  return preset;
+  const values = build.packaged ? { ...fromEnv, ...file?.values } : { ...file?.values, ...fromEnv };
+  return {
+    serverUrl: values.serverUrl ?? null,
+    clientId: values.clientId ?? null,
+    clientSecret: values.clientSecret ?? null,
+    transportSecret: values.transportSecret ?? null,
+    sources: [...(file ? [path] : []), ...envSources],
+  };
+}
+
+/** The fields the managed file sets, or null when there is no file. */
+function readManagedFile(path: string): { values: Partial<Record<PresetField, string>> } | null {
+  if (!existsSync(path)) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ManagedConfigError(`Managed configuration ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = managedFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.code === 'unrecognized_keys' ? issue.keys.join(', ') : (issue?.path.join('.') ?? '');
+    const problem = issue?.code === 'unrecognized_keys' ? 'is not a known field (serverUrl, clientId, clientSecret, transportSecret)' : (issue?.message ?? 'is invalid');
+    throw new ManagedConfigError(`Managed configuration ${path}: ${field || 'the file'} ${problem}`);
+  }
+  const { serverUrl, clientId, clientSecret, transportSecret } = parsed.data;
+  return {
+    values: {
+      ...(serverUrl !== undefined && serverUrl.trim() !== '' && { serverUrl: normalizeServerUrl(serverUrl, `serverUrl in ${path}`) }),
+      ...(clientId !== undefined && { clientId }),
+      ...(clientSecret !== undefined && { clientSecret }),
+      ...(transportSecret !== undefined && { transportSecret }),
+    },
+  };
 }
 
 /** An http(s) origin with an optional base path, without a trailing slash; `what` names the value in errors. */

@@ -14,6 +14,7 @@ export interface AppPaths {
   rendererDir: string;
   preloadPath: string;
   helpDir: string;
+  /** The embedded server's migrations: the bundled folder when packaged, whatever the environment says. */
   migrationsDir: string;
 }
 

@@ -1,11 +1,9 @@
 import { BRIDGE_CHANNEL_PREFIX, BRIDGE_METHODS, type BridgeMethod, type BridgeResult } from '../../shared/bridge';
 import { ResponseCode } from '../../shared/codes';
-import { invokeBridgeMethod, type bridgeDispatch } from '../core/bridge-core';
+import { invokeBridgeMethod, type BridgeDispatch } from '../core/bridge-core';
 import { isTrustedSender, type SenderFrame } from './security';
 
 /** How an IPC call reaches the bridge core: the sender-frame check first, then the core's own dispatch by method name. */
-
-export type BridgeDispatch = ReturnType<typeof bridgeDispatch>;
 
 export const UNTRUSTED_SENDER_MSG = 'The request did not come from the console window';
 

@@ -26,9 +26,14 @@ async function chooseVault(): Promise<TokenVault> {
 }
 
 export async function createDesktopCore(paths: AppPaths, viewHost: ElectronViewHost): Promise<ConsoleCore> {
-  const preset = readManagedPreset(process.env);
+  // Installed, the machine-wide file wins over the user's own environment (src/main/core/settings.ts).
+  const preset = readManagedPreset(process.env, process.platform, { packaged: app.isPackaged });
   const store = new Store<Record<string, unknown>>({ name: 'settings' }) as unknown as KeyValueStore;
-  const embedded = createEmbeddedServer({ dataDir: join(app.getPath('userData'), 'server-data'), credentials: createSettings(store, preset).credentials() });
+  const embedded = createEmbeddedServer({
+    dataDir: join(app.getPath('userData'), 'server-data'),
+    credentials: createSettings(store, preset).credentials(),
+    migrationsDir: paths.migrationsDir,
+  });
   return createConsoleCore({
     store,
     preset,

@@ -1,7 +1,8 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { BRIDGE_EVENT_CHANNEL } from '../../shared/bridge';
+import type { BridgeDispatch } from '../core/bridge-core';
 import type { BridgeEvents } from '../core/events';
-import { bridgeChannels, dispatchBridgeCall, type BridgeDispatch } from './bridge-dispatch';
+import { bridgeChannels, dispatchBridgeCall } from './bridge-dispatch';
 import type { SenderFrame } from './security';
 
 function senderFrameOf(event: IpcMainInvokeEvent): SenderFrame | null {

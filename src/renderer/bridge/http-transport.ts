@@ -1,8 +1,10 @@
 import {
   buildBridgeObject,
   BROWSER_HOST_BRIDGE_PATH,
-  BROWSER_HOST_CSRF_HEADER,
   BROWSER_HOST_EVENTS_PATH,
+  BROWSER_HOST_PAGE_SECRET_HEADER,
+  BROWSER_HOST_PAGE_SECRET_META,
+  BROWSER_HOST_PAGE_SECRET_PARAM,
   type BridgeEvent,
   type BridgeResult,
   type ConsoleBridge,
@@ -10,7 +12,8 @@ import {
 
 /**
  * The browser host's transport for the bridge: every method is a POST to `/__bridge/<method>` and events
- * arrive on one EventSource. The host authenticates the page with an HttpOnly cookie the page never reads.
+ * arrive on one EventSource. The host authenticates the page with an HttpOnly cookie the page never reads and
+ * with the page secret it wrote into the page, which every call carries (see src/browser-host/bridge-routes.ts).
  */
 
 /** The code of a result the transport made itself: the host was unreachable or answered something else than a result. */
@@ -24,11 +27,19 @@ interface EventSourceLike {
 export interface HttpTransportDeps {
   fetch: typeof fetch;
   openEvents: (url: string) => EventSourceLike;
+  /** The secret the host wrote into this page; empty when the page did not come from the host (every call is then refused). */
+  pageSecret: string;
+}
+
+/** The page secret from the served page's meta element. */
+export function pageSecretOf(document: Pick<Document, 'querySelector'>): string {
+  return document.querySelector(`meta[name="${BROWSER_HOST_PAGE_SECRET_META}"]`)?.getAttribute('content') ?? '';
 }
 
 const browserDeps = (): HttpTransportDeps => ({
   fetch: (input, init) => fetch(input, init),
   openEvents: (url) => new EventSource(url),
+  pageSecret: pageSecretOf(document),
 });
 
 function isBridgeResult(value: unknown): value is BridgeResult<unknown> {
@@ -46,12 +57,12 @@ function parseEvent(data: string): BridgeEvent | null {
   }
 }
 
-export async function postBridgeCall(fetchFn: typeof fetch, method: string, args: unknown[]): Promise<BridgeResult<unknown>> {
+export async function postBridgeCall(deps: Pick<HttpTransportDeps, 'fetch' | 'pageSecret'>, method: string, args: unknown[]): Promise<BridgeResult<unknown>> {
   let response: Response;
   try {
-    response = await fetchFn(`${BROWSER_HOST_BRIDGE_PATH}/${method}`, {
+    response = await deps.fetch(`${BROWSER_HOST_BRIDGE_PATH}/${method}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [BROWSER_HOST_CSRF_HEADER]: '1' },
+      headers: { 'content-type': 'application/json', [BROWSER_HOST_PAGE_SECRET_HEADER]: deps.pageSecret },
       credentials: 'same-origin',
       body: JSON.stringify({ args }),
     });
@@ -75,7 +86,7 @@ export function createHttpBridge(deps: HttpTransportDeps = browserDeps()): Conso
   const subscribe = (listener: (event: BridgeEvent) => void): (() => void) => {
     listeners.add(listener);
     if (!source) {
-      source = deps.openEvents(BROWSER_HOST_EVENTS_PATH);
+      source = deps.openEvents(`${BROWSER_HOST_EVENTS_PATH}?${new URLSearchParams({ [BROWSER_HOST_PAGE_SECRET_PARAM]: deps.pageSecret })}`);
       source.onmessage = (message) => {
         const event = parseEvent(message.data);
         if (event) for (const each of [...listeners]) each(event);
@@ -89,5 +100,5 @@ export function createHttpBridge(deps: HttpTransportDeps = browserDeps()): Conso
       }
     };
   };
-  return buildBridgeObject((method) => (...args) => postBridgeCall(deps.fetch, method, args), subscribe);
+  return buildBridgeObject((method) => (...args) => postBridgeCall(deps, method, args), subscribe);
 }

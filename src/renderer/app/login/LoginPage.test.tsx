@@ -30,14 +30,14 @@ describe('sign-in page', () => {
   it('clears the session on entry and shows the rule messages under the fields', async () => {
     await renderLogin();
     submit();
-    expect(await screen.findByText('Please enter username')).toBeTruthy();
-    expect(screen.getByText('Please enter password')).toBeTruthy();
+    await screen.findByText('Please enter username');
+    screen.getByText('Please enter password');
 
     type('field-username', 'bad name');
     type('field-password', 'abc');
     submit();
-    expect(await screen.findByText('Username may contain only digits, letters, underscore and @')).toBeTruthy();
-    expect(screen.getByText('Password cannot be less than 5')).toBeTruthy();
+    await screen.findByText('Username may contain only digits, letters, underscore and @');
+    screen.getByText('Password cannot be less than 5');
     expect(fake.method('auth.signIn')).not.toHaveBeenCalled();
   });
 
@@ -48,19 +48,19 @@ describe('sign-in page', () => {
     type('field-username', 'ops_lead');
     type('field-password', 'Secret_123');
     submit();
-    expect(await screen.findByText('Please enter the image captcha')).toBeTruthy();
+    await screen.findByText('Please enter the image captcha');
     await waitFor(() => expect(screen.getByTestId('captcha-image').querySelector('img')).toBeTruthy());
     expect(fake.method('auth.signIn')).not.toHaveBeenCalled();
 
     type('field-captcha', 'ab');
     submit();
-    expect(await screen.findByText('Image captcha format incorrect')).toBeTruthy();
+    await screen.findByText('Image captcha format incorrect');
 
     type('field-captcha', 'aB3x');
     submit();
     await waitFor(() => expect(fake.method('auth.signIn')).toHaveBeenCalledWith({ username: 'ops_lead', password: 'Secret_123', validCode: 'aB3x', uuid: '6f1c2d9e-1b7a-4a3e-9a55-6c2f0f0f0f0f' }));
     // A failed attempt shows the server's msg, clears the captcha and loads a new one.
-    expect(await screen.findByText('The image captcha is wrong or has expired')).toBeTruthy();
+    await screen.findByText('The image captcha is wrong or has expired');
     await waitFor(() => expect(fake.method('auth.captcha')).toHaveBeenCalledTimes(2));
     expect((screen.getByTestId('field-captcha') as HTMLInputElement).value).toBe('');
   });
@@ -71,14 +71,14 @@ describe('sign-in page', () => {
     type('field-username', 'admin');
     type('field-password', 'Admin_12345');
     submit();
-    expect(await screen.findByTestId('password-dialog')).toBeTruthy();
-    expect(screen.getByText('First sign-in: please change your password')).toBeTruthy();
+    await screen.findByTestId('password-dialog');
+    screen.getByText('First sign-in: please change your password');
 
     fireEvent.change(screen.getByTestId('field-oldPassword'), { target: { value: 'Admin_12345' } });
     fireEvent.change(screen.getByTestId('field-newPassword'), { target: { value: 'Admin_23456' } });
     fireEvent.change(screen.getByTestId('field-confirmPassword'), { target: { value: 'Admin_2345' } });
     fireEvent.click(screen.getByTestId('password-submit'));
-    expect(await screen.findByText('The passwords do not match')).toBeTruthy();
+    await screen.findByText('The passwords do not match');
 
     fireEvent.change(screen.getByTestId('field-confirmPassword'), { target: { value: 'Admin_23456' } });
     fireEvent.click(screen.getByTestId('password-submit'));
@@ -98,6 +98,6 @@ describe('sign-in page', () => {
   it('announces a pending messenger binding', async () => {
     fake.method('auth.clearSession').mockResolvedValue({ ok: true, data: { ...signedOut, pendingWxWorkUserId: 'W-ALICE' } });
     await renderLogin();
-    expect(await screen.findByTestId('bind-notice')).toBeTruthy();
+    await screen.findByTestId('bind-notice');
   });
 });

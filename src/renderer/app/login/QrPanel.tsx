@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { unwrap, useBridge } from '../../bridge';
 import { ErrorState, LoadingState } from '../../components/states';
+import { QR_FRAME_SANDBOX, qrFrameUrl } from './qr-frame';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalM, minHeight: '320px' },
@@ -10,11 +11,7 @@ const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground3 },
 });
 
-/**
- * The messenger's QR page. It is the messenger's own page in a sandboxed frame: scripts and forms for
- * its login, its own origin for its cookies, and top navigation because the messenger sends the console
- * back to its redirect address with the code, which the sign-in page then exchanges.
- */
+/** The messenger's QR page, its own page in a sandboxed frame (see qr-frame.ts); never a page of the console's origin. */
 export function QrPanel() {
   const bridge = useBridge();
   const { t } = useTranslation();
@@ -30,13 +27,21 @@ export function QrPanel() {
       </MessageBar>
     );
   }
+  const frameUrl = qrFrameUrl(config.data.qrUrl, window.location.origin);
+  if (!frameUrl) {
+    return (
+      <MessageBar intent="warning" data-testid="qr-refused">
+        <MessageBarBody>{t('login.qrAddressRefused')}</MessageBarBody>
+      </MessageBar>
+    );
+  }
   return (
     <div className={styles.panel}>
       <iframe
         className={styles.frame}
-        src={config.data.qrUrl}
+        src={frameUrl}
         title={t('login.qrFrame')}
-        sandbox="allow-scripts allow-forms allow-same-origin allow-top-navigation"
+        sandbox={QR_FRAME_SANDBOX}
         referrerPolicy="no-referrer"
         data-testid="qr-frame"
       />

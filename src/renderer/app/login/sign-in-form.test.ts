@@ -35,9 +35,9 @@ describe('sign-in form rules (spec 000 §5)', () => {
 
   it('shows the messages the spec words', async () => {
     const i18n = await createI18n('en_US');
-    expect(i18n.t(messageOf(signInRules.username, '') as string)).toBe('Please enter username');
-    expect(i18n.t(messageOf(signInRules.password, 'abc') as string)).toBe('password cannot be less than 5');
-    expect(i18n.t(messageOf(signInRules.captcha, 'ab') as string)).toBe('image captcha format incorrect');
+    expect(i18n.t(messageOf(signInRules.username, '')!)).toBe('Please enter username');
+    expect(i18n.t(messageOf(signInRules.password, 'abc')!)).toBe('password cannot be less than 5');
+    expect(i18n.t(messageOf(signInRules.captcha, 'ab')!)).toBe('image captcha format incorrect');
   });
 });
 
