@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test of the project, in one run:
-#   type check and lint; unit tests; the server suite on PGlite and on a real PostgreSQL server started
+#   type check, lint and format check; unit tests; the server suite on PGlite and on a real PostgreSQL server started
 #   here on loopback; keychain tests against gnome-keyring under dbus; the Electronegativity scan;
 #   end-to-end tests in Debian's Chromium against the browser host.
 # Ends with one line "tests: N passed, N failed".
@@ -40,6 +40,7 @@ trap cleanup EXIT
 
 step "type check" npx tsc -p tsconfig.json --noEmit
 step "lint" npx eslint . --max-warnings 0
+step "format check" npx prettier --check .
 
 if pg_url=$(scripts/pg-test.sh start "$work/pg" "$pg_port"); then
   export CONSOLE_TEST_PG_URL=$pg_url

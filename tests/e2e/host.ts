@@ -3,9 +3,9 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Cookie, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from '../../src/server/index';
-import { BROWSER_HOST_BRIDGE_PATH, BROWSER_HOST_CSRF_HEADER, type BridgeMethod, type BridgeResult, type CallableEndpointId, type CallInput, type CallOutput } from '../../src/shared/bridge';
+import { BROWSER_HOST_BRIDGE_PATH, BROWSER_HOST_PAGE_SECRET_HEADER, BROWSER_HOST_PAGE_SECRET_META, type BridgeMethod, type BridgeResult, type CallableEndpointId, type CallInput, type CallOutput } from '../../src/shared/bridge';
 import { DEFAULT_ADMIN_PASSWORD } from '../../src/shared/defaults';
 import { RENDERER_DIR, TEMPLATE_DIR } from './global-setup';
 
@@ -19,6 +19,8 @@ export interface Host {
   home: string;
   /** Whether the seeded administrator's forced first password change has been made on this host. */
   adminPasswordChanged: boolean;
+  /** The session cookie the printed address gave (its key works once), for the pages of later tests. */
+  cookies: Cookie[];
   close(): Promise<void>;
 }
 
@@ -76,12 +78,24 @@ async function launchHost({ home, dataDir }: { home: string; dataDir: string }, 
     origin: new URL(url).origin,
     home,
     adminPasswordChanged: false,
+    cookies: [],
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
     },
   };
+}
+
+/** Opens the console in the page: by the printed address the first time, then by the cookie it gave (the key works once). */
+export async function openConsole(page: Page, host: Host): Promise<void> {
+  if (host.cookies.length === 0) {
+    await page.goto(host.url);
+    host.cookies = await page.context().cookies(host.origin);
+    return;
+  }
+  await page.context().addCookies(host.cookies);
+  await page.goto(`${host.origin}/`);
 }
 
 /** Signs in on the sign-in page as a person would. */
@@ -112,7 +126,7 @@ export async function signInChangingPassword(page: Page, username: string, passw
 
 /** First sign-in of the seeded administrator, with the forced change; says whether the change was demanded. */
 export async function signInAdminFirstTime(page: Page, host: Host): Promise<boolean> {
-  await page.goto(host.url);
+  await openConsole(page, host);
   const forced = await signInChangingPassword(page, 'admin', DEFAULT_ADMIN_PASSWORD, ADMIN_PASSWORD);
   host.adminPasswordChanged = true;
   return forced;
@@ -141,7 +155,7 @@ export async function enterIdentity(page: Page, systemName?: string): Promise<vo
 /** Signs the administrator in and enters the first system: the state most screen tests start from. */
 export async function signInAdmin(page: Page, host: Host): Promise<void> {
   if (host.adminPasswordChanged) {
-    await page.goto(host.url);
+    await openConsole(page, host);
     await fillSignIn(page, 'admin', ADMIN_PASSWORD);
   } else {
     await signInAdminFirstTime(page, host);
@@ -149,20 +163,21 @@ export async function signInAdmin(page: Page, host: Host): Promise<void> {
   await enterIdentity(page);
 }
 
-/** Opens a route of the console (`/login`, `/Home`, …) in a page that holds this run's key. */
+/** Opens a route of the console (`/login`, `/Home`, …) in a page that holds this run's cookie. */
 export async function openAt(page: Page, host: Host, route: string): Promise<void> {
-  if (!page.url().startsWith(host.origin)) await page.goto(host.url);
+  if (!page.url().startsWith(host.origin)) await openConsole(page, host);
   await page.goto(`${host.origin}/#${route}`);
 }
 
-/** A bridge method called from the page as the renderer calls it (the page's cookie, the session's role and tokens). */
+/** A bridge method called from the page as the renderer calls it (the page's cookie and secret, the session's role and tokens). */
 export async function bridgeCall(page: Page, method: BridgeMethod, args: unknown[] = []): Promise<string> {
   return page.evaluate(
-    async ({ path, header, method, args }) => {
-      const response = await fetch(`${path}/${method}`, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', [header]: '1' }, body: JSON.stringify({ args }) });
+    async ({ path, header, meta, method, args }) => {
+      const secret = document.querySelector(`meta[name="${meta}"]`)?.getAttribute('content') ?? '';
+      const response = await fetch(`${path}/${method}`, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', [header]: secret }, body: JSON.stringify({ args }) });
       return response.text();
     },
-    { path: BROWSER_HOST_BRIDGE_PATH, header: BROWSER_HOST_CSRF_HEADER, method, args },
+    { path: BROWSER_HOST_BRIDGE_PATH, header: BROWSER_HOST_PAGE_SECRET_HEADER, meta: BROWSER_HOST_PAGE_SECRET_META, method, args },
   );
 }
 
@@ -170,3 +185,31 @@ export async function bridgeCall(page: Page, method: BridgeMethod, args: unknown
 export async function apiCall<Id extends CallableEndpointId>(page: Page, id: Id, input: CallInput<Id>): Promise<BridgeResult<CallOutput<Id>>> {
   return JSON.parse(await bridgeCall(page, 'api.call', [id, input])) as BridgeResult<CallOutput<Id>>;
 }
+
+/** An endpoint's data, called through the page's bridge; a refused call fails the test with its code and message. */
+export async function apiData<Id extends CallableEndpointId>(page: Page, id: Id, input: CallInput<Id>): Promise<CallOutput<Id>> {
+  const result = await apiCall(page, id, input);
+  if (!result.ok) throw new Error(`${id} failed: ${result.code} ${result.msg}`);
+  return result.data;
+}
+
+/**
+ * The host of one spec file, started before its first test and closed after its last. The object is returned
+ * at once, for the spec to name at its top level, and filled in as the host starts, before any test runs.
+ */
+export function hostForSpecFile<H extends Host>(start: () => Promise<H>): H {
+  const host = {} as H;
+  test.beforeAll(async () => {
+    Object.assign(host, await start());
+  });
+  test.afterAll(async () => {
+    await host.close();
+  });
+  return host;
+}
+
+/** The pane of the Home shell's tab that shows `path`. */
+export const tabPane = (page: Page, path: string) => page.locator(`[data-testid="tab-pane"][data-path="${path}"]`);
+
+/** A toast of the app's toaster, by its intent and text (the text is also echoed in a live region for screen readers). */
+export const toast = (page: Page, intent: 'success' | 'warning' | 'error', text: string) => page.getByTestId(`toast-${intent}`).filter({ hasText: text });

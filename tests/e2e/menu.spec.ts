@@ -1,10 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { CallableEndpointId, CallInput, CallOutput } from '../../src/shared/bridge';
 import { ResponseCode } from '../../src/shared/codes';
 import { MenuType } from '../../src/shared/constants';
 import { Perm } from '../../src/shared/permissions';
 import { Route } from '../../src/shared/routes';
-import { apiCall, enterIdentity, openAt, signInAdmin, signInChangingPassword, startHost, type Host } from './host';
+import { apiCall, apiData, enterIdentity, hostForSpecFile, openAt, openConsole, signInAdmin, signInChangingPassword, startHost, tabPane, toast } from './host';
 
 /**
  * Menu management as an administrator does it: add a menu and a button under it, find them with the status
@@ -20,29 +19,14 @@ const INITIAL_PASSWORD = 'Init_pass2026';
 const OPERATOR_PASSWORD = 'Oper_pass2026';
 const OPERATOR = { username: 'menu_operator', name: '菜单测试运营' };
 
-let host: Host;
+const host = hostForSpecFile(startHost);
 
-async function data<Id extends CallableEndpointId>(page: Page, id: Id, input: CallInput<Id>): Promise<CallOutput<Id>> {
-  const result = await apiCall(page, id, input);
-  if (!result.ok) throw new Error(`${id} failed: ${result.code} ${result.msg}`);
-  return result.data;
-}
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host.close();
-});
-
-const pane = (page: Page, path: string) => page.locator(`[data-testid="tab-pane"][data-path="${path}"]`);
-const listPane = (page: Page) => pane(page, Route.menu);
+const listPane = (page: Page) => tabPane(page, Route.menu);
 const formPane = (page: Page) => page.getByTestId('menu-form');
 const tree = (page: Page) => listPane(page).getByRole('treegrid', { name: '菜单树' });
 const menuRow = (page: Page, name: string) => tree(page).getByTestId('tree-row').filter({ has: page.getByText(name, { exact: true }) });
 const rowBox = (page: Page, name: string) => listPane(page).getByRole('checkbox', { name: `选择此行 ${name}`, exact: true });
 const toolbar = (page: Page) => listPane(page).getByRole('toolbar', { name: '菜单操作' });
-const toast = (page: Page, intent: 'success' | 'warning' | 'error', text: string) => page.getByTestId(`toast-${intent}`).filter({ hasText: text });
 
 async function openList(page: Page): Promise<void> {
   await page.getByTestId('top-menu').getByRole('button', { name: '系统管理' }).click();
@@ -198,7 +182,11 @@ test('shows the server refusals: a menu with children, a key value taken', async
   await expect(formPane(page)).toBeVisible();
   await form.getByTestId('field-perms').fill('userViewCopy');
   await expect(form.getByText('该权限标识在本系统中已被使用')).toHaveCount(0);
+  // Typed changes are not thrown away without asking.
   await form.getByTestId('menu-back').click();
+  const discard = page.getByTestId('confirm-dialog');
+  await expect(discard).toBeVisible();
+  await discard.getByTestId('confirm-dialog-ok').click();
   await expect(formPane(page)).toHaveCount(0);
   await expect(menuRow(page, '重复的用户管理')).toHaveCount(0);
 });
@@ -227,16 +215,16 @@ test('deletes the menu and its button after confirmation, and not when cancelled
 
 test('a role without the menu keys sees no add, edit or delete, and the server refuses the calls', async ({ page }) => {
   await signInAdmin(page, host);
-  const orgs = await data(page, 'user.deptList', {});
+  const orgs = await apiData(page, 'user.deptList', {});
   const east = orgs.find((org) => org.name === '华东分公司')!;
-  const operatorRole = (await data(page, 'user.rolesByDept', { deptId: east.deptId })).find((role) => role.roleName === '运营专员')!;
-  await data(page, 'user.add', { ...OPERATOR, password: INITIAL_PASSWORD, deptId: east.deptId, roleIdList: [operatorRole.roleId] });
-  const menus = await data(page, 'menu.list', {});
+  const operatorRole = (await apiData(page, 'user.rolesByDept', { deptId: east.deptId })).find((role) => role.roleName === '运营专员')!;
+  await apiData(page, 'user.add', { ...OPERATOR, password: INITIAL_PASSWORD, deptId: east.deptId, roleIdList: [operatorRole.roleId] });
+  const menus = await apiData(page, 'menu.list', {});
   const systemGroup = menus[0]!.children.find((group) => group.name === '系统管理')!;
   const userPage = systemGroup.children.find((menu) => menu.name === '用户管理')!;
 
   // The operator's first sign-in asks for a new password.
-  await page.goto(host.url);
+  await openConsole(page, host);
   expect(await signInChangingPassword(page, OPERATOR.username, INITIAL_PASSWORD, OPERATOR_PASSWORD)).toBe(true);
   await enterIdentity(page);
   await expect(page.getByTestId('side-menu').getByRole('button', { name: '菜单管理' })).toHaveCount(0);
@@ -260,6 +248,6 @@ test('a role without the menu keys sees no add, edit or delete, and the server r
 
   // The menus are as the administrator left them.
   await signInAdmin(page, host);
-  const after = await data(page, 'menu.info', { menuId: userPage.menuId });
+  const after = await apiData(page, 'menu.info', { menuId: userPage.menuId });
   expect(after).toMatchObject({ name: '用户管理', version: userPage.version });
 });

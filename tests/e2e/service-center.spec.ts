@@ -1,8 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { CallableEndpointId, CallInput, CallOutput } from '../../src/shared/bridge';
 import { ResponseCode } from '../../src/shared/codes';
 import { Route } from '../../src/shared/routes';
-import { apiCall, enterIdentity, signInAdmin, signInChangingPassword, startHost, type Host } from './host';
+import { apiCall, apiData, enterIdentity, hostForSpecFile, openConsole, signInAdmin, signInChangingPassword, startHost, tabPane, toast } from './host';
 
 /**
  * Service-centre binding as an administrator does it (bind, see, change, unbind), the two save rules, and a
@@ -15,45 +14,32 @@ const EAST_USER = { username: 'sc_east', name: '华东调度员' };
 const OPERATOR = { username: 'sc_operator', name: '华东运营专员' };
 const ADD_PATH = '/serviceCenterManage/null?type=add';
 
-let host: Host;
+const host = hostForSpecFile(startHost);
 let eastUserId: number;
-
-async function data<Id extends CallableEndpointId>(page: Page, id: Id, input: CallInput<Id>): Promise<CallOutput<Id>> {
-  const result = await apiCall(page, id, input);
-  if (!result.ok) throw new Error(`${id} failed: ${result.code} ${result.msg}`);
-  return result.data;
-}
 
 /** The seed has only the administrator: a user to bind in 华东运营部 and one holding the seed role 运营专员. */
 async function createUsers(page: Page): Promise<void> {
-  const orgs = await data(page, 'user.deptList', {});
+  const orgs = await apiData(page, 'user.deptList', {});
   const deptId = (name: string) => {
     const found = orgs.find((org) => org.name === name);
     if (!found) throw new Error(`no organisation ${name}`);
     return found.deptId;
   };
-  const operatorRole = (await data(page, 'user.rolesByDept', { deptId: deptId('华东分公司') })).find((role) => role.roleName === '运营专员');
+  const operatorRole = (await apiData(page, 'user.rolesByDept', { deptId: deptId('华东分公司') })).find((role) => role.roleName === '运营专员');
   if (!operatorRole) throw new Error('the seed role 运营专员 is missing');
-  eastUserId = (await data(page, 'user.add', { ...EAST_USER, password: INITIAL_PASSWORD, deptId: deptId('华东运营部') })).userId;
-  await data(page, 'user.add', { ...OPERATOR, password: INITIAL_PASSWORD, deptId: deptId('华东分公司'), roleIdList: [operatorRole.roleId] });
+  eastUserId = (await apiData(page, 'user.add', { ...EAST_USER, password: INITIAL_PASSWORD, deptId: deptId('华东运营部') })).userId;
+  await apiData(page, 'user.add', { ...OPERATOR, password: INITIAL_PASSWORD, deptId: deptId('华东分公司'), roleIdList: [operatorRole.roleId] });
 }
 
 test.beforeAll(async ({ browser }) => {
-  host = await startHost();
   const page = await browser.newPage();
   await signInAdmin(page, host);
   await createUsers(page);
   await page.close();
 });
-test.afterAll(async () => {
-  await host.close();
-});
 
-const pane = (page: Page, path: string) => page.locator(`[data-testid="tab-pane"][data-path="${path}"]`);
-const listPane = (page: Page) => pane(page, Route.serviceCenter);
+const listPane = (page: Page) => tabPane(page, Route.serviceCenter);
 const bindingRow = (page: Page, account: string) => listPane(page).getByTestId('list-row').filter({ hasText: account });
-/** A toast of the app's toaster (its text is also echoed in a live region for screen readers). */
-const toast = (page: Page, intent: 'success' | 'warning', text: string) => page.getByTestId(`toast-${intent}`).filter({ hasText: text });
 const toolbar = (page: Page) => listPane(page).getByRole('toolbar', { name: '操作' });
 const centreBox = (scope: Locator, name: string) => scope.getByRole('tree', { name: '业务中心' }).getByRole('checkbox', { name, exact: true });
 
@@ -65,7 +51,7 @@ async function openList(page: Page): Promise<void> {
 
 async function openAdd(page: Page): Promise<Locator> {
   await toolbar(page).getByRole('button', { name: '新增' }).click();
-  const assign = pane(page, ADD_PATH);
+  const assign = tabPane(page, ADD_PATH);
   await expect(assign.getByRole('heading', { name: '绑定业务中心', exact: true })).toBeVisible();
   await expect(assign.getByRole('tree', { name: '业务中心' })).toBeVisible();
   return assign;
@@ -96,7 +82,7 @@ test('binds business centres to a user, lists, changes and removes the binding',
 
   // Back on the list after the form's delay, which shows the new binding.
   await expect(listPane(page)).toBeVisible();
-  await expect(pane(page, ADD_PATH)).toHaveCount(0);
+  await expect(tabPane(page, ADD_PATH)).toHaveCount(0);
   const row = bindingRow(page, EAST_USER.username);
   await expect(row).toContainText(EAST_USER.name);
   await expect(row).toContainText('上海转运中心,杭州转运中心');
@@ -105,7 +91,7 @@ test('binds business centres to a user, lists, changes and removes the binding',
 
   await listPane(page).getByRole('radio', { name: `选择此行 ${EAST_USER.username}` }).check();
   await toolbar(page).getByRole('button', { name: '修改' }).click();
-  const update = pane(page, `/serviceCenterManage/${eastUserId}?type=update`);
+  const update = tabPane(page, `/serviceCenterManage/${eastUserId}?type=update`);
   await expect(update.getByRole('heading', { name: '修改业务中心', exact: true })).toBeVisible();
   await expect(update.getByTestId('list-row')).toContainText(EAST_USER.username);
   await expect(centreBox(update, '上海转运中心')).toBeChecked();
@@ -124,7 +110,7 @@ test('binds business centres to a user, lists, changes and removes the binding',
   await toolbar(page).getByRole('button', { name: '删除' }).click();
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm).toContainText('确定要删除所选数据吗？');
-  await confirm.getByRole('button', { name: '确定' }).click();
+  await confirm.getByTestId('confirm-dialog-ok').click();
   await expect(toast(page, 'success', '删除成功')).toBeVisible();
   await expect(row).toHaveCount(0);
   await expect(listPane(page).getByText('暂无用户绑定业务中心')).toBeVisible();
@@ -145,18 +131,18 @@ test('saving asks for an operating user, then for a business centre', async ({ p
 
   // Nothing was bound: the user is still offered, the list still empty.
   await assign.getByRole('button', { name: '返回列表' }).click();
-  await expect(pane(page, ADD_PATH)).toHaveCount(0);
+  await expect(tabPane(page, ADD_PATH)).toHaveCount(0);
   await expect(listPane(page).getByText('暂无用户绑定业务中心')).toBeVisible();
 });
 
 test('a role without the binding keys sees no buttons, and the server refuses the call', async ({ page }) => {
   await signInAdmin(page, host);
-  const tree = await data(page, 'serviceCenter.tree', {});
+  const tree = await apiData(page, 'serviceCenter.tree', {});
   const shanghai = tree[0]!.children.flatMap((branch) => branch.children).find((centre) => centre.name === '上海转运中心')!;
-  await data(page, 'serviceCenter.save', { userIds: String(eastUserId), deptIds: String(shanghai.deptId) });
+  await apiData(page, 'serviceCenter.save', { userIds: String(eastUserId), deptIds: String(shanghai.deptId) });
 
   // The operator's first sign-in asks for a new password.
-  await page.goto(host.url);
+  await openConsole(page, host);
   expect(await signInChangingPassword(page, OPERATOR.username, INITIAL_PASSWORD, OPERATOR_PASSWORD)).toBe(true);
   const identity = page.getByTestId('identity-dialog');
   await expect(page.getByTestId('home-shell').or(identity)).toBeVisible();
@@ -177,6 +163,6 @@ test('a role without the binding keys sees no buttons, and the server refuses th
 
   // The binding is as the administrator left it.
   await signInAdmin(page, host);
-  const still = await data(page, 'serviceCenter.list', {});
+  const still = await apiData(page, 'serviceCenter.list', {});
   expect(still.records.map((record) => [record.account, record.deptNames])).toEqual([[EAST_USER.username, '上海转运中心']]);
 });

@@ -2,18 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { LOCALES, type Locale } from '../../src/shared/constants';
 import { MENU_CATALOG } from '../../src/shared/menu-catalog';
 import { Route } from '../../src/shared/routes';
-import { enterIdentity, openAt, signInAdmin, startHost, type Host } from './host';
+import { enterIdentity, hostForSpecFile, openAt, signInAdmin, startHost } from './host';
 
 /** The Home shell (spec 000 §4, §8): identity, tabs, language, sign-out and the 404s. */
 test.describe.configure({ mode: 'serial' });
 
-let host: Host;
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host.close();
-});
+const host = hostForSpecFile(startHost);
 
 const backOffice = MENU_CATALOG[0]!;
 const logistics = MENU_CATALOG.find((system) => system.appFlag.includes('single'))!;

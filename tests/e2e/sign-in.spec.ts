@@ -5,18 +5,12 @@ import { hashToken } from '../../src/server/auth/tokens';
 import { accessToken, refreshToken, user } from '../../src/server/db/schema';
 import { insertUserWithRole, roleIdOf } from '../../src/server/testing/actors';
 import { BROWSER_HOST_BRIDGE_PATH } from '../../src/shared/bridge';
-import { ADMIN_PASSWORD, bridgeCall, enterIdentity, fillSignIn, openAt, signInAdminFirstTime, startHostWithServer, type HostWithServer } from './host';
+import { ADMIN_PASSWORD, bridgeCall, enterIdentity, fillSignIn, hostForSpecFile, openAt, signInAdminFirstTime, startHostWithServer } from './host';
 
 /** Sign-in (spec 000 §4, §5, §8) against a server in this process, so a test can change what the server holds. */
 test.describe.configure({ mode: 'serial' });
 
-let host: HostWithServer;
-test.beforeAll(async () => {
-  host = await startHostWithServer();
-});
-test.afterAll(async () => {
-  await host.close();
-});
+const host = hostForSpecFile(startHostWithServer);
 
 async function addUser(username: string, password: string): Promise<number> {
   return insertUserWithRole(host.server.services, username, password, await roleIdOf(host.server, '系统管理员'));

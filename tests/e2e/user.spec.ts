@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ResponseCode } from '../../src/shared/codes';
-import { apiCall, enterIdentity, signInAdmin, signInChangingPassword, startHost, type Host } from './host';
+import { apiCall, enterIdentity, hostForSpecFile, openConsole, signInAdmin, signInChangingPassword, startHost } from './host';
 
 /**
  * User management as an administrator does it (spec 000 §2 /user and /userManage): create, find, edit,
@@ -11,13 +11,7 @@ import { apiCall, enterIdentity, signInAdmin, signInChangingPassword, startHost,
 
 test.describe.configure({ mode: 'serial' });
 
-let host: Host;
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host.close();
-});
+const host = hostForSpecFile(startHost);
 
 const EAST = { username: 'e2e_east', name: 'E2E 华东调度', password: 'East_Pass1', email: 'e2e.east@example.com' };
 /** The password e2e_east chooses after the reset, at the forced change. */
@@ -200,7 +194,7 @@ test('resets the password, which the user signs in with and must change first', 
 });
 
 test('a role without the user keys sees no action, and the server refuses a forced call', async ({ page }) => {
-  await page.goto(host.url);
+  await openConsole(page, host);
   await signInAs(page, EAST.username, EAST_OWN_PASSWORD, EAST_OWN_PASSWORD);
   // The operator's role sees its own company's subtree.
   const list = await openUserList(page, '华东分公司');

@@ -31,7 +31,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy = false
           <DialogTitle>{title ?? t('message.confirmTitle')}</DialogTitle>
           <DialogContent id="confirm-dialog-message">{message}</DialogContent>
           <DialogActions>
-            <Button appearance="secondary" onClick={onCancel} disabled={busy}>
+            <Button appearance="secondary" onClick={onCancel} disabled={busy} data-testid="confirm-dialog-cancel">
               {t('common.cancel')}
             </Button>
             <Button appearance="primary" onClick={onConfirm} disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} data-testid="confirm-dialog-ok">

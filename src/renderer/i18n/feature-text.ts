@@ -11,3 +11,6 @@ export function featureText<const Reference extends Record<string, string>>(
 ): FeatureText<Extract<keyof Reference, string>> {
   return text;
 }
+
+/** The keys of a feature's text; given a union of features, the keys of them all. */
+export type FeatureTextKey<Text> = Text extends FeatureText<infer Keys> ? Keys : never;

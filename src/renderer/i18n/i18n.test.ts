@@ -53,4 +53,14 @@ describe('i18n catalogs', () => {
     expect(i18n.t('list.total', { count: 3 })).toBe('Insgesamt 3');
     expect(i18n.t(routeTitleKey(Route.menu))).toBe('Menüs');
   });
+
+  it('takes at t() only keys a catalog or a feature carries, checked by tsc', async () => {
+    const i18n = await createI18n('en_US');
+    expect(i18n.t('common.cancel')).toBe('Cancel');
+    expect(i18n.t('menu.refresh')).toBe('Refresh');
+    // @ts-expect-error -- no catalog carries this key; at run time i18next shows the key itself
+    expect(i18n.t('common.cancle')).toBe('common.cancle');
+    // @ts-expect-error -- nor a feature's text
+    expect(i18n.t('menu.refresch')).toBe('menu.refresch');
+  });
 });

@@ -15,13 +15,14 @@ import { en_US } from './locales/en_US';
 import { ja_JP } from './locales/ja_JP';
 import { ko_KR } from './locales/ko_KR';
 import { zh_CN, type Catalog } from './locales/zh_CN';
+import type { RouteTitleKey } from './message-key';
 
 const CATALOGS: Record<Locale, Catalog> = { zh_CN, en_US, de_DE, ko_KR, ja_JP };
 
 const DAYJS_LOCALE: Record<Locale, string> = { zh_CN: 'zh-cn', en_US: 'en', de_DE: 'de', ko_KR: 'ko', ja_JP: 'ja' };
 
 /** The key of a screen's title: its route pattern, e.g. `route./menuManage/:menuId`. */
-export function routeTitleKey(pattern: string): string {
+export function routeTitleKey(pattern: string): RouteTitleKey {
   return `route.${pattern}`;
 }
 

@@ -8,3 +8,8 @@ if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub, configurable: true, writable: true });
   Object.defineProperty(globalThis, 'ResizeObserver', { value: ResizeObserverStub, configurable: true, writable: true });
 }
+
+/** jsdom lays nothing out, so it has no scrollIntoView; a form scrolls its first invalid field into view. */
+if (typeof Element !== 'undefined' && !('scrollIntoView' in Element.prototype)) {
+  Object.defineProperty(Element.prototype, 'scrollIntoView', { value: function scrollIntoView(): void {}, configurable: true, writable: true });
+}

@@ -50,8 +50,9 @@ describe('Home shell', () => {
     expect(fake.method('session.choose')).toHaveBeenCalledWith({ systemMenuId: 2, roleId: 7 });
     expect(fake.method('settings.set')).toHaveBeenCalledWith({ lastSystemMenuId: 2, lastRoleId: 7 });
     expect(fake.method('auth.renewForSingleSystem')).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('heading', { name: 'Logistics operations' })).toBeTruthy();
-    expect(await screen.findByTestId('greeting')).toBeTruthy();
+    screen.getByRole('heading', { name: 'Logistics operations' });
+    const part = ['Good morning', 'Good noon', 'Good afternoon', 'Good evening'][[12, 14, 19, 24].findIndex((end) => new Date().getHours() < end)];
+    expect((await screen.findByTestId('greeting')).textContent).toBe(`${part}, Lee`);
   });
 
   it('opens, reuses and closes tabs by the spec rules, loading button permissions first', async () => {
@@ -75,13 +76,13 @@ describe('Home shell', () => {
     await waitFor(() => expect(activeTab()).toBe('Roles'));
     fireEvent.click(screen.getByRole('button', { name: 'Close Roles' }));
     await waitFor(() => expect(tabTitles()).toEqual([]));
-    expect(screen.getByTestId('empty-view')).toBeTruthy();
+    screen.getByTestId('empty-view');
   });
 
   it('a menu whose target matches no screen opens the 404 inside the shell', async () => {
     await renderShell();
     fireEvent.click(sideMenu().getByRole('button', { name: 'Broken' }));
-    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    await screen.findByTestId('not-found');
     expect(activeTab()).toBe('Page not found');
   });
 

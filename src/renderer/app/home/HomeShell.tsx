@@ -23,6 +23,7 @@ import { TabPane } from './TabPane';
 import { describeTab } from './tab-screen';
 import { EMPTY_TABS, tabsReducer, type TabsAction } from './tabs';
 import { TopMenu } from './TopMenu';
+import { UnsavedTabsContext, createUnsavedTabs, useConfirmDiscard } from './unsaved-tabs';
 import { UserMenu } from './UserMenu';
 
 const useStyles = makeStyles({
@@ -121,6 +122,14 @@ export function HomeShell() {
     return closer;
   };
 
+  const unsavedTabs = useMemo(createUnsavedTabs, []);
+  const confirmDiscard = useConfirmDiscard();
+  /** Closes tabs at once, or once the user agrees to drop what they typed in one of them. */
+  const closeTabs = (paths: readonly string[], close: () => void) => {
+    if (!paths.some(unsavedTabs.has)) return close();
+    void confirmDiscard().then((agreed) => agreed && close());
+  };
+
   const screens = useMemo(() => new Map(tabs.paths.map((path) => [path, describeTab(path, nav.data ?? [])])), [tabs.paths, nav.data]);
   const titleOf = (path: string) => {
     const screen = screens.get(path);
@@ -196,32 +205,34 @@ export function HomeShell() {
             tabs={tabs.paths.map((path) => ({ path, title: titleOf(path) }))}
             activePath={tabs.activePath}
             onSelect={selectTab}
-            onClose={(path) => closerFor(path)()}
-            onCloseAll={() => applyTabs({ type: 'closeAll' })}
-            onCloseOthers={(path) => applyTabs({ type: 'closeOthers', path })}
+            onClose={(path) => closeTabs([path], () => closerFor(path)())}
+            onCloseAll={() => closeTabs(tabs.paths, () => applyTabs({ type: 'closeAll' }))}
+            onCloseOthers={(path) => closeTabs(tabs.paths.filter((other) => other !== path), () => applyTabs({ type: 'closeOthers', path }))}
           />
-          <div className={styles.content}>
-            {tabs.paths.length === 0 || tabs.activePath === null ? (
-              <div className={styles.empty} data-testid="empty-view">
-                <Text size={400}>{t('home.emptyView')}</Text>
-              </div>
-            ) : null}
-            {tabs.paths.map((path) => {
-              const screen = screens.get(path);
-              return screen ? (
-                <TabPane
-                  key={path}
-                  path={path}
-                  screen={screen}
-                  title={titleOf(path)}
-                  active={path === tabs.activePath}
-                  roleId={role.roleId}
-                  reloadSignal={reloadSignals[path] ?? 0}
-                  closeSelf={closerFor(path)}
-                />
-              ) : null;
-            })}
-          </div>
+          <UnsavedTabsContext.Provider value={unsavedTabs}>
+            <div className={styles.content}>
+              {tabs.paths.length === 0 || tabs.activePath === null ? (
+                <div className={styles.empty} data-testid="empty-view">
+                  <Text size={400}>{t('home.emptyView')}</Text>
+                </div>
+              ) : null}
+              {tabs.paths.map((path) => {
+                const screen = screens.get(path);
+                return screen ? (
+                  <TabPane
+                    key={path}
+                    path={path}
+                    screen={screen}
+                    title={titleOf(path)}
+                    active={path === tabs.activePath}
+                    roleId={role.roleId}
+                    reloadSignal={reloadSignals[path] ?? 0}
+                    closeSelf={closerFor(path)}
+                  />
+                ) : null;
+              })}
+            </div>
+          </UnsavedTabsContext.Provider>
         </main>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import type { NavNode } from '../../../shared/contract/session';
 import { Route } from '../../../shared/routes';
 import { routeTitleKey } from '../../i18n';
+import type { RouteTitleKey } from '../../i18n/message-key';
 import { matchScreen, type FeatureRoute } from '../feature-routes';
 import { EXTERNAL_URL_PARAM, findMenuByUrl } from './nav';
 
@@ -12,7 +13,7 @@ export interface TabScreen {
   /** The name of the menu whose own page this is: the tab's title, translated by the server. */
   menuName: string | null;
   /** The title's i18n key when no menu names the tab (forms, typed addresses). */
-  titleKey: string;
+  titleKey: RouteTitleKey;
   /** The menu whose button permissions the screen uses. */
   permissionMenuId: number | null;
   externalUrl: string | null;

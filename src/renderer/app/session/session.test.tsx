@@ -79,7 +79,7 @@ describe('SessionGuard', () => {
   it('a 401 warns that the login timed out and returns to the sign-in page after 2 s', async () => {
     const { reporter } = await renderGuard();
     act(() => reporter.report(new BridgeError(ResponseCode.Unauthorized, 'expired'), undefined));
-    expect(await screen.findByText('login timed out, please log in again')).toBeTruthy();
+    await screen.findByText('login timed out, please log in again');
     expect(screen.getByTestId('where').textContent).toBe('/Home');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login'), { timeout: 3000 });
   });
@@ -87,7 +87,7 @@ describe('SessionGuard', () => {
   it('the user-disabled event says the user is frozen', async () => {
     const { fake } = await renderGuard();
     act(() => fake.emit({ type: 'user-disabled' }));
-    expect(await screen.findByText('this user has been frozen')).toBeTruthy();
+    await screen.findByText('this user has been frozen');
   });
 
   it('shows the server msg of other failures, unless the caller shows it or the network failed', async () => {
@@ -97,7 +97,7 @@ describe('SessionGuard', () => {
       reporter.report(new BridgeError(ResponseCode.Conflict, 'shown inline'), { silent: true });
       reporter.report(new BridgeError(ResponseCode.Conflict, 'Login name already exists'), undefined);
     });
-    expect(await screen.findByText('Login name already exists')).toBeTruthy();
+    await screen.findByText('Login name already exists');
     expect(screen.queryByText('Failed to fetch')).toBeNull();
     expect(screen.queryByText('shown inline')).toBeNull();
   });

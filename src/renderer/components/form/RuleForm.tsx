@@ -2,6 +2,7 @@ import { Field, Input, type InputProps } from '@fluentui/react-components';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import type { MessageKey } from '../../i18n/message-key';
 import { ruleMessage, type FieldRule } from './rules';
 
 export interface FieldSpec<V = string> {
@@ -14,14 +15,14 @@ export type FieldSpecs<V extends Record<string, unknown>> = { [K in keyof V]: Fi
 export interface RuleForm<V extends Record<string, unknown>> {
   values: V;
   /** The i18n key of each field's broken rule. */
-  errors: Partial<Record<keyof V, string>>;
+  errors: Partial<Record<keyof V, MessageKey>>;
   setValue<K extends keyof V>(name: K, value: V[K]): void;
   /** Validates one field (on blur, once the user has typed in it). */
   validateField(name: keyof V): void;
   /** Validates the given fields (all by default), shows their messages, and tells whether they all pass. */
   validate(names?: ReadonlyArray<keyof V>): boolean;
   /** Shows a message that no rule produced (an i18n key), or clears it with null. */
-  setError(name: keyof V, key: string | null): void;
+  setError(name: keyof V, key: MessageKey | null): void;
   reset(values?: Partial<V>): void;
 }
 
@@ -36,17 +37,17 @@ export function useRuleForm<V extends Record<string, unknown>>(specs: FieldSpecs
   specsRef.current = specs;
   const initialValues = (): V => Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, (spec as FieldSpec<unknown>).initial])) as V;
   const [values, setValues] = useState<V>(initialValues);
-  const [errors, setErrors] = useState<Partial<Record<keyof S, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof S, MessageKey>>>({});
   const touched = useRef(new Set<keyof S>());
   const valuesRef = useRef(values);
   valuesRef.current = values;
 
   const messageOf = useCallback(
-    (name: keyof S, all: V): string | null => ruleMessage((specsRef.current[name] as FieldSpec<unknown> | undefined)?.rule, all[name], all),
+    (name: keyof S, all: V): MessageKey | null => ruleMessage((specsRef.current[name] as FieldSpec<unknown> | undefined)?.rule, all[name], all),
     [],
   );
 
-  const setError = useCallback((name: keyof S, key: string | null) => {
+  const setError = useCallback((name: keyof S, key: MessageKey | null) => {
     setErrors((previous) => {
       const next = { ...previous };
       if (key) next[name] = key;
@@ -112,7 +113,7 @@ export function useRuleForm<V extends Record<string, unknown>>(specs: FieldSpecs
 }
 
 /** A rule's message under a field: a bare 'required' names the field, everything else reads on its own. */
-export function fieldMessage(t: TFunction, key: string, label: string): string {
+export function fieldMessage(t: TFunction, key: MessageKey, label: string): string {
   if (key === 'validation.required') return t('form.required', { label });
   const text = t(key);
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);

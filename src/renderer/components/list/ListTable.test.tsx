@@ -2,8 +2,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testProviders } from '../../testing/providers';
+import { useReducer } from 'react';
+import { INITIAL_LIST_STATE, listReducer } from './list-state';
 import { ListTable } from './ListTable';
-import { useListState } from './useListState';
 
 interface Person {
   id: number;
@@ -11,20 +12,31 @@ interface Person {
 }
 
 const people: Person[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Person ${i + 1}` }));
+const personId = (row: Person) => row.id;
 
+/** The table over rows in memory, with the paging and selection state `useListController()` keeps. */
 function PeopleList({ loading = false, rows }: { loading?: boolean; rows?: Person[] }) {
-  const list = useListState();
-  const pageRows = rows ?? people.slice((list.page - 1) * list.pageSize, list.page * list.pageSize);
+  const [state, dispatch] = useReducer(listReducer, INITIAL_LIST_STATE);
+  const pageRows = rows ?? people.slice((state.page - 1) * state.pageSize, state.page * state.pageSize);
   return (
     <ListTable
       aria-label="People"
       columns={[{ key: 'name', header: 'Name', render: (row: Person) => row.name }]}
-      rows={loading ? undefined : pageRows}
-      getRowId={(row) => row.id}
+      list={{
+        rows: loading ? undefined : pageRows,
+        total: rows ? rows.length : people.length,
+        loading,
+        error: undefined,
+        reload: () => undefined,
+        page: state.page,
+        pageSize: state.pageSize,
+        onPageChange: (page, pageSize) => dispatch({ type: 'page', page, pageSize }),
+        getRowId: personId,
+        selectionMode: 'multiple',
+        selected: state.selected,
+        onSelectionChange: (selected) => dispatch({ type: 'select', selected }),
+      }}
       getRowLabel={(row) => row.name}
-      total={rows ? rows.length : people.length}
-      loading={loading}
-      {...list.table}
     />
   );
 }
@@ -57,7 +69,7 @@ describe('ListTable', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select row Person 1' }));
     fireEvent.click(within(pager).getByRole('button', { name: 'Page 3' }));
     expect(screen.getAllByTestId('list-row')).toHaveLength(5);
-    expect(screen.getByText('Person 21')).toBeTruthy();
+    screen.getByText('Person 21');
     expect(screen.getByTestId('selected-count').textContent).toBe('0 selected');
     expect(within(pager).getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
     expect((within(pager).getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
@@ -65,11 +77,11 @@ describe('ListTable', () => {
     const jump = screen.getByTestId('page-jump');
     fireEvent.change(jump, { target: { value: '2' } });
     fireEvent.keyDown(jump, { key: 'Enter' });
-    expect(screen.getByText('Person 11')).toBeTruthy();
+    screen.getByText('Person 11');
 
     fireEvent.change(jump, { target: { value: '9' } });
     fireEvent.keyDown(jump, { key: 'Enter' });
-    expect(screen.getByText('Person 1')).toBeTruthy();
+    screen.getByText('Person 1');
     expect(within(pager).getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
   });
 

@@ -24,42 +24,59 @@ export interface ListColumn<T> {
   width?: string;
 }
 
-export interface ListTableProps<T> {
-  /** The table's accessible name (the screen's title will do). */
-  'aria-label': string;
-  columns: readonly ListColumn<T>[];
+/** What a ListTable shows and changes: `useListController()`'s result, or `fixedRows()` for rows that never page. */
+export interface ListSource<T> {
   /** undefined while the first page loads. */
   rows: readonly T[] | undefined;
-  getRowId: (row: T) => RowId;
-  /** Names a row in its checkbox's label, e.g. the user's login name. */
-  getRowLabel?: (row: T) => string;
   total: number;
+  loading: boolean;
+  /** A failed load: shown in place of the rows, with a retry that calls `reload`. */
+  error: unknown;
+  reload: () => void;
   page: number;
   pageSize: number;
   onPageChange: (page: number, pageSize: number) => void;
+  getRowId: (row: T) => RowId;
   /** 'multiple' (checkboxes), 'single' (radio buttons, e.g. the service-centre list) or 'none'. */
-  selectionMode?: SelectionMode | 'none';
-  selected?: ReadonlySet<RowId>;
-  onSelectionChange?: (selected: ReadonlySet<RowId>) => void;
-  loading?: boolean;
-  /** A failed load: shown in place of the rows with a retry. */
-  error?: unknown;
-  onRetry?: () => void;
+  selectionMode: SelectionMode | 'none';
+  selected: ReadonlySet<RowId>;
+  onSelectionChange: (selected: ReadonlySet<RowId>) => void;
+  /** Whether filters narrow the rows: an empty list then shows `noMatchText`. */
+  filtered?: boolean;
+}
+
+const NO_SELECTION: ReadonlySet<RowId> = new Set();
+const STAY_ON_PAGE = () => undefined;
+
+/** A source of rows that are all on view at once and are not selected (the one user of an assignment). */
+export function fixedRows<T>(source: Pick<ListSource<T>, 'rows' | 'loading' | 'error' | 'reload' | 'getRowId'>): ListSource<T> {
+  const total = source.rows?.length ?? 0;
+  return { ...source, total, page: 1, pageSize: Math.max(1, total), onPageChange: STAY_ON_PAGE, selectionMode: 'none', selected: NO_SELECTION, onSelectionChange: STAY_ON_PAGE };
+}
+
+export interface ListTableProps<T> {
+  /** The table's accessible name (the screen's title will do). */
+  'aria-label': string;
+  list: ListSource<T>;
+  columns: readonly ListColumn<T>[];
+  /** Names a row in its checkbox's label, e.g. the user's login name. */
+  getRowLabel?: (row: T) => string;
   emptyText?: string;
+  /** The empty state while filters narrow the list; `emptyText` otherwise. */
+  noMatchText?: string;
   /** null hides the page-size selector. */
   pageSizeOptions?: readonly number[] | null;
   'data-testid'?: string;
 }
 
-const NO_SELECTION: ReadonlySet<RowId> = new Set();
-
 /**
  * The list of every list screen: selection with checkboxes, the pager (10 per page by default, page-size
- * selector, selected count, go-to-page) and deliberate loading, empty and error states. Paging and
- * selection are the caller's state; `useListState()` holds them.
+ * selector, selected count, go-to-page) and deliberate loading, empty and error states. Paging, selection
+ * and the rows come from `list` (`useListController()`).
  */
 export function ListTable<T>(props: ListTableProps<T>) {
-  const { columns, rows, getRowId, getRowLabel, total, page, pageSize, onPageChange, selectionMode = 'multiple', selected = NO_SELECTION, onSelectionChange, loading = false, error, onRetry, emptyText, pageSizeOptions = PAGE_SIZE_OPTIONS } = props;
+  const { list, columns, getRowLabel, emptyText, noMatchText, pageSizeOptions = PAGE_SIZE_OPTIONS } = props;
+  const { rows, getRowId, total, page, pageSize, onPageChange, selectionMode, selected, onSelectionChange, loading, error, reload, filtered = false } = list;
   const { t } = useTranslation();
   const styles = useStyles();
   const selectable = selectionMode !== 'none';
@@ -80,15 +97,15 @@ export function ListTable<T>(props: ListTableProps<T>) {
   );
 
   let body: ReactNode;
-  if (error && !loading) body = fullRow(<ErrorState title={t('list.error')} error={error} onRetry={onRetry} />);
+  if (error && !loading) body = fullRow(<ErrorState title={t('list.error')} error={error} onRetry={reload} />);
   else if (rows === undefined) body = fullRow(<LoadingState label={t('list.loading')} />);
-  else if (rows.length === 0) body = fullRow(loading ? <LoadingState label={t('list.loading')} /> : <EmptyState text={emptyText ?? t('list.empty')} />);
+  else if (rows.length === 0) body = fullRow(loading ? <LoadingState label={t('list.loading')} /> : <EmptyState text={(filtered ? noMatchText : undefined) ?? emptyText ?? t('list.empty')} />);
   else {
     body = rows.map((row) => {
       const id = getRowId(row);
       const isSelected = selected.has(id);
       const label = `${t('list.selectRow')} ${getRowLabel?.(row) ?? id}`;
-      const toggle = () => onSelectionChange?.(toggleRow(selected, id, selectionMode === 'single' ? 'single' : 'multiple'));
+      const toggle = () => onSelectionChange(toggleRow(selected, id, selectionMode === 'single' ? 'single' : 'multiple'));
       return (
         <TableRow key={String(id)} aria-selected={selectable ? isSelected : undefined} className={isSelected ? styles.selectedRow : undefined} data-testid="list-row">
           {selectable ? (
@@ -116,7 +133,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
                     <Checkbox
                       checked={headerCheckState(selected, pageIds)}
                       disabled={pageIds.length === 0}
-                      onChange={() => onSelectionChange?.(toggleAllOnPage(selected, pageIds))}
+                      onChange={() => onSelectionChange(toggleAllOnPage(selected, pageIds))}
                       aria-label={t('list.selectAll')}
                       data-testid="select-all"
                     />

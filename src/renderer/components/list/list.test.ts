@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
+import { rules } from '../../../shared/rules';
+import { FILTER_TEXT_MAX, sameFilters } from './filters';
 import { INITIAL_LIST_STATE, clampPage, listReducer } from './list-state';
 import { pageCountOf, pagerItems, resolveJumpPage, type PagerItem } from './paging';
 import { headerCheckState, selectionProblem, toggleAllOnPage, toggleRow } from './selection';
@@ -92,5 +94,18 @@ describe('selection', () => {
     expect(selectionProblem(1, 'exactlyOne')).toBeNull();
     expect(selectionProblem(0, 'atLeastOne')).toBe('message.selectAtLeastOne');
     expect(selectionProblem(3, 'atLeastOne')).toBeNull();
+  });
+});
+
+describe('filters', () => {
+  it('stops filter inputs where the server rule does', () => {
+    expect(rules.filterText.safeParse('x'.repeat(FILTER_TEXT_MAX)).success).toBe(true);
+    expect(rules.filterText.safeParse('x'.repeat(FILTER_TEXT_MAX + 1)).success).toBe(false);
+  });
+
+  it('compares texts as the server reads them, trimmed, and everything else exactly', () => {
+    expect(sameFilters({ name: ' chen ', deptId: 1 }, { name: 'chen', deptId: 1 })).toBe(true);
+    expect(sameFilters({ name: 'chen', deptId: 1 }, { name: 'chen', deptId: null })).toBe(false);
+    expect(sameFilters({ status: 0 }, { status: '0' })).toBe(false);
   });
 });

@@ -7,8 +7,8 @@ import { Delay, LinkTarget, MenuStatus, MenuType } from '../../../shared/constan
 import { Perm, type PermissionKey } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { ShellTabContext } from '../../app/home/shell-tab';
-import { PermissionsProvider } from '../../components/permissions';
 import { createFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
+import { renderInTab } from '../../testing/in-tab';
 import { testProviders } from '../../testing/providers';
 import MenuFormScreen from './MenuForm';
 import { answerApiCalls, callsOf, recordOf, sampleTree } from './test-fixtures';
@@ -30,19 +30,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 async function renderForm(menuId: string, permissions: readonly string[] = ALL_MENU_KEYS) {
-  const path = `/menuManage/${menuId}`;
-  const { Wrapper } = await testProviders({ bridge: fake.bridge, path });
-  const closeSelf = vi.fn();
-  render(
-    <ShellTabContext.Provider value={{ path, active: true, closeSelf }}>
-      <PermissionsProvider permissions={permissions}>
-        <Routes>
-          <RouterRoute path={Route.menuManage} element={<MenuFormScreen />} />
-        </Routes>
-      </PermissionsProvider>
-    </ShellTabContext.Provider>,
-    { wrapper: Wrapper },
-  );
+  const { closeSelf } = await renderInTab({ bridge: fake.bridge, path: `/menuManage/${menuId}`, permissions, routes: [[Route.menuManage, <MenuFormScreen />]] });
   await screen.findByTestId('menu-form');
   return { closeSelf };
 }
@@ -62,31 +50,31 @@ async function chooseParent(name: string) {
 describe('menu form: add', () => {
   it('shows the fields of the chosen type', async () => {
     await renderForm('null');
-    expect(screen.getByText('Add a menu')).toBeTruthy();
+    screen.getByText('Add a menu');
     expect(visibleFields()).toEqual(['url', 'parentId', 'linkTarget', 'icon']);
-    expect(screen.getByText('Key value')).toBeTruthy();
+    screen.getByText('Key value');
     chooseType('Button');
     expect(visibleFields()).toEqual(['parentId']);
     chooseType('System');
     expect(visibleFields()).toEqual(['icon', 'appFlag', 'sysVersion']);
-    expect(screen.getByText('System ID')).toBeTruthy();
+    screen.getByText('System ID');
   });
 
   it('names every broken rule under its field and sends nothing', async () => {
     await renderForm('null');
     save();
-    expect(await screen.findByText('Please enter Name')).toBeTruthy();
-    expect(screen.getByText('Please choose the parent menu')).toBeTruthy();
-    expect(screen.getByText('Please enter Address')).toBeTruthy();
-    expect(screen.getByText('Please enter Key value')).toBeTruthy();
+    await screen.findByText('Please enter Name');
+    screen.getByText('Please choose the parent menu');
+    screen.getByText('Please enter Address');
+    screen.getByText('Please enter Key value');
 
     type('name', 'a');
     type('perms', 'has-dash');
     type('orderNum', '100000');
     save();
-    expect(await screen.findByText('Length must be 2 to 20 characters')).toBeTruthy();
-    expect(screen.getByText('May contain only letters or digits')).toBeTruthy();
-    expect(screen.getByText('Must be a whole number from 0 to 99999')).toBeTruthy();
+    await screen.findByText('Length must be 2 to 20 characters');
+    screen.getByText('May contain only letters or digits');
+    screen.getByText('Must be a whole number from 0 to 99999');
     expect(callsOf(fake, 'menu.add')).toEqual([]);
   });
 
@@ -98,7 +86,7 @@ describe('menu form: add', () => {
     type('name', '导出');
     type('perms', 'export');
     save();
-    expect(await screen.findByText("A button's parent must be a menu")).toBeTruthy();
+    await screen.findByText("A button's parent must be a menu");
     expect(callsOf(fake, 'menu.add')).toEqual([]);
   });
 
@@ -127,7 +115,7 @@ describe('menu form: add', () => {
       appFlag: '',
       sysVersion: '',
     });
-    expect(await screen.findByText('Added')).toBeTruthy();
+    await screen.findByText('Added');
     expect(screen.getByTestId('menu-save').textContent).toContain('Saved; returning to the list…');
     await waitFor(() => expect(closeSelf).toHaveBeenCalledWith(Route.menu), { timeout: Delay.formRedirectMs + 2000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(Delay.formRedirectMs);
@@ -142,7 +130,7 @@ describe('menu form: add', () => {
     await chooseParent('Menus');
     type('perms', 'menuSave');
     save();
-    expect(await screen.findByText('This key value is already used in the system')).toBeTruthy();
+    await screen.findByText('This key value is already used in the system');
     type('perms', 'menuCopy');
     await waitFor(() => expect(screen.queryByText('This key value is already used in the system')).toBeNull());
   });
@@ -177,7 +165,7 @@ describe('menu form: add', () => {
 describe('menu form: edit', () => {
   it('fills the form from the stored menu and saves with the version it read', async () => {
     await renderForm(String(dictionaries.menuId));
-    expect(await screen.findByText('Edit menu: Dictionaries')).toBeTruthy();
+    await screen.findByText('Edit menu: Dictionaries');
     expect(callsOf(fake, 'menu.info')).toEqual([{ menuId: dictionaries.menuId }]);
     expect((screen.getByTestId('field-name') as HTMLInputElement).value).toBe('Dictionaries');
     expect((screen.getByTestId('field-url') as HTMLInputElement).value).toBe('/dictionary');
@@ -189,7 +177,7 @@ describe('menu form: edit', () => {
     save();
     await waitFor(() => expect(callsOf(fake, 'menu.update')).toHaveLength(1));
     expect(callsOf(fake, 'menu.update')[0]).toMatchObject({ menuId: dictionaries.menuId, version: 1, name: '数据字典', status: MenuStatus.Usable, parentId: 2, perms: 'dictView' });
-    expect(await screen.findByText('Updated')).toBeTruthy();
+    await screen.findByText('Updated');
   });
 
   it('a stale version offers to reload what is stored now', async () => {
@@ -206,7 +194,7 @@ describe('menu form: edit', () => {
     expect(failure.textContent).toContain('Someone else changed this record; reload and try again');
     version = 2;
     fireEvent.click(within(failure).getByRole('button', { name: 'Reload' }));
-    expect(await screen.findByText('Edit menu: Data dictionary')).toBeTruthy();
+    await screen.findByText('Edit menu: Data dictionary');
     expect((screen.getByTestId('field-name') as HTMLInputElement).value).toBe('Data dictionary');
     expect(screen.queryByTestId('menu-form-error')).toBeNull();
   });
@@ -226,7 +214,7 @@ describe('menu form: edit', () => {
     );
     const problem = await screen.findByTestId('menu-form-problem');
     expect(problem.textContent).toContain('The menu could not be loaded: The record does not exist');
-    expect(within(problem).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    within(problem).getByRole('button', { name: 'Retry' });
     fireEvent.click(within(problem).getByRole('button', { name: 'Back to the list' }));
     expect(closeSelf).toHaveBeenCalledWith(Route.menu);
   });

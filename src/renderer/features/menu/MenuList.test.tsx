@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Route as RouterRoute, Routes, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResponseCode } from '../../../shared/codes';
 import { MenuStatus } from '../../../shared/constants';
 import { Perm, type PermissionKey } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { ShellTabContext } from '../../app/home/shell-tab';
-import { PermissionsProvider } from '../../components/permissions';
 import { createFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
 import { testProviders } from '../../testing/providers';
+import { renderInTab } from '../../testing/in-tab';
 import MenuList from './MenuList';
 import { answerApiCalls, callsOf, sampleTree } from './test-fixtures';
 
@@ -28,19 +28,7 @@ function Location() {
 }
 
 async function renderList(permissions: readonly string[] = ALL_MENU_KEYS) {
-  const { Wrapper } = await testProviders({ bridge: fake.bridge, path: Route.menu });
-  const tab = { path: Route.menu, active: true, closeSelf: vi.fn() };
-  render(
-    <ShellTabContext.Provider value={tab}>
-      <PermissionsProvider permissions={permissions}>
-        <Routes>
-          <RouterRoute path={Route.menu} element={<MenuList />} />
-          <RouterRoute path={Route.menuManage} element={<Location />} />
-        </Routes>
-      </PermissionsProvider>
-    </ShellTabContext.Provider>,
-    { wrapper: Wrapper },
-  );
+  await renderInTab({ bridge: fake.bridge, path: Route.menu, permissions, routes: [[Route.menu, <MenuList />], [Route.menuManage, <Location />]] });
   await screen.findByText('Back office');
 }
 
@@ -52,14 +40,14 @@ describe('menu list', () => {
     await renderList();
     expect(screen.getAllByTestId('tree-row').map((r) => r.getAttribute('aria-level'))).toEqual(['1', '2', '3', '3']);
     const dictionaries = row('Dictionaries');
-    expect(within(dictionaries).getByText('dictView')).toBeTruthy();
-    expect(within(dictionaries).getByText('/dictionary')).toBeTruthy();
-    expect(within(dictionaries).getByText('Disabled')).toBeTruthy();
-    expect(within(row('Back office')).getByText('System')).toBeTruthy();
+    within(dictionaries).getByText('dictView');
+    within(dictionaries).getByText('/dictionary');
+    within(dictionaries).getByText('Disabled');
+    within(row('Back office')).getByText('System');
     // Buttons stay folded under their page until it is opened.
     expect(screen.queryByText('Add menu')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Expand Menus' }));
-    expect(within(row('Add menu')).getByText('Button')).toBeTruthy();
+    within(row('Add menu')).getByText('Button');
   });
 
   it('filters by status, showing the matches with their ancestors', async () => {
@@ -69,7 +57,7 @@ describe('menu list', () => {
     });
     fireEvent.click(screen.getByTestId('menu-status-filter'));
     fireEvent.click(await screen.findByRole('option', { name: 'Disabled' }));
-    expect(await screen.findByText('Dictionaries')).toBeTruthy();
+    await screen.findByText('Dictionaries');
     expect(callsOf(fake, 'menu.list').at(-1)).toEqual({ status: MenuStatus.Disabled });
     expect(screen.queryByText('Menus')).toBeNull();
   });
@@ -79,7 +67,7 @@ describe('menu list', () => {
     answerApiCalls(fake, { 'menu.list': { ok: true, data: [] } });
     fireEvent.click(screen.getByTestId('menu-status-filter'));
     fireEvent.click(await screen.findByRole('option', { name: 'Usable' }));
-    expect(await screen.findByText('No menu has this status')).toBeTruthy();
+    await screen.findByText('No menu has this status');
   });
 
   it('shows a failed load in place of the tree, with a retry', async () => {
@@ -95,13 +83,13 @@ describe('menu list', () => {
     expect(error.textContent).toContain('You have no permission for this action');
     answerApiCalls(fake, { 'menu.list': { ok: true, data: sampleTree() } });
     fireEvent.click(within(error).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('Back office')).toBeTruthy();
+    await screen.findByText('Back office');
   });
 
   it('shows add, edit and delete only with their permission keys', async () => {
     await renderList([Perm.menuView, Perm.menuUpdate]);
     expect(screen.queryByTestId('menu-add')).toBeNull();
-    expect(screen.getByTestId('menu-edit')).toBeTruthy();
+    screen.getByTestId('menu-edit');
     expect(screen.queryByTestId('menu-delete')).toBeNull();
     cleanup();
     await renderList([Perm.menuView]);
@@ -119,12 +107,12 @@ describe('menu list', () => {
   it('edit needs exactly one row', async () => {
     await renderList();
     fireEvent.click(screen.getByTestId('menu-edit'));
-    expect(await screen.findByText('Please select one row')).toBeTruthy();
+    await screen.findByText('Please select one row');
     check('Menus');
     check('Dictionaries');
     expect(screen.getByTestId('menu-selected-count').textContent).toBe('2 selected');
     fireEvent.click(screen.getByTestId('menu-edit'));
-    expect(await screen.findByText('Only one row can be selected')).toBeTruthy();
+    await screen.findByText('Only one row can be selected');
     check('Menus');
     fireEvent.click(screen.getByTestId('menu-edit'));
     expect(screen.getByTestId('location').textContent).toBe('/menuManage/5');
@@ -133,7 +121,7 @@ describe('menu list', () => {
   it('delete needs a row, asks first, and sends the ids comma-joined', async () => {
     await renderList();
     fireEvent.click(screen.getByTestId('menu-delete'));
-    expect(await screen.findByText('Please select at least one row')).toBeTruthy();
+    await screen.findByText('Please select at least one row');
 
     fireEvent.click(screen.getByRole('button', { name: 'Expand Menus' }));
     check('Menus');
@@ -141,7 +129,7 @@ describe('menu list', () => {
     fireEvent.click(screen.getByTestId('menu-delete'));
     const dialog = await screen.findByTestId('confirm-dialog');
     expect(dialog.textContent).toContain('Do you really want to delete the selected data?');
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(dialog).getByTestId('confirm-dialog-cancel'));
     await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
     expect(callsOf(fake, 'menu.delete')).toEqual([]);
 
@@ -149,7 +137,7 @@ describe('menu list', () => {
     fireEvent.click(screen.getByTestId('menu-delete'));
     fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByTestId('confirm-dialog-ok'));
     await waitFor(() => expect(callsOf(fake, 'menu.delete')).toEqual([{ menuIds: '3,4' }]));
-    expect(await screen.findByText('Deleted')).toBeTruthy();
+    await screen.findByText('Deleted');
     await waitFor(() => expect(callsOf(fake, 'menu.list').length).toBeGreaterThan(listCalls));
     expect(screen.getByTestId('menu-selected-count').textContent).toBe('0 selected');
   });
@@ -161,7 +149,7 @@ describe('menu list', () => {
     fireEvent.click(screen.getByTestId('menu-delete'));
     fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByTestId('confirm-dialog-ok'));
     await waitFor(() => expect(callsOf(fake, 'menu.delete')).toEqual([{ menuIds: '3' }]));
-    expect(screen.getByText('Menus')).toBeTruthy();
+    screen.getByText('Menus');
     expect(screen.getByTestId('menu-selected-count').textContent).toBe('1 selected');
   });
 

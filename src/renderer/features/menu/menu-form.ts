@@ -1,5 +1,7 @@
 import { LinkTarget, MenuStatus, MenuType } from '../../../shared/constants';
 import { menuForm, type MenuForm, type MenuRecord } from '../../../shared/contract/menu';
+import { issuesByField, splitFieldMessage } from '../../components/form/record-form';
+import type { RuleMessageKey } from '../../i18n/message-key';
 
 /**
  * The menu form's values and rules (spec 000 §5). The rules are the contract's own (`menuForm`, the
@@ -41,6 +43,12 @@ export const NEW_MENU_VALUES: MenuFormValues = {
   appFlag: '',
   sysVersion: '',
 };
+
+export const MENU_FIELDS = Object.keys(NEW_MENU_VALUES) as MenuField[];
+
+function isMenuField(name: string): name is MenuField {
+  return Object.hasOwn(NEW_MENU_VALUES, name);
+}
 
 const TYPES: readonly MenuType[] = [MenuType.System, MenuType.Menu, MenuType.Button];
 
@@ -106,22 +114,12 @@ export function menuPayload(values: MenuFormValues): MenuForm {
 }
 
 /** The contract's verdict on the form: the i18n key of the first issue of each field. */
-export function contractIssues(values: MenuFormValues): Partial<Record<MenuField, string>> {
-  const result = menuForm.safeParse(menuPayload(values));
-  const issues: Partial<Record<MenuField, string>> = {};
-  if (result.success) return issues;
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (typeof field !== 'string' || !(field in values) || field in issues) continue;
-    // Every rule of the contract speaks in `validation.*` keys; anything else is a value of the wrong form.
-    issues[field as MenuField] = issue.message.startsWith('validation.') ? issue.message : 'validation.format';
-  }
-  return issues;
+export function contractIssues(values: MenuFormValues): Partial<Record<MenuField, RuleMessageKey>> {
+  return issuesByField(menuForm, menuPayload(values), MENU_FIELDS);
 }
 
 /** A refusal the server pinned on a field ('parentId: …'), split so the screen can name the field in its own words. */
 export function fieldOfServerMessage(msg: string): { field: MenuField; text: string } | null {
-  const match = /^([A-Za-z]+): (.+)$/s.exec(msg);
-  if (!match || !(match[1]! in NEW_MENU_VALUES)) return null;
-  return { field: match[1] as MenuField, text: match[2]! };
+  const pinned = splitFieldMessage(msg);
+  return pinned && isMenuField(pinned.field) ? { field: pinned.field, text: pinned.text } : null;
 }

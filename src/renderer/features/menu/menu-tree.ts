@@ -1,5 +1,6 @@
 import { MenuType } from '../../../shared/constants';
 import type { MenuNode } from '../../../shared/contract/menu';
+import type { RuleMessageKey } from '../../i18n/message-key';
 
 /** Every menu of a tree, depth-first. */
 export function* walkMenus(nodes: readonly MenuNode[]): Generator<MenuNode> {
@@ -64,7 +65,7 @@ export function parentOptions(nodes: readonly MenuNode[], childType: number, edi
  * Why a chosen parent cannot hold the menu, as a `validation.*` key, or null when it can (or when
  * nothing is chosen: 'required' is the contract's to say).
  */
-export function parentProblem(nodes: readonly MenuNode[] | undefined, childType: number, parentId: number | null, editedMenuId: number | null): string | null {
+export function parentProblem(nodes: readonly MenuNode[] | undefined, childType: number, parentId: number | null, editedMenuId: number | null): RuleMessageKey | null {
   if (parentId === null || nodes === undefined || childType === MenuType.System) return null;
   if (editedMenuId !== null && subtreeIdsOf(nodes, editedMenuId).has(parentId)) return 'validation.menuCycle';
   const parent = findMenu(nodes, parentId);

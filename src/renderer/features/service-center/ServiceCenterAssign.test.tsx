@@ -37,9 +37,9 @@ describe('assigning business centres: add mode', () => {
     const { calls } = await renderAssign('/serviceCenterManage/null?type=add', { 'serviceCenter.unboundUsers': unbound });
     const userTable = await screen.findByRole('table', { name: 'Users without a business centre' });
     await within(userTable).findByText('east_a');
-    expect(within(userTable).getByText('东乙')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Bind business centres' })).toBeTruthy();
-    expect(await screen.findByRole('tree', { name: 'Business centres' })).toBeTruthy();
+    within(userTable).getByText('东乙');
+    screen.getByRole('heading', { name: 'Bind business centres' });
+    await screen.findByRole('tree', { name: 'Business centres' });
 
     fireEvent.change(screen.getByTestId('user-filter-account'), { target: { value: 'east_b' } });
     fireEvent.click(screen.getByTestId('user-search'));
@@ -52,11 +52,11 @@ describe('assigning business centres: add mode', () => {
     await screen.findByText('east_a');
     await screen.findByRole('tree', { name: 'Business centres' });
     fireEvent.click(saveButton());
-    expect(await screen.findByText('Please select the operating user')).toBeTruthy();
+    await screen.findByText('Please select the operating user');
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select row east_a' }));
     fireEvent.click(saveButton());
-    expect(await screen.findByText('Please select a business centre')).toBeTruthy();
+    await screen.findByText('Please select a business centre');
     expect(calls('serviceCenter.save')).toEqual([]);
   });
 
@@ -72,7 +72,7 @@ describe('assigning business centres: add mode', () => {
     expect(screen.getByTestId('chosen-centres').textContent).toBe('2 business centres chosen');
 
     fireEvent.click(saveButton());
-    expect(await screen.findByText('Added')).toBeTruthy();
+    await screen.findByText('Added');
     expect(calls('serviceCenter.save')).toEqual([{ userIds: '7,8', deptIds: '4,5' }]);
     expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
     expect(closeSelf).not.toHaveBeenCalled();
@@ -89,22 +89,22 @@ describe('assigning business centres: add mode', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select row east_a' }));
     fireEvent.click(centre('广州转运中心'));
     fireEvent.click(saveButton());
-    expect(await screen.findByText('A selected user already has business centres: edit the binding instead')).toBeTruthy();
+    await screen.findByText('A selected user already has business centres: edit the binding instead');
     expect((saveButton() as HTMLButtonElement).disabled).toBe(false);
     expect(closeSelf).not.toHaveBeenCalled();
   });
 
   it('says when every user is bound, and when no centre exists', async () => {
     await renderAssign('/serviceCenterManage/null?type=add', { 'serviceCenter.unboundUsers': () => ok(page([])), 'serviceCenter.tree': () => ok([]) });
-    expect(await screen.findByText('Every user already has a business centre')).toBeTruthy();
-    expect(await screen.findByText('No business centre has been set up')).toBeTruthy();
+    await screen.findByText('Every user already has a business centre');
+    await screen.findByText('No business centre has been set up');
   });
 
   it('hides save from a role without the add key', async () => {
     await renderAssign('/serviceCenterManage/null?type=add', { 'serviceCenter.unboundUsers': unbound }, { permissions: [Perm.serviceCenterView, Perm.serviceCenterUpdate] });
     await screen.findByText('east_a');
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Back to the list' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Back to the list' });
   });
 });
 
@@ -116,7 +116,7 @@ describe('assigning business centres: update mode', () => {
     const userTable = await screen.findByRole('table', { name: 'Operating user' });
     await within(userTable).findByText('east_a');
     expect(within(userTable).getAllByTestId('list-row')).toHaveLength(1);
-    expect(screen.getByRole('heading', { name: 'Change business centres' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Change business centres' });
     await screen.findByRole('tree', { name: 'Business centres' });
     expect(treeItem('上海转运中心').getAttribute('aria-checked')).toBe('true');
     expect(treeItem('杭州转运中心').getAttribute('aria-checked')).toBe('false');
@@ -127,7 +127,7 @@ describe('assigning business centres: update mode', () => {
     fireEvent.click(centre('杭州转运中心'));
     await waitFor(() => expect(treeItem('杭州转运中心').getAttribute('aria-checked')).toBe('true'));
     fireEvent.click(saveButton());
-    expect(await screen.findByText('Updated')).toBeTruthy();
+    await screen.findByText('Updated');
     expect(calls('serviceCenter.update')).toEqual([{ userIds: [7], deptIds: '5,6' }]);
     await waitFor(() => expect(closeSelf).toHaveBeenCalledWith(Route.serviceCenter), { timeout: Delay.formRedirectMs + 2000 });
   });
@@ -140,7 +140,7 @@ describe('assigning business centres: update mode', () => {
     fireEvent.click(centre('华南分公司'));
     await waitFor(() => expect(screen.getByTestId('chosen-centres').textContent).toBe('0 business centres chosen'));
     fireEvent.click(saveButton());
-    expect(await screen.findByText('Please select a business centre')).toBeTruthy();
+    await screen.findByText('Please select a business centre');
     expect(calls('serviceCenter.update')).toEqual([]);
   });
 

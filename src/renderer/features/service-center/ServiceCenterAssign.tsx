@@ -1,6 +1,6 @@
 import { Button, Spinner, Subtitle1, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowLeft20Regular, ArrowReset20Regular, Save20Regular, Search20Regular } from '@fluentui/react-icons';
-import { keepPreviousData, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { ArrowLeft20Regular, Save20Regular } from '@fluentui/react-icons';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -9,19 +9,21 @@ import type { CallOutput } from '../../../shared/bridge';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { useShellTab } from '../../app/home/shell-tab';
-import { ListTable, type ListColumn } from '../../components/list/ListTable';
-import { useListState } from '../../components/list/useListState';
-import { MenuCheckTree, menuCheckedFromSaved } from '../../components/MenuCheckTree';
+import { ListTable, fixedRows, type ListColumn } from '../../components/list/ListTable';
+import { FilterBar, ListScreen } from '../../components/list/ListScreen';
+import { pageRows, useListController } from '../../components/list/useListController';
 import { useNotify } from '../../components/notify';
 import { PermissionGate } from '../../components/permissions';
 import { EmptyState, ErrorState } from '../../components/states';
+import { CheckTree } from '../../components/tree/CheckTree';
+import { checkedFromSaved, toCheckNodes } from '../../components/tree/check-tree';
+import { ORG_TREE } from '../../components/tree/tree-accessors';
 import { useBridgeMutation, useBridgeQuery } from '../../hooks/bridge-query';
-import { assignProblem, centreCheckNodes, checkedLeafIds, parseAssignAddress } from './binding';
-import { AccountNameFields } from './AccountNameFields';
+import { accountPageInput, assignProblem, checkedLeafIds, parseAssignAddress } from './binding';
+import { AccountNameFields, type AccountName } from './AccountNameFields';
 import { invalidateBindingQueries } from './queries';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0 },
   header: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   title: { marginRight: 'auto' },
   panels: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))', gap: tokens.spacingHorizontalL, alignItems: 'start' },
@@ -37,9 +39,6 @@ const useStyles = makeStyles({
   },
   panelHead: { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
   chosen: { color: tokens.colorNeutralForeground3 },
-  filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalS },
-  // Fluent's inputs bring their own minimum widths: the field decides.
-  filter: { width: '160px', '& .fui-Input': { width: '100%', minWidth: 0, boxSizing: 'border-box' } },
   tree: { maxHeight: '500px', overflowY: 'auto' },
 });
 
@@ -50,7 +49,9 @@ interface UserEntry {
 }
 
 const NO_CHECKS: ReadonlySet<number> = new Set();
-const STAY_ON_PAGE = () => undefined;
+const NO_FILTERS: AccountName = { account: '', name: '' };
+const userRowId = (row: UserEntry) => row.userId;
+const userAccount = (row: UserEntry) => row.account;
 
 function useUserColumns(): ListColumn<UserEntry>[] {
   const { t } = useTranslation();
@@ -110,17 +111,17 @@ function CentrePanel({ tree, checked, onCheckedChange, waiting, disabled }: {
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const nodes = useMemo(() => (tree.data ? centreCheckNodes(tree.data) : undefined), [tree.data]);
   const leafCount = tree.data ? checkedLeafIds(tree.data, checked).length : 0;
   return (
     <Panel title={t('serviceCenter.centres')} aside={<Text className={styles.chosen} data-testid="chosen-centres">{t('serviceCenter.chosenCentres', { count: leafCount })}</Text>} testId="centre-panel">
-      {nodes && nodes.length === 0 ? (
+      {tree.data && tree.data.length === 0 ? (
         <EmptyState text={t('serviceCenter.noCentres')} />
       ) : (
         <div className={styles.tree}>
-          <MenuCheckTree
+          <CheckTree
             aria-label={t('serviceCenter.centres')}
-            nodes={nodes}
+            nodes={tree.data}
+            {...ORG_TREE}
             checked={checked}
             onCheckedChange={(change) => onCheckedChange(change.checked)}
             loading={tree.isPending || waiting}
@@ -148,7 +149,7 @@ function AssignLayout({ title, users, centres, onSave, saving, returning, savePe
   const styles = useStyles();
   const { closeSelf } = useShellTab();
   return (
-    <section className={styles.page} data-testid="service-center-assign">
+    <ListScreen data-testid="service-center-assign">
       <div className={styles.header}>
         <Subtitle1 as="h2" className={styles.title}>
           {title}
@@ -166,40 +167,20 @@ function AssignLayout({ title, users, centres, onSave, saving, returning, savePe
         {users}
         {centres}
       </div>
-    </section>
+    </ListScreen>
   );
 }
 
 /** Add mode: unbound users (searched, paged, several may be ticked) bound to the checked centres. */
 function AddBinding() {
   const { t } = useTranslation();
-  const styles = useStyles();
   const notify = useNotify();
   const columns = useUserColumns();
-  const picker = useListState();
-  const [draft, setDraft] = useState({ account: '', name: '' });
-  const [filters, setFilters] = useState(draft);
+  const picker = useListController({ queryId: 'serviceCenter.unboundUsers', filters: { initial: NO_FILTERS }, toInput: accountPageInput, rowsOf: pageRows, getRowId: userRowId });
   const [checked, setChecked] = useState<ReadonlySet<number>>(NO_CHECKS);
   const tree = useBridgeQuery('serviceCenter.tree', {}, { meta: { silent: true } });
-  const users = useBridgeQuery(
-    'serviceCenter.unboundUsers',
-    { pageNum: picker.page, pageSize: picker.pageSize, account: filters.account, name: filters.name },
-    { placeholderData: keepPreviousData, meta: { silent: true } },
-  );
   const save = useBridgeMutation('serviceCenter.save');
   const { returning, finish } = useReturnToList();
-
-  const search = () => {
-    setFilters(draft);
-    picker.reset();
-  };
-  const resetFilters = () => {
-    const cleared = { account: '', name: '' };
-    setDraft(cleared);
-    setFilters(cleared);
-    picker.reset();
-  };
-  const filtered = filters.account.trim() !== '' || filters.name.trim() !== '';
 
   const onSave = () => {
     const leaves = tree.data ? checkedLeafIds(tree.data, checked) : [];
@@ -217,29 +198,10 @@ function AddBinding() {
       returning={returning}
       users={
         <Panel title={t('serviceCenter.unboundUsers')} testId="user-panel">
-          <div className={styles.filters} role="search" aria-label={t('serviceCenter.filters')}>
-            <AccountNameFields value={draft} onChange={(patch) => setDraft((previous) => ({ ...previous, ...patch }))} onSearch={search} fieldClassName={styles.filter} testIdPrefix="user-filter-" />
-            <Button appearance="primary" icon={<Search20Regular />} onClick={search} data-testid="user-search">
-              {t('serviceCenter.search')}
-            </Button>
-            <Button icon={<ArrowReset20Regular />} onClick={resetFilters} data-testid="user-reset">
-              {t('serviceCenter.reset')}
-            </Button>
-          </div>
-          <ListTable
-            aria-label={t('serviceCenter.unboundUsers')}
-            columns={columns}
-            rows={users.data?.records}
-            getRowId={(row) => row.userId}
-            getRowLabel={(row) => row.account}
-            total={users.data?.total ?? 0}
-            loading={users.isFetching}
-            error={users.isError ? users.error : undefined}
-            onRetry={() => void users.refetch()}
-            emptyText={t(filtered ? 'serviceCenter.noMatchingUsers' : 'serviceCenter.noUnboundUsers')}
-            data-testid="user-list"
-            {...picker.table}
-          />
+          <FilterBar label={t('serviceCenter.filters')} onSearch={picker.filters.search} onReset={picker.filters.reset} searchLabel={t('serviceCenter.search')} resetLabel={t('serviceCenter.reset')} testIdPrefix="user-" compact>
+            <AccountNameFields value={picker.filters.draft} onChange={picker.filters.change} testIdPrefix="user-filter-" />
+          </FilterBar>
+          <ListTable aria-label={t('serviceCenter.unboundUsers')} list={picker} columns={columns} getRowLabel={userAccount} emptyText={t('serviceCenter.noUnboundUsers')} noMatchText={t('serviceCenter.noMatchingUsers')} data-testid="user-list" />
         </Panel>
       }
       centres={<CentrePanel tree={tree} checked={checked} onCheckedChange={setChecked} waiting={false} disabled={returning} />}
@@ -258,7 +220,7 @@ function UpdateBinding({ userId }: { userId: number }) {
   const save = useBridgeMutation('serviceCenter.update');
   const { returning, finish } = useReturnToList();
 
-  const saved = useMemo(() => (tree.data && binding.data ? menuCheckedFromSaved(centreCheckNodes(tree.data), binding.data.deptIds) : NO_CHECKS), [tree.data, binding.data]);
+  const saved = useMemo(() => (tree.data && binding.data ? checkedFromSaved(toCheckNodes(tree.data, ORG_TREE), binding.data.deptIds) : NO_CHECKS), [tree.data, binding.data]);
   const checked = edited ?? saved;
   const user: UserEntry | undefined = binding.data ? { userId: binding.data.userId, account: binding.data.account, name: binding.data.name } : undefined;
 
@@ -281,19 +243,16 @@ function UpdateBinding({ userId }: { userId: number }) {
         <Panel title={t('serviceCenter.operatingUser')} testId="user-panel">
           <ListTable
             aria-label={t('serviceCenter.operatingUser')}
+            list={fixedRows({
+              rows: user ? [user] : binding.isError ? [] : undefined,
+              getRowId: userRowId,
+              loading: binding.isFetching,
+              error: binding.isError ? binding.error : undefined,
+              reload: () => void binding.refetch(),
+            })}
             columns={columns}
-            rows={user ? [user] : binding.isError ? [] : undefined}
-            getRowId={(row) => row.userId}
-            getRowLabel={(row) => row.account}
-            total={user ? 1 : 0}
-            page={1}
-            pageSize={1}
-            onPageChange={STAY_ON_PAGE}
+            getRowLabel={userAccount}
             pageSizeOptions={null}
-            selectionMode="none"
-            loading={binding.isFetching}
-            error={binding.isError ? binding.error : undefined}
-            onRetry={() => void binding.refetch()}
             data-testid="user-list"
           />
         </Panel>
@@ -309,16 +268,15 @@ function UpdateBinding({ userId }: { userId: number }) {
  */
 export default function ServiceCenterAssign() {
   const { t } = useTranslation();
-  const styles = useStyles();
   const { userId } = useParams();
   const [searchParams] = useSearchParams();
   const address = parseAssignAddress(userId, searchParams.get('type'));
 
   if (address.kind === 'invalid') {
     return (
-      <section className={styles.page} data-testid="service-center-assign">
+      <ListScreen data-testid="service-center-assign">
         <ErrorState title={t(address.messageKey, { value: address.value })} />
-      </section>
+      </ListScreen>
     );
   }
   return address.kind === 'add' ? <AddBinding /> : <UpdateBinding key={address.userId} userId={address.userId} />;

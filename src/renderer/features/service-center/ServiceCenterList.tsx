@@ -1,44 +1,36 @@
-import { Button, Field, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowReset20Regular, Search20Regular } from '@fluentui/react-icons';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { BindingRow } from '../../../shared/contract/service-center';
 import { Perm } from '../../../shared/permissions';
-import { useShellTab } from '../../app/home/shell-tab';
-import { useConfirm } from '../../components/ConfirmDialog';
 import { ListTable, type ListColumn } from '../../components/list/ListTable';
-import { selectionProblem } from '../../components/list/selection';
-import { useListState } from '../../components/list/useListState';
-import { useNotify } from '../../components/notify';
+import { FilterBar, FilterField, ListActions, ListScreen } from '../../components/list/ListScreen';
+import type { RowId } from '../../components/list/selection';
+import { pageRows, useListController } from '../../components/list/useListController';
 import { OrgCascader } from '../../components/OrgCascader';
-import { CrudActions } from '../../components/CrudActions';
-import { invalidateBridgeQueries, useBridgeMutation, useBridgeQuery } from '../../hooks/bridge-query';
-import { assignPath, centreOrgNodes, formatDateTime } from './binding';
+import { useBridgeQuery } from '../../hooks/bridge-query';
+import { formatDateTime } from '../../lib/format';
+import { orgNodesOf } from '../../lib/org-nodes';
 import { AccountNameFields } from './AccountNameFields';
+import { accountPageInput, assignPath } from './binding';
 import { invalidateBindingQueries } from './queries';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0 },
-  filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
-  // Fluent's inputs bring their own minimum widths: the field decides.
-  filter: { width: '200px', '& .fui-Input, & .fui-Combobox': { width: '100%', minWidth: 0, boxSizing: 'border-box' } },
   centres: { whiteSpace: 'normal', wordBreak: 'break-word' },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-interface Filters {
+type BindingFilters = {
   account: string;
   name: string;
   deptId: number | null;
-}
+};
 
-const NO_FILTERS: Filters = { account: '', name: '', deptId: null };
+const NO_FILTERS: BindingFilters = { account: '', name: '', deptId: null };
 
-function isFiltered(filters: Filters): boolean {
-  return filters.account.trim() !== '' || filters.name.trim() !== '' || filters.deptId !== null;
-}
+const bindingRowId = (row: BindingRow) => row.userId;
+const bindingAccount = (row: BindingRow) => row.account;
+const bindingRoutes = { add: assignPath({ kind: 'add' }), edit: (userId: RowId) => assignPath({ kind: 'update', userId: Number(userId) }) };
 
 /**
  * Service-centre binding list (spec 000 §2 /serviceCenter, kept): users with their business centres and
@@ -47,63 +39,18 @@ function isFiltered(filters: Filters): boolean {
 export default function ServiceCenterList() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const navigate = useNavigate();
-  const notify = useNotify();
-  const confirm = useConfirm();
-  const queryClient = useQueryClient();
-  const { active } = useShellTab();
-  const list = useListState();
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-
   const tree = useBridgeQuery('serviceCenter.tree', {});
-  const centreOptions = useMemo(() => (tree.data ? centreOrgNodes(tree.data) : undefined), [tree.data]);
-  const bindings = useBridgeQuery(
-    'serviceCenter.list',
-    { pageNum: list.page, pageSize: list.pageSize, account: filters.account, name: filters.name, deptId: filters.deptId },
-    { placeholderData: keepPreviousData, meta: { silent: true } },
-  );
-  const remove = useBridgeMutation('serviceCenter.delete');
-
-  // The list reloads when the user comes back to it (from its form or another tab).
-  const wasActive = useRef(active);
-  useEffect(() => {
-    if (active && !wasActive.current) void invalidateBridgeQueries(queryClient, 'serviceCenter.list');
-    wasActive.current = active;
-  }, [active, queryClient]);
-
-  const search = () => {
-    setFilters(draft);
-    list.reset();
-  };
-  const resetFilters = () => {
-    setDraft(NO_FILTERS);
-    setFilters(NO_FILTERS);
-    list.reset();
-  };
-
-  const edit = () => {
-    const problem = selectionProblem(list.selected.size, 'exactlyOne');
-    if (problem) return notify.warning(t(problem));
-    const [userId] = list.selected;
-    navigate(assignPath({ kind: 'update', userId: Number(userId) }));
-  };
-
-  const deleteSelected = async () => {
-    const problem = selectionProblem(list.selected.size, 'atLeastOne');
-    if (problem) return notify.warning(t(problem));
-    if (!(await confirm({ message: t('message.confirmDelete'), destructive: true }))) return;
-    remove.mutate(
-      { userIds: [...list.selected].join(',') },
-      {
-        onSuccess: () => {
-          notify.success(t('message.deleteSuccess'));
-          list.table.onSelectionChange(new Set());
-          void invalidateBindingQueries(queryClient);
-        },
-      },
-    );
-  };
+  const centreOptions = useMemo(() => (tree.data ? orgNodesOf(tree.data) : undefined), [tree.data]);
+  const list = useListController({
+    queryId: 'serviceCenter.list',
+    filters: { initial: NO_FILTERS },
+    toInput: accountPageInput,
+    rowsOf: pageRows,
+    getRowId: bindingRowId,
+    selectionMode: 'single',
+    routes: bindingRoutes,
+    deleteSelected: { endpoint: 'serviceCenter.delete', input: (ids) => ({ userIds: ids.join(',') }), invalidate: invalidateBindingQueries },
+  });
 
   const columns = useMemo<ListColumn<BindingRow>[]>(
     () => [
@@ -124,51 +71,23 @@ export default function ServiceCenterList() {
   );
 
   return (
-    <section className={styles.page} data-testid="service-center-list">
-      <div className={styles.filters} role="search" aria-label={t('serviceCenter.filters')}>
-        <AccountNameFields value={draft} onChange={(patch) => setDraft((previous) => ({ ...previous, ...patch }))} onSearch={search} fieldClassName={styles.filter} testIdPrefix="filter-" />
-        <Field label={t('serviceCenter.centre')} className={styles.filter}>
+    <ListScreen data-testid="service-center-list">
+      <FilterBar label={t('serviceCenter.filters')} onSearch={list.filters.search} onReset={list.filters.reset} searchLabel={t('serviceCenter.search')} resetLabel={t('serviceCenter.reset')} testIdPrefix="filter-">
+        <AccountNameFields value={list.filters.draft} onChange={list.filters.change} testIdPrefix="filter-" />
+        <FilterField label={t('serviceCenter.centre')}>
           <OrgCascader
             nodes={centreOptions}
-            value={draft.deptId}
-            onChange={(deptId) => setDraft((previous) => ({ ...previous, deptId }))}
+            value={list.filters.draft.deptId}
+            onChange={(deptId) => list.filters.change({ deptId })}
             preselectFirst={false}
             clearable
             placeholder={t('serviceCenter.allCentres')}
             data-testid="filter-centre"
           />
-        </Field>
-        <Button appearance="primary" icon={<Search20Regular />} onClick={search} data-testid="filter-search">
-          {t('serviceCenter.search')}
-        </Button>
-        <Button icon={<ArrowReset20Regular />} onClick={resetFilters} data-testid="filter-reset">
-          {t('serviceCenter.reset')}
-        </Button>
-      </div>
-      <CrudActions
-        label={t('serviceCenter.actions')}
-        testIdPrefix="binding"
-        perms={{ add: Perm.serviceCenterSave, edit: Perm.serviceCenterUpdate, remove: Perm.serviceCenterDelete }}
-        onAdd={() => navigate(assignPath({ kind: 'add' }))}
-        onEdit={edit}
-        onDelete={() => void deleteSelected()}
-        deleting={remove.isPending}
-      />
-      <ListTable
-        aria-label={t('serviceCenter.bindings')}
-        columns={columns}
-        rows={bindings.data?.records}
-        getRowId={(row) => row.userId}
-        getRowLabel={(row) => row.account}
-        total={bindings.data?.total ?? 0}
-        selectionMode="single"
-        loading={bindings.isFetching}
-        error={bindings.isError ? bindings.error : undefined}
-        onRetry={() => void bindings.refetch()}
-        emptyText={t(isFiltered(filters) ? 'serviceCenter.noMatchingBindings' : 'serviceCenter.noBindings')}
-        data-testid="binding-list"
-        {...list.table}
-      />
-    </section>
+        </FilterField>
+      </FilterBar>
+      <ListActions list={list} label={t('serviceCenter.actions')} testIdPrefix="binding" perms={{ add: Perm.serviceCenterSave, edit: Perm.serviceCenterUpdate, remove: Perm.serviceCenterDelete }} />
+      <ListTable aria-label={t('serviceCenter.bindings')} list={list} columns={columns} getRowLabel={bindingAccount} emptyText={t('serviceCenter.noBindings')} noMatchText={t('serviceCenter.noMatchingBindings')} data-testid="binding-list" />
+    </ListScreen>
   );
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeptNode } from '../../../shared/contract/user';
-import { rules } from '../../../shared/rules';
-import { assignPath, assignProblem, centreCheckNodes, centreOrgNodes, checkedLeafIds, formatDateTime, parseAssignAddress } from './binding';
-import { FILTER_TEXT_MAX } from './queries';
+import { orgNodesOf } from '../../lib/org-nodes';
+import { assignPath, assignProblem, centreCheckNodes, checkedLeafIds, parseAssignAddress } from './binding';
 
 const node = (deptId: number, name: string, children: DeptNode[] = []): DeptNode => ({ deptId, parentId: null, name, deptType: children.length > 0 ? '0' : '1', businessCentre: children.length === 0, children });
 
@@ -37,7 +36,7 @@ describe('the assign address', () => {
 describe('the business-centre tree', () => {
   it('feeds the checkbox tree and the organisation select', () => {
     expect(centreCheckNodes(centres)[0]).toMatchObject({ menuId: 1, name: 'Group', children: [{ menuId: 2, children: [{ menuId: 4, name: 'Shanghai', children: [] }, { menuId: 5 }] }, { menuId: 3 }] });
-    expect(centreOrgNodes(centres)[0]).toMatchObject({ id: 1, name: 'Group', children: [{ id: 2, children: [{ id: 4 }, { id: 5 }] }, { id: 3, children: [{ id: 6 }] }] });
+    expect(orgNodesOf(centres)[0]).toMatchObject({ id: 1, name: 'Group', children: [{ id: 2, children: [{ id: 4 }, { id: 5 }] }, { id: 3, children: [{ id: 6 }] }] });
   });
 
   it('binds the checked leaves only, in tree order', () => {
@@ -56,18 +55,5 @@ describe('saving a binding (spec 000 §5)', () => {
     expect(assignProblem('update', 0, 0)).toBe('message.selectBusinessCenter');
     expect(assignProblem('add', 1, 1)).toBeNull();
     expect(assignProblem('update', 1, 3)).toBeNull();
-  });
-});
-
-describe('list helpers', () => {
-  it('shows server times as local date and time', () => {
-    const iso = new Date(2026, 2, 4, 5, 6, 7).toISOString();
-    expect(formatDateTime(iso)).toBe('2026-03-04 05:06:07');
-    expect(formatDateTime('not a time')).toBe('not a time');
-  });
-
-  it('stops filter inputs where the server rule does', () => {
-    expect(rules.filterText.safeParse('x'.repeat(FILTER_TEXT_MAX)).success).toBe(true);
-    expect(rules.filterText.safeParse('x'.repeat(FILTER_TEXT_MAX + 1)).success).toBe(false);
   });
 });

@@ -1,9 +1,8 @@
-import dayjs from 'dayjs';
 import type { DeptNode } from '../../../shared/contract/user';
 import { Patterns, rules } from '../../../shared/rules';
 import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
+import type { Paging } from '../../components/list/useListController';
 import type { MenuTreeNode } from '../../components/MenuCheckTree';
-import type { OrgNode } from '../../components/OrgCascader';
 
 /** What `/serviceCenterManage/{userId}?type=add|update` asks for, or which part of the address is wrong. */
 export type AssignAddress =
@@ -42,11 +41,6 @@ export function centreCheckNodes(nodes: readonly DeptNode[]): MenuTreeNode[] {
   return nodes.map((node) => ({ menuId: node.deptId, name: node.name, children: centreCheckNodes(node.children) }));
 }
 
-/** The business-centre tree as the organisation select of the list's filter takes it. */
-export function centreOrgNodes(nodes: readonly DeptNode[]): OrgNode[] {
-  return nodes.map((node) => ({ id: node.deptId, name: node.name, children: centreOrgNodes(node.children) }));
-}
-
 /**
  * The checked leaves of the tree, in tree order: what a save binds. A checked parent only stands for its
  * children, so at least one leaf must be checked ('please select business center').
@@ -63,9 +57,7 @@ export function assignProblem(kind: 'add' | 'update', userCount: number, leafCou
   return leafCount === 0 ? 'message.selectBusinessCenter' : null;
 }
 
-/** A server time (ISO 8601) as the lists show it. */
-export function formatDateTime(iso: string): string {
-  const time = dayjs(iso);
-  return time.isValid() ? time.format('YYYY-MM-DD HH:mm:ss') : iso;
+/** The input of the account-paged calls (the bindings, the unbound users): the filters and the page as they name it. */
+export function accountPageInput<F extends object>(filters: F, { page, pageSize }: Paging): F & { pageNum: number; pageSize: number } {
+  return { ...filters, pageNum: page, pageSize };
 }
-

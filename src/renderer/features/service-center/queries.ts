@@ -1,9 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { invalidateBridgeQueries } from '../../hooks/bridge-query';
 
-/** The longest filter text the server takes (`rules.filterText`); the inputs stop there. */
-export const FILTER_TEXT_MAX = 100;
-
 /** After a binding changed: the list, the unbound users and the stored bindings are out of date. */
 export async function invalidateBindingQueries(client: QueryClient): Promise<void> {
   await Promise.all([

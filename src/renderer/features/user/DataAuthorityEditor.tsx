@@ -6,6 +6,7 @@ import type { CallOutput } from '../../../shared/bridge';
 import { Limits } from '../../../shared/rules';
 import { fieldMessage } from '../../components/form/RuleForm';
 import { ErrorState, LoadingState } from '../../components/states';
+import type { MessageKey } from '../../i18n/message-key';
 import type { AuthorityDraft, AuthorityField, AuthorityProblems } from './user-model';
 
 const useStyles = makeStyles({
@@ -29,7 +30,7 @@ type Classifications = UseQueryResult<CallOutput<'user.classificationsByDept'>>;
 
 const TEXT_FIELDS = ['dataCode', 'dataName', 'topCode', 'topName'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
-const LABEL_KEY: Record<TextField, string> = { dataCode: 'user.dataCode', dataName: 'user.dataName', topCode: 'user.topCode', topName: 'user.topName' };
+const LABEL_KEY: Record<TextField, MessageKey> = { dataCode: 'user.dataCode', dataName: 'user.dataName', topCode: 'user.topCode', topName: 'user.topName' };
 const MAX_LENGTH: Record<TextField, number> = { dataCode: Limits.dataCodeMax, dataName: Limits.dataNameMax, topCode: Limits.dataCodeMax, topName: Limits.dataNameMax };
 const REQUIRED: Record<TextField, boolean> = { dataCode: true, dataName: true, topCode: false, topName: false };
 

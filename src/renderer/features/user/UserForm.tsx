@@ -1,119 +1,122 @@
-import { Button, Field, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Subtitle2, Switch, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowLeft20Regular, Save20Regular } from '@fluentui/react-icons';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Field, MessageBar, MessageBarBody, Radio, RadioGroup, Subtitle2, Switch, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { ResponseCode } from '../../../shared/codes';
-import { Delay, UserStatus } from '../../../shared/constants';
+import { UserStatus } from '../../../shared/constants';
 import type { HeldRoleEntry, UserRecord } from '../../../shared/contract/user';
 import { Perm } from '../../../shared/permissions';
-import { NEW_RECORD_ID, Route } from '../../../shared/routes';
-import { Limits, rules } from '../../../shared/rules';
-import { useShellTab } from '../../app/home/shell-tab';
+import { Route } from '../../../shared/routes';
+import { Limits } from '../../../shared/rules';
 import { useIdentity } from '../../app/identity/IdentityBoundary';
-import { isBridgeError } from '../../bridge';
-import { RuleField, fieldMessage, useRuleForm } from '../../components/form/RuleForm';
-import { requiredThen } from '../../components/form/rules';
-import { useNotify } from '../../components/notify';
+import { splitFieldMessage } from '../../components/form/record-form';
+import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../components/form/RecordForm';
+import { RuleField, fieldMessage } from '../../components/form/RuleForm';
+import { useRecordForm } from '../../components/form/useRecordForm';
 import { OrgCascader } from '../../components/OrgCascader';
-import { PermissionGate } from '../../components/permissions';
-import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../components/states';
-import { invalidateBridgeQueries, useBridgeMutation, useBridgeQuery } from '../../hooks/bridge-query';
+import { invalidateBridgeQueries, useBridgeQuery } from '../../hooks/bridge-query';
 import { DataAuthorityEditor } from './DataAuthorityEditor';
 import { useUserOrgTree } from './queries';
 import { RolePicker } from './RolePicker';
-import { authorityDraftsOf, authorityProblems, userAddPayload, userUpdatePayload, type AuthorityDraft, type UserFormValues } from './user-model';
+import { authorityDraftsOf, authorityProblems, userAddPayload, userFieldLabelKey, userFormIssues, userUpdatePayload, type AuthorityDraft, type UserFormValues } from './user-model';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL, maxWidth: '1100px', minWidth: 0 },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', columnGap: tokens.spacingHorizontalXL, rowGap: tokens.spacingVerticalM },
   hint: { color: tokens.colorNeutralForeground3 },
-  actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
-  missing: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL },
 });
 
 let draftCounter = 0;
 const newDraftKey = () => `authority-${++draftCounter}`;
 
-const statusRule = (value: number) => (value === UserStatus.Enabled || value === UserStatus.Disabled ? null : 'user.statusRequired');
+function valuesOf(record: UserRecord | null): UserFormValues {
+  return {
+    username: record?.username ?? '',
+    name: record?.name ?? '',
+    password: '',
+    email: record?.email ?? '',
+    mobile: record?.mobile ?? '',
+    deptId: record?.deptId ?? null,
+    status: record?.status ?? UserStatus.Enabled,
+    resetPwdAllowed: record?.resetPwdAllowed ?? true,
+  };
+}
+
+/** User form (spec 000 §2 /userManage/{userId}): 'null' adds a user, an id edits one; after saving it returns to the list. */
+export default function UserForm() {
+  const { t } = useTranslation();
+  const { userId } = useParams<{ userId: string }>();
+  return (
+    <RecordLoader
+      idParam={userId}
+      endpoint="user.info"
+      input={(id) => ({ userId: id })}
+      listPath={Route.user}
+      text={{ badAddress: t('user.badAddress'), loadFailed: t('user.loadFailed'), loading: t('user.loading') }}
+      testIdPrefix="user"
+    >
+      {(loaded) => <UserEditor {...loaded} />}
+    </RecordLoader>
+  );
+}
 
 /** The user form body, for a new user (record null) or a loaded one. */
-function UserFormBody({ record }: { record: UserRecord | null }) {
+function UserEditor({ record, reload }: LoadedRecord<UserRecord>) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const { closeSelf } = useShellTab();
   const { role } = useIdentity();
   const orgs = useUserOrgTree(role.roleId);
   const me = useBridgeQuery('session.currentUser', {});
   const isNew = record === null;
   const isSelf = record !== null && me.data?.userId === record.userId;
 
-  const form = useRuleForm<UserFormValues>({
-    username: { initial: record?.username ?? '', rule: requiredThen('user.usernameRequired', rules.loginUsername) },
-    name: { initial: record?.name ?? '', rule: rules.personName },
-    password: { initial: '', rule: isNew ? requiredThen('user.passwordRequired', rules.newPassword) : undefined },
-    email: { initial: record?.email ?? '', rule: rules.optionalEmail },
-    mobile: { initial: record?.mobile ?? '', rule: rules.mobile },
-    deptId: { initial: record?.deptId ?? null, rule: rules.organisationId },
-    status: { initial: record?.status ?? UserStatus.Enabled, rule: statusRule },
-    resetPwdAllowed: { initial: record?.resetPwdAllowed ?? true },
+  const [initialRoles] = useState<HeldRoleEntry[]>(() => record?.roleList ?? []);
+  const [initialAuthorities] = useState<AuthorityDraft[]>(() => authorityDraftsOf(record?.userDataAuthorityList ?? [], newDraftKey));
+  const [roles, setRoles] = useState(initialRoles);
+  const [authorities, setAuthorities] = useState(initialAuthorities);
+  const controller = useRecordForm({
+    record,
+    initial: valuesOf(record),
+    rules: (values) => userFormIssues(values, isNew),
+    // Asked on save, once the rows' problems below are known.
+    otherProblems: (): boolean => Object.keys(problems).length > 0,
+    otherState: { roles, authorities },
+    onReset: () => {
+      setRoles(initialRoles);
+      setAuthorities(initialAuthorities);
+    },
+    add: { endpoint: 'user.add', perm: Perm.userSave, payload: (values) => userAddPayload(values, roles, authorities) },
+    update: { endpoint: 'user.update', perm: Perm.userUpdate, payload: (values, stored) => userUpdatePayload(stored, values, roles, authorities) },
+    listPath: Route.user,
+    refresh: (queryClient) => invalidateBridgeQueries(queryClient, 'user.list'),
+    conflict: () => ({ field: 'username', key: 'user.usernameTaken' }),
+    namePinnedField: (msg) => {
+      const pinned = splitFieldMessage(msg);
+      const labelKey = pinned ? userFieldLabelKey(pinned.field) : null;
+      return pinned && labelKey ? `${t(labelKey)}: ${pinned.text}` : null;
+    },
+    reload,
   });
-  const [roles, setRoles] = useState<HeldRoleEntry[]>(() => record?.roleList ?? []);
-  const [authorities, setAuthorities] = useState<AuthorityDraft[]>(() => authorityDraftsOf(record?.userDataAuthorityList ?? [], newDraftKey));
-  const [attempted, setAttempted] = useState(false);
-  const [saved, setSaved] = useState(false);
-
+  const { form } = controller;
   const deptId = form.values.deptId;
   const classifications = useBridgeQuery('user.classificationsByDept', { deptId: deptId ?? 0 }, { enabled: deptId !== null });
   const available = useMemo(() => (classifications.data ? new Set(classifications.data.map((entry) => entry.classificationId)) : null), [classifications.data]);
   const problems = useMemo(() => authorityProblems(authorities, available), [authorities, available]);
 
-  const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (redirect.current) clearTimeout(redirect.current);
-    },
-    [],
-  );
-  const onSaved = () => {
-    notify.success(t(isNew ? 'message.addSuccess' : 'message.updateSuccess'));
-    void invalidateBridgeQueries(queryClient, 'user.list');
-    setSaved(true);
-    redirect.current = setTimeout(() => closeSelf(Route.user), Delay.formRedirectMs);
-  };
-  const onFailed = (error: Error) => {
-    if (isBridgeError(error) && error.code === ResponseCode.Conflict) form.setError('username', 'user.usernameTaken');
-  };
-  const add = useBridgeMutation('user.add', { meta: { silent: true }, onSuccess: onSaved, onError: onFailed });
-  const update = useBridgeMutation('user.update', { meta: { silent: true }, onSuccess: onSaved, onError: onFailed });
-  const saving = add.isPending || update.isPending;
-  const failure = add.error ?? update.error;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (saving || saved) return;
-    setAttempted(true);
-    const fieldsPass = form.validate();
-    if (!fieldsPass || Object.keys(problems).length > 0) {
-      notify.warning(t('user.fixErrors'));
-      return;
-    }
-    if (record === null) add.mutate(userAddPayload(form.values, roles, authorities));
-    else update.mutate(userUpdatePayload(record, form.values, roles, authorities));
-  };
-
   const orgMessage = form.errors.deptId ? fieldMessage(t, form.errors.deptId, t('user.org')) : undefined;
   const statusMessage = form.errors.status ? t(form.errors.status) : undefined;
 
   return (
-    <form className={styles.page} onSubmit={submit} noValidate aria-labelledby="user-form-title" data-testid="user-form">
+    <form ref={controller.formRef} className={styles.page} onSubmit={controller.submit} noValidate aria-labelledby="user-form-title" data-testid="user-form">
       <Title3 as="h2" id="user-form-title">
         {record === null ? t('user.addTitle') : t('user.editTitle', { username: record.username })}
       </Title3>
+
+      {controller.readOnly ? (
+        <MessageBar intent="info" data-testid="user-form-read-only">
+          <MessageBarBody>{t('user.readOnly')}</MessageBarBody>
+        </MessageBar>
+      ) : null}
 
       <section className={styles.section} aria-labelledby="user-form-basic">
         <Subtitle2 as="h3" id="user-form-basic">
@@ -159,72 +162,11 @@ function UserFormBody({ record }: { record: UserRecord | null }) {
           {t('user.authoritySection')}
         </Subtitle2>
         <Text className={styles.hint}>{t('user.authorityHint')}</Text>
-        <DataAuthorityEditor deptId={deptId} classifications={classifications} drafts={authorities} onChange={setAuthorities} problems={attempted ? problems : {}} newKey={newDraftKey} />
+        <DataAuthorityEditor deptId={deptId} classifications={classifications} drafts={authorities} onChange={setAuthorities} problems={controller.attempted ? problems : {}} newKey={newDraftKey} />
       </section>
 
-      {failure ? (
-        <MessageBar intent="error" role="alert" data-testid="user-form-error">
-          <MessageBarBody>{errorMessage(failure, t('message.operationFailed'))}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-      <div className={styles.actions}>
-        <PermissionGate
-          perm={isNew ? Perm.userSave : Perm.userUpdate}
-          fallback={
-            <MessageBar intent="info">
-              <MessageBarBody>{t('user.readOnly')}</MessageBarBody>
-            </MessageBar>
-          }
-        >
-          <Button appearance="primary" type="submit" icon={saving ? <Spinner size="tiny" /> : <Save20Regular />} disabled={saving || saved} data-testid="user-save">
-            {t('user.save')}
-          </Button>
-        </PermissionGate>
-        <Button icon={<ArrowLeft20Regular />} onClick={() => closeSelf(Route.user)} disabled={saving} data-testid="user-back">
-          {t('user.back')}
-        </Button>
-      </div>
+      <RecordFormFailure controller={controller} data-testid="user-form-error" />
+      <RecordFormActions controller={controller} testIdPrefix="user" />
     </form>
   );
-}
-
-/** An existing user: loaded fresh each time the form opens (an old version would be refused on save). */
-function UserFormLoader({ userId }: { userId: number }) {
-  const { t } = useTranslation();
-  const styles = useStyles();
-  const { closeSelf } = useShellTab();
-  const info = useBridgeQuery('user.info', { userId }, { staleTime: 0, gcTime: 0, meta: { silent: true } });
-  if (info.isPending) return <LoadingState label={t('user.loading')} />;
-  if (info.isError) {
-    return (
-      <div className={styles.missing}>
-        <ErrorState title={t('user.loadFailed')} error={info.error} onRetry={() => void info.refetch()} />
-        <Button icon={<ArrowLeft20Regular />} onClick={() => closeSelf(Route.user)} data-testid="user-back">
-          {t('user.back')}
-        </Button>
-      </div>
-    );
-  }
-  return <UserFormBody record={info.data} />;
-}
-
-/** User form (spec 000 §2 /userManage/{userId}): 'null' adds a user, an id edits one; after saving it returns to the list. */
-export default function UserForm() {
-  const { userId } = useParams<{ userId: string }>();
-  const { t } = useTranslation();
-  const styles = useStyles();
-  const { closeSelf } = useShellTab();
-  if (userId === NEW_RECORD_ID) return <UserFormBody record={null} />;
-  const id = Number(userId);
-  if (!Number.isInteger(id) || id <= 0) {
-    return (
-      <div className={styles.missing}>
-        <EmptyState text={t('user.badAddress')} />
-        <Button icon={<ArrowLeft20Regular />} onClick={() => closeSelf(Route.user)} data-testid="user-back">
-          {t('user.back')}
-        </Button>
-      </div>
-    );
-  }
-  return <UserFormLoader key={id} userId={id} />;
 }

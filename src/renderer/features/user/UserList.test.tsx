@@ -24,7 +24,7 @@ async function openList(options: Parameters<typeof renderUserScreen>[1] = {}) {
 describe('user list', () => {
   it('preselects the first organisation and loads page 1 with 10 rows for the current role', async () => {
     const api = await openList();
-    expect(await table().findByText('east_ops')).toBeTruthy();
+    await table().findByText('east_ops');
     expect(api.inputsOf('user.list')[0]).toEqual({ page: 1, limit: 10, roleId: ROLE_ID, deptId: 1, name: undefined, username: undefined, status: undefined });
     expect(api.inputsOf('user.list')).toHaveLength(1);
     expect((screen.getByTestId('filter-org') as HTMLInputElement).value).toBe('Group');
@@ -48,13 +48,13 @@ describe('user list', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Disabled' }));
     fireEvent.click(screen.getByTestId('filter-search'));
     await waitFor(() => expect(api.inputsOf('user.list').at(-1)).toMatchObject({ status: 0, name: undefined }));
-    expect(await table().findByText('south_ops')).toBeTruthy();
+    await table().findByText('south_ops');
     expect(table().queryByText('east_ops')).toBeNull();
 
     // Back to the basic view: the hidden status filter stops filtering.
     fireEvent.click(screen.getByTestId('filter-toggle'));
     await waitFor(() => expect(api.inputsOf('user.list').at(-1)).toMatchObject({ status: undefined }));
-    expect(await table().findByText('east_ops')).toBeTruthy();
+    await table().findByText('east_ops');
   });
 
   it('chooses another organisation from the cascader and resets to the first', async () => {
@@ -106,11 +106,11 @@ describe('user list', () => {
     await openList();
     await table().findByText('east_ops');
     fireEvent.click(screen.getByTestId('user-edit'));
-    expect(await screen.findByText('Please select one row')).toBeTruthy();
+    await screen.findByText('Please select one row');
     fireEvent.click(rowCheckbox('east_ops'));
     fireEvent.click(rowCheckbox('south_ops'));
     fireEvent.click(screen.getByTestId('user-edit'));
-    expect(await screen.findByText('Only one user can be selected')).toBeTruthy();
+    await screen.findByText('Only one user can be selected');
     fireEvent.click(rowCheckbox('south_ops'));
     fireEvent.click(screen.getByTestId('user-edit'));
     await waitFor(() => expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Users', 'User details']));
@@ -120,11 +120,11 @@ describe('user list', () => {
     const api = await openList();
     await table().findByText('east_ops');
     fireEvent.click(screen.getByTestId('user-delete'));
-    expect(await screen.findByText('Please select at least one row')).toBeTruthy();
+    await screen.findByText('Please select at least one row');
 
     fireEvent.click(rowCheckbox(ME.username));
     fireEvent.click(screen.getByTestId('user-delete'));
-    expect(await screen.findByText('You cannot delete your own account')).toBeTruthy();
+    await screen.findByText('You cannot delete your own account');
     fireEvent.click(rowCheckbox(ME.username));
 
     fireEvent.click(rowCheckbox('east_ops'));
@@ -134,7 +134,7 @@ describe('user list', () => {
     expect(dialog.textContent).toContain('Do you really want to delete the selected data?');
     fireEvent.click(within(dialog).getByTestId('confirm-dialog-ok'));
     await waitFor(() => expect(api.inputsOf('user.delete')).toEqual([{ userIds: '2,3' }]));
-    expect(await screen.findByText('Deleted')).toBeTruthy();
+    await screen.findByText('Deleted');
     await waitFor(() => expect(screen.getByTestId('selected-count').textContent).toBe('0 selected'));
   });
 
@@ -152,7 +152,7 @@ describe('user list', () => {
     const shown = await screen.findByTestId('new-password-dialog');
     expect((within(shown).getByTestId('new-password-value') as HTMLInputElement).value).toBe('Fresh_Pass9x');
     expect(api.inputsOf('user.resetPassword')).toEqual([{ userId: 2 }]);
-    expect(await screen.findByText('Reset done')).toBeTruthy();
+    await screen.findByText('Reset done');
     fireEvent.click(within(shown).getByTestId('new-password-close'));
     await waitFor(() => expect(screen.queryByTestId('new-password-dialog')).toBeNull());
   });
@@ -161,7 +161,7 @@ describe('user list', () => {
     const api = await openList({ users: [userRow(2, 'east_ops', { deptId: 5, deptName: 'East operations' })] });
     await table().findByText('east_ops');
     fireEvent.click(screen.getByTestId('user-change-org'));
-    expect(await screen.findByText('Please select one row')).toBeTruthy();
+    await screen.findByText('Please select one row');
 
     fireEvent.click(rowCheckbox('east_ops'));
     fireEvent.click(screen.getByTestId('user-change-org'));
@@ -170,20 +170,20 @@ describe('user list', () => {
     // The user's organisation is a department, not a company: nothing is chosen yet.
     expect((within(dialog).getByTestId('change-org-select') as HTMLInputElement).value).toBe('');
     fireEvent.click(within(dialog).getByTestId('change-org-submit'));
-    expect(await within(dialog).findByText('Organisation cannot be empty')).toBeTruthy();
+    await within(dialog).findByText('Organisation cannot be empty');
     expect(api.inputsOf('user.changeTopDept')).toEqual([]);
 
     fireEvent.click(within(dialog).getByTestId('change-org-select'));
     fireEvent.click(await screen.findByRole('option', { name: 'East' }));
     fireEvent.click(within(dialog).getByTestId('change-org-submit'));
     await waitFor(() => expect(api.inputsOf('user.changeTopDept')).toEqual([{ topDeptId: 4, username: 'east_ops' }]));
-    expect(await screen.findByText('Updated')).toBeTruthy();
+    await screen.findByText('Updated');
     await waitFor(() => expect(screen.queryByTestId('change-org-dialog')).toBeNull());
   });
 
   it('speaks the chosen language', async () => {
     await openList({ locale: 'de_DE' });
-    expect(await screen.findByRole('table', { name: 'Benutzer' })).toBeTruthy();
+    await screen.findByRole('table', { name: 'Benutzer' });
     expect(screen.getByTestId('user-add').textContent).toBe('Hinzufügen');
     expect(screen.getByTestId('filter-toggle').textContent).toBe('Erweiterte Suche');
   });

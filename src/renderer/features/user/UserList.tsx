@@ -1,58 +1,51 @@
-import { Badge, Button, Dropdown, Field, Input, Option, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowReset20Regular, BuildingMultiple20Regular, ChevronDown16Regular, ChevronUp16Regular, KeyReset20Regular, Search20Regular } from '@fluentui/react-icons';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Badge, Button, Dropdown, Option, makeStyles } from '@fluentui/react-components';
+import { BuildingMultiple20Regular, ChevronDown16Regular, ChevronUp16Regular, KeyReset20Regular } from '@fluentui/react-icons';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { UserStatus } from '../../../shared/constants';
 import type { UserRow } from '../../../shared/contract/user';
 import { Perm } from '../../../shared/permissions';
 import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
-import { useShellTab } from '../../app/home/shell-tab';
 import { useIdentity } from '../../app/identity/IdentityBoundary';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ListTable, type ListColumn } from '../../components/list/ListTable';
-import { selectionProblem } from '../../components/list/selection';
-import { useListState } from '../../components/list/useListState';
+import { FilterBar, FilterField, FilterTextField, ListActions, ListScreen } from '../../components/list/ListScreen';
+import type { RowId } from '../../components/list/selection';
+import { pageRows, useListController } from '../../components/list/useListController';
 import { useNotify } from '../../components/notify';
 import { OrgCascader } from '../../components/OrgCascader';
-import { CrudActions } from '../../components/CrudActions';
 import { PermissionGate, usePermissions } from '../../components/permissions';
-import { invalidateBridgeQueries, useBridgeMutation, useBridgeQuery } from '../../hooks/bridge-query';
+import { useBridgeMutation, useBridgeQuery } from '../../hooks/bridge-query';
+import type { MessageKey } from '../../i18n/message-key';
+import { formatDateTime } from '../../lib/format';
 import { ChangeOrgDialog } from './ChangeOrgDialog';
 import { NewPasswordDialog, type ResetOutcome } from './NewPasswordDialog';
-import { FILTER_TEXT_MAX, formatDateTime, useUserOrgTree } from './queries';
+import { useUserOrgTree } from './queries';
 import { singleUserProblem, statusLabelKey } from './user-model';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0 },
-  filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
-  filter: { width: '180px' },
-  orgFilter: { width: '220px' },
-  // A Dropdown is 250px wide by default: here it takes its field's width.
-  dropdown: { minWidth: 'auto', width: '100%' },
   wrap: { whiteSpace: 'normal', wordBreak: 'break-word' },
 });
 
 type StatusFilter = 'all' | typeof UserStatus.Enabled | typeof UserStatus.Disabled;
 
-interface Filters {
+type UserFilters = {
   name: string;
   username: string;
   status: StatusFilter;
   deptId: number | null;
-}
+};
 
-const NO_FILTERS: Filters = { name: '', username: '', status: 'all', deptId: null };
+const NO_FILTERS: UserFilters = { name: '', username: '', status: 'all', deptId: null };
 const STATUS_CHOICES: readonly StatusFilter[] = ['all', UserStatus.Enabled, UserStatus.Disabled];
 
-function statusChoiceKey(choice: StatusFilter): string {
+function statusChoiceKey(choice: StatusFilter): MessageKey {
   return choice === 'all' ? 'user.statusAll' : statusLabelKey(choice);
 }
 
-function sameFilters(a: Filters, b: Filters): boolean {
-  return a.name === b.name && a.username === b.username && a.status === b.status && a.deptId === b.deptId;
-}
+const userRowId = (row: UserRow) => row.userId;
+const userName = (row: UserRow) => row.username;
+const userRoutes = { add: routeTo(Route.userManage, { userId: NEW_RECORD_ID }), edit: (userId: RowId) => routeTo(Route.userManage, { userId }), editRule: singleUserProblem };
 
 /**
  * User list (spec 000 §2 /user, kept): filters by name, login name, status and organisation (the first
@@ -62,116 +55,59 @@ function sameFilters(a: Filters, b: Filters): boolean {
 export default function UserList() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const navigate = useNavigate();
   const notify = useNotify();
   const confirm = useConfirm();
-  const queryClient = useQueryClient();
-  const { active } = useShellTab();
   const { role } = useIdentity();
   const { has } = usePermissions();
-  const list = useListState();
   const orgs = useUserOrgTree(role.roleId);
   const me = useBridgeQuery('session.currentUser', {});
-
-  const [advanced, setAdvanced] = useState(false);
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [changeOrgOf, setChangeOrgOf] = useState<UserRow | null>(null);
-  const [resetOutcome, setResetOutcome] = useState<ResetOutcome | null>(null);
-
-  // The cascader preselects the first organisation; that first choice also applies at once.
-  const firstOrgApplied = useRef(false);
-  const onOrgChange = useCallback((deptId: number | null) => {
-    setDraft((previous) => ({ ...previous, deptId }));
-    if (!firstOrgApplied.current && deptId !== null) {
-      firstOrgApplied.current = true;
-      setFilters((previous) => ({ ...previous, deptId }));
-    }
-  }, []);
   const firstOrgId = orgs.nodes?.[0]?.id ?? null;
-  const ready = orgs.nodes !== undefined && (orgs.nodes.length === 0 || filters.deptId !== null);
 
-  const users = useBridgeQuery(
-    'user.list',
-    {
-      page: list.page,
-      limit: list.pageSize,
+  const list = useListController({
+    queryId: 'user.list',
+    filters: { initial: { ...NO_FILTERS, deptId: firstOrgId } },
+    toInput: (filters, { page, pageSize }) => ({
+      page,
+      limit: pageSize,
       roleId: role.roleId,
       name: filters.name.trim() || undefined,
       username: filters.username.trim() || undefined,
       status: filters.status === 'all' ? undefined : filters.status,
       deptId: filters.deptId ?? undefined,
-    },
-    // staleTime 0: a search, a reset or another page always asks the server again.
-    { enabled: ready, staleTime: 0, placeholderData: keepPreviousData, meta: { silent: true } },
-  );
-  const rows = ready ? users.data?.records : undefined;
-  const remove = useBridgeMutation('user.delete');
+    }),
+    rowsOf: pageRows,
+    getRowId: userRowId,
+    prerequisites: [orgs.query],
+    canLoad: (filters) => orgs.nodes?.length === 0 || filters.deptId !== null,
+    routes: userRoutes,
+    deleteSelected: { endpoint: 'user.delete', input: (ids) => ({ userIds: ids.join(',') }), refuse: (ids) => (me.data && ids.includes(me.data.userId) ? 'user.deleteSelf' : null) },
+  });
+
+  const [advanced, setAdvanced] = useState(false);
+  const [changeOrgOf, setChangeOrgOf] = useState<UserRow | null>(null);
+  const [resetOutcome, setResetOutcome] = useState<ResetOutcome | null>(null);
   const { mutate: resetPasswordOfUser, isPending: resetting } = useBridgeMutation('user.resetPassword');
 
-  // The list reloads when the user comes back to it (from its form or another tab).
-  const wasActive = useRef(active);
-  useEffect(() => {
-    if (active && !wasActive.current) void invalidateBridgeQueries(queryClient, 'user.list');
-    wasActive.current = active;
-  }, [active, queryClient]);
-
-  const search = (event?: FormEvent) => {
-    event?.preventDefault();
-    if (sameFilters(draft, filters) && list.page === 1) void users.refetch();
-    setFilters(draft);
-    list.reset();
-  };
-
-  const resetFilters = () => {
-    const cleared = { ...NO_FILTERS, deptId: firstOrgId };
-    setDraft(cleared);
-    setFilters(cleared);
-    list.reset();
+  // The cascader preselects the first organisation; that first choice also applies at once.
+  const firstOrgApplied = useRef(false);
+  const onOrgChange = (deptId: number | null) => {
+    if (firstOrgApplied.current || deptId === null) {
+      list.filters.change({ deptId });
+      return;
+    }
+    firstOrgApplied.current = true;
+    list.filters.applyNow({ deptId });
   };
 
   // The basic view hides the login name and status: hidden filters must not keep filtering.
   const toggleAdvanced = () => {
-    if (advanced) {
-      setDraft((previous) => ({ ...previous, username: '', status: 'all' }));
-      if (filters.username !== '' || filters.status !== 'all') {
-        setFilters((previous) => ({ ...previous, username: '', status: 'all' }));
-        list.reset();
-      }
-    }
+    if (advanced) list.filters.applyNow({ username: '', status: 'all' });
     setAdvanced(!advanced);
   };
 
-  const selectedRows = (rows ?? []).filter((row) => list.selected.has(row.userId));
-
-  const editSelected = () => {
-    const problem = singleUserProblem(list.selected.size);
-    if (problem) return notify.warning(t(problem));
-    const [userId] = list.selected;
-    navigate(routeTo(Route.userManage, { userId: String(userId) }));
-  };
-
-  const deleteSelected = async () => {
-    const problem = selectionProblem(list.selected.size, 'atLeastOne');
-    if (problem) return notify.warning(t(problem));
-    if (me.data && list.selected.has(me.data.userId)) return notify.warning(t('user.deleteSelf'));
-    if (!(await confirm({ message: t('message.confirmDelete'), destructive: true }))) return;
-    remove.mutate(
-      { userIds: [...list.selected].join(',') },
-      {
-        onSuccess: () => {
-          notify.success(t('message.deleteSuccess'));
-          list.table.onSelectionChange(new Set());
-          void invalidateBridgeQueries(queryClient, 'user.list');
-        },
-      },
-    );
-  };
-
   const changeOrgOfSelected = () => {
-    const problem = singleUserProblem(list.selected.size);
-    if (problem) return notify.warning(t(problem));
-    const [row] = selectedRows;
+    const userId = list.requireOne(singleUserProblem);
+    const row = list.rows?.find((candidate) => candidate.userId === userId);
     if (row) setChangeOrgOf(row);
   };
 
@@ -231,33 +167,33 @@ export default function UserList() {
     ];
   }, [t, styles, mayResetPasswords, resetPasswordOf, resetting]);
 
-  const filtered = filters.name.trim() !== '' || filters.username.trim() !== '' || filters.status !== 'all' || filters.deptId !== firstOrgId;
-
+  const { draft } = list.filters;
   return (
-    <section className={styles.page} data-testid="user-list">
-      <form className={styles.filters} role="search" aria-label={t('user.filters')} onSubmit={search} noValidate>
-        <Field label={t('user.name')} className={styles.filter}>
-          <Input value={draft.name} maxLength={FILTER_TEXT_MAX} placeholder={t('user.namePlaceholder')} onChange={(_event, data) => setDraft((previous) => ({ ...previous, name: data.value }))} data-testid="filter-name" />
-        </Field>
+    <ListScreen data-testid="user-list">
+      <FilterBar
+        label={t('user.filters')}
+        onSearch={list.filters.search}
+        onReset={list.filters.reset}
+        searchLabel={t('user.search')}
+        resetLabel={t('user.resetFilters')}
+        testIdPrefix="filter-"
+        after={
+          <Button appearance="transparent" icon={advanced ? <ChevronUp16Regular /> : <ChevronDown16Regular />} iconPosition="after" aria-expanded={advanced} onClick={toggleAdvanced} data-testid="filter-toggle">
+            {t(advanced ? 'user.basicSearch' : 'user.advancedSearch')}
+          </Button>
+        }
+      >
+        <FilterTextField label={t('user.name')} value={draft.name} placeholder={t('user.namePlaceholder')} onChange={(name) => list.filters.change({ name })} data-testid="filter-name" />
         {advanced ? (
           <>
-            <Field label={t('user.username')} className={styles.filter}>
-              <Input
-                value={draft.username}
-                maxLength={FILTER_TEXT_MAX}
-                placeholder={t('user.usernamePlaceholder')}
-                onChange={(_event, data) => setDraft((previous) => ({ ...previous, username: data.value }))}
-                data-testid="filter-username"
-              />
-            </Field>
-            <Field label={t('user.status')} className={styles.filter}>
+            <FilterTextField label={t('user.username')} value={draft.username} placeholder={t('user.usernamePlaceholder')} onChange={(username) => list.filters.change({ username })} data-testid="filter-username" />
+            <FilterField label={t('user.status')}>
               <Dropdown
-                className={styles.dropdown}
                 value={t(statusChoiceKey(draft.status))}
                 selectedOptions={[String(draft.status)]}
                 onOptionSelect={(_event, data) => {
                   const choice = STATUS_CHOICES.find((candidate) => String(candidate) === data.optionValue);
-                  if (choice !== undefined) setDraft((previous) => ({ ...previous, status: choice }));
+                  if (choice !== undefined) list.filters.change({ status: choice });
                 }}
                 data-testid="filter-status"
               >
@@ -267,53 +203,23 @@ export default function UserList() {
                   </Option>
                 ))}
               </Dropdown>
-            </Field>
+            </FilterField>
           </>
         ) : null}
-        <Field label={t('user.org')} className={styles.orgFilter}>
+        <FilterField label={t('user.org')}>
           <OrgCascader nodes={orgs.nodes} value={draft.deptId} onChange={onOrgChange} data-testid="filter-org" />
-        </Field>
-        <Button appearance="primary" type="submit" icon={<Search20Regular />} data-testid="filter-search">
-          {t('user.search')}
-        </Button>
-        <Button icon={<ArrowReset20Regular />} onClick={resetFilters} data-testid="filter-reset">
-          {t('user.resetFilters')}
-        </Button>
-        <Button appearance="transparent" icon={advanced ? <ChevronUp16Regular /> : <ChevronDown16Regular />} iconPosition="after" aria-expanded={advanced} onClick={toggleAdvanced} data-testid="filter-toggle">
-          {t(advanced ? 'user.basicSearch' : 'user.advancedSearch')}
-        </Button>
-      </form>
-      <CrudActions
-        label={t('user.actions')}
-        testIdPrefix="user"
-        perms={{ add: Perm.userSave, edit: Perm.userUpdate, remove: Perm.userDelete }}
-        onAdd={() => navigate(routeTo(Route.userManage, { userId: NEW_RECORD_ID }))}
-        onEdit={editSelected}
-        onDelete={() => void deleteSelected()}
-        deleting={remove.isPending}
-      >
+        </FilterField>
+      </FilterBar>
+      <ListActions list={list} label={t('user.actions')} testIdPrefix="user" perms={{ add: Perm.userSave, edit: Perm.userUpdate, remove: Perm.userDelete }}>
         <PermissionGate perm={Perm.userChangeDept}>
           <Button icon={<BuildingMultiple20Regular />} onClick={changeOrgOfSelected} data-testid="user-change-org">
             {t('user.changeOrg')}
           </Button>
         </PermissionGate>
-      </CrudActions>
-      <ListTable
-        aria-label={t('user.listLabel')}
-        columns={columns}
-        rows={rows}
-        getRowId={(row) => row.userId}
-        getRowLabel={(row) => row.username}
-        total={users.data?.total ?? 0}
-        loading={users.isFetching || orgs.query.isPending}
-        error={orgs.query.isError ? orgs.query.error : users.isError ? users.error : undefined}
-        onRetry={() => void (orgs.query.isError ? orgs.query.refetch() : users.refetch())}
-        emptyText={t(filtered ? 'user.noMatch' : 'user.empty')}
-        data-testid="user-table"
-        {...list.table}
-      />
+      </ListActions>
+      <ListTable aria-label={t('user.listLabel')} list={list} columns={columns} getRowLabel={userName} emptyText={t('user.empty')} noMatchText={t('user.noMatch')} data-testid="user-table" />
       <ChangeOrgDialog key={changeOrgOf?.userId ?? 'closed'} user={changeOrgOf} roleId={role.roleId} onClose={() => setChangeOrgOf(null)} />
       <NewPasswordDialog outcome={resetOutcome} onClose={() => setResetOutcome(null)} />
-    </section>
+    </ListScreen>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UserStatus } from '../../../shared/constants';
-import { authorityProblems, companyTreeOf, orgNodesOf, singleUserProblem, statusLabelKey, userAddPayload, userUpdatePayload, type AuthorityDraft, type UserFormValues } from './user-model';
+import { orgNodesOf } from '../../lib/org-nodes';
+import { authorityProblems, companyTreeOf, singleUserProblem, statusLabelKey, userAddPayload, userUpdatePayload, type AuthorityDraft, type UserFormValues } from './user-model';
 
 const draft = (key: string, classificationId: number, dataCode: string, dataName = 'Name'): AuthorityDraft => ({ key, classificationId, dataCode, dataName, topCode: '', topName: '' });
 

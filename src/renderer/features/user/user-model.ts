@@ -1,15 +1,14 @@
 import type { CallInput } from '../../../shared/bridge';
 import { UserStatus } from '../../../shared/constants';
-import { dataAuthority, type DeptNode, type HeldRoleEntry } from '../../../shared/contract/user';
-import { ruleMessage } from '../../components/form/rules';
+import { dataAuthority, userAddForm, type HeldRoleEntry } from '../../../shared/contract/user';
+import { rules } from '../../../shared/rules';
+import { issuesByField } from '../../components/form/record-form';
+import { requiredThen, ruleMessage } from '../../components/form/rules';
+import type { MessageKey } from '../../i18n/message-key';
 import { selectionProblem } from '../../components/list/selection';
 import type { OrgNode } from '../../components/OrgCascader';
 
 /** The pure rules of the user screens: organisation trees, status labels, data authority checks, payloads. */
-
-export function orgNodesOf(tree: readonly DeptNode[]): OrgNode[] {
-  return tree.map((dept) => ({ id: dept.deptId, name: dept.name, children: orgNodesOf(dept.children) }));
-}
 
 /**
  * The companies a role sees come as a flat list with parentId; departments between them are left out,
@@ -50,7 +49,7 @@ export interface AuthorityDraft {
 }
 
 export type AuthorityField = 'classificationId' | 'dataCode' | 'dataName' | 'topCode' | 'topName';
-export type AuthorityProblems = Record<string, Partial<Record<AuthorityField, string>>>;
+export type AuthorityProblems = Record<string, Partial<Record<AuthorityField, MessageKey>>>;
 
 const AUTHORITY_TEXT_FIELDS = ['dataCode', 'dataName', 'topCode', 'topName'] as const;
 
@@ -62,7 +61,7 @@ export function authorityProblems(drafts: readonly AuthorityDraft[], available: 
   const problems: AuthorityProblems = {};
   const seen = new Set<string>();
   for (const draft of drafts) {
-    const row: Partial<Record<AuthorityField, string>> = {};
+    const row: Partial<Record<AuthorityField, MessageKey>> = {};
     for (const field of AUTHORITY_TEXT_FIELDS) {
       const message = ruleMessage(dataAuthority.shape[field], draft[field]);
       if (message) row[field] = message;
@@ -91,6 +90,44 @@ export type UserFormValues = {
   status: number;
   resetPwdAllowed: boolean;
 };
+
+const USER_FORM_FIELDS = ['username', 'name', 'password', 'email', 'mobile', 'deptId', 'status', 'resetPwdAllowed'] as const satisfies readonly (keyof UserFormValues)[];
+
+/** The contract's rules of the fields it sees as typed; the password it only sees sealed. */
+const userFieldRules = userAddForm.pick({ username: true, name: true, email: true, mobile: true, status: true, deptId: true, resetPwdAllowed: true });
+
+/**
+ * The i18n key of each broken field rule: the contract's own (`userAddForm`, which the server validates
+ * with), and for a new user the password rule on the initial password in clear.
+ */
+export function userFormIssues(values: UserFormValues, isNew: boolean): Partial<Record<keyof UserFormValues, MessageKey>> {
+  const issues: Partial<Record<keyof UserFormValues, MessageKey>> = issuesByField(userFieldRules, values, USER_FORM_FIELDS);
+  // A blank login name is asked for in the form's own words ('login name', not 'username').
+  if (issues.username === 'validation.usernameRequired') issues.username = 'user.usernameRequired';
+  if (isNew) {
+    const password = ruleMessage(requiredThen('user.passwordRequired', rules.newPassword), values.password);
+    if (password) issues.password = password;
+  }
+  return issues;
+}
+
+const FIELD_LABEL_KEYS: Readonly<Record<string, MessageKey>> = {
+  username: 'user.username',
+  name: 'user.name',
+  password: 'user.password',
+  email: 'user.email',
+  mobile: 'user.mobile',
+  deptId: 'user.org',
+  status: 'user.status',
+  resetPwdAllowed: 'user.resetPwdAllowed',
+  roleIdList: 'user.roles',
+  userDataAuthorityList: 'user.authoritySection',
+};
+
+/** The label of a field the server names in a refusal ('deptId: …'), or null for a name the form does not know. */
+export function userFieldLabelKey(field: string): MessageKey | null {
+  return Object.hasOwn(FIELD_LABEL_KEYS, field) ? (FIELD_LABEL_KEYS[field] ?? null) : null;
+}
 
 function commonFields(values: UserFormValues, roles: readonly HeldRoleEntry[], authorities: readonly AuthorityDraft[]) {
   if (values.deptId === null) throw new Error('the organisation is checked before a save');

@@ -42,6 +42,7 @@ export const zh_CN = {
   'login.qrTitle': '企业微信扫码登录',
   'login.qrHint': '请使用企业微信扫描二维码',
   'login.qrNotConfigured': '未配置企业微信扫码登录，请使用账号密码登录',
+  'login.qrAddressRefused': '企业微信扫码登录地址不可用：它必须是企业微信的页面，而不是本控制台的页面，请联系管理员',
   'login.qrFrame': '企业微信登录二维码',
   'login.bindNotice': '该企业微信账号尚未绑定，请使用账号密码登录，登录后将自动完成绑定',
   'login.messengerSigningIn': '正在通过企业微信登录…',
@@ -59,6 +60,16 @@ export const zh_CN = {
   'password.changed': '密码修改成功',
 
   'form.required': '请输入{{label}}',
+  'form.save': '保存',
+  'form.reset': '重置',
+  'form.backToList': '返回列表',
+  'form.returning': '已保存，正在返回列表…',
+  'form.fixErrors': '请先修正表单中标出的错误',
+  'form.staleTitle': '未保存：在您打开此记录后，其他人修改了它',
+  'form.reload': '重新加载',
+  'form.unsavedTitle': '未保存的修改',
+  'form.unsavedMessage': '您输入的内容尚未保存。离开将放弃这些修改，确定离开吗？',
+  'form.discard': '放弃修改并离开',
 
   'identity.title': '选择系统和角色',
   'identity.systems': '系统',
@@ -178,5 +189,4 @@ export const zh_CN = {
   'route./in-404': '页面不存在',
 } as const;
 
-export type MessageKey = keyof typeof zh_CN;
-export type Catalog = Record<MessageKey, string>;
+export type Catalog = Record<keyof typeof zh_CN, string>;

@@ -1,0 +1,131 @@
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowLeft20Regular, ArrowReset20Regular, Save20Regular } from '@fluentui/react-icons';
+import { Fragment, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CallableEndpointId, CallInput, CallOutput } from '../../../shared/bridge';
+import { useShellTab } from '../../app/home/shell-tab';
+import { useBridgeQuery } from '../../hooks/bridge-query';
+import { PermissionGate } from '../permissions';
+import { EmptyState, ErrorState, LoadingState } from '../states';
+import { recordAddress } from './record-form';
+import type { RecordFormController } from './useRecordForm';
+
+const useStyles = makeStyles({
+  problem: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL },
+  actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, paddingTop: tokens.spacingVerticalS },
+});
+
+/** What the editor of a record form gets: the stored record (null to add one), and how to read it again. */
+export interface LoadedRecord<R> {
+  record: R | null;
+  /** Reads the stored record again and starts the form over from it; absent in add mode. */
+  reload?: () => Promise<void>;
+}
+
+interface RecordLoaderProps<Id extends CallableEndpointId> {
+  /** The route's id: 'null' adds, a number edits. */
+  idParam: string | undefined;
+  /** The endpoint that reads one record, and its input for an id. */
+  endpoint: Id;
+  input: (id: number) => CallInput<Id>;
+  listPath: string;
+  text: { badAddress: string; loadFailed: string; loading?: string };
+  /** Prefix of the test ids: `<prefix>-form-problem`, `<prefix>-back`. */
+  testIdPrefix: string;
+  children: (loaded: LoadedRecord<CallOutput<Id>>) => ReactNode;
+}
+
+/** The start of every record form: add mode, a record read fresh for edit, or why neither is possible. */
+export function RecordLoader<Id extends CallableEndpointId>(props: RecordLoaderProps<Id>) {
+  const address = recordAddress(props.idParam);
+  if (address.mode === 'add') return <>{props.children({ record: null })}</>;
+  if (address.mode === 'invalid') {
+    return (
+      <RecordProblem listPath={props.listPath} testIdPrefix={props.testIdPrefix}>
+        <EmptyState text={props.text.badAddress} />
+      </RecordProblem>
+    );
+  }
+  return <StoredRecord key={address.id} id={address.id} {...props} />;
+}
+
+function StoredRecord<Id extends CallableEndpointId>({ id, endpoint, input, listPath, text, testIdPrefix, children }: RecordLoaderProps<Id> & { id: number }) {
+  // Read fresh each time the form opens: a save over an old version would be refused.
+  const info = useBridgeQuery(endpoint, input(id), { staleTime: 0, gcTime: 0, meta: { silent: true } });
+  // Bumped by an explicit reload only, so the form starts over from what is stored now.
+  const [generation, setGeneration] = useState(0);
+  const { refetch } = info;
+
+  // A failed background refresh keeps the form that is open; only a first read that fails replaces it.
+  if (info.data === undefined) {
+    if (!info.isError) return <LoadingState label={text.loading} />;
+    return (
+      <RecordProblem listPath={listPath} testIdPrefix={testIdPrefix}>
+        <ErrorState title={text.loadFailed} error={info.error} onRetry={() => void refetch()} />
+      </RecordProblem>
+    );
+  }
+  const reload = async () => {
+    await refetch();
+    setGeneration((value) => value + 1);
+  };
+  return <Fragment key={generation}>{children({ record: info.data, reload })}</Fragment>;
+}
+
+function RecordProblem({ listPath, testIdPrefix, children }: { listPath: string; testIdPrefix: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const { closeSelf } = useShellTab();
+  return (
+    <div className={styles.problem} data-testid={`${testIdPrefix}-form-problem`}>
+      {children}
+      <Button icon={<ArrowLeft20Regular />} onClick={() => closeSelf(listPath)} data-testid={`${testIdPrefix}-back`}>
+        {t('form.backToList')}
+      </Button>
+    </div>
+  );
+}
+
+/** Why the last save failed; a stale record is said plainly, with the way to read it again. */
+export function RecordFormFailure<V extends Record<string, unknown>>({ controller, 'data-testid': testId }: { controller: RecordFormController<V>; 'data-testid': string }) {
+  const { t } = useTranslation();
+  const { failure, reload } = controller;
+  if (failure === null) return null;
+  return (
+    <MessageBar intent="error" layout="multiline" role="alert" data-testid={testId}>
+      <MessageBarBody>
+        {failure.stale ? <MessageBarTitle>{t('form.staleTitle')}</MessageBarTitle> : null}
+        {failure.text}
+      </MessageBarBody>
+      {failure.stale && reload ? (
+        <MessageBarActions>
+          <Button onClick={() => void reload()}>{t('form.reload')}</Button>
+        </MessageBarActions>
+      ) : null}
+    </MessageBar>
+  );
+}
+
+/** Save (for a role that may), reset (add mode only) and back to the list. */
+export function RecordFormActions<V extends Record<string, unknown>>({ controller, testIdPrefix }: { controller: RecordFormController<V>; testIdPrefix: string }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const { busy, returning, locked, reset, back, savePerm } = controller;
+  return (
+    <div className={styles.actions}>
+      <PermissionGate perm={savePerm}>
+        <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : <Save20Regular />} data-testid={`${testIdPrefix}-save`}>
+          {returning ? t('form.returning') : t('form.save')}
+        </Button>
+      </PermissionGate>
+      {reset ? (
+        <Button icon={<ArrowReset20Regular />} onClick={reset} disabled={locked} data-testid={`${testIdPrefix}-reset`}>
+          {t('form.reset')}
+        </Button>
+      ) : null}
+      <Button icon={<ArrowLeft20Regular />} onClick={back} disabled={returning} data-testid={`${testIdPrefix}-back`}>
+        {t('form.backToList')}
+      </Button>
+    </div>
+  );
+}

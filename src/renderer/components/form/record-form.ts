@@ -1,0 +1,43 @@
+import type { ZodType } from 'zod';
+import { NEW_RECORD_ID } from '../../../shared/routes';
+import { isRuleMessageKey, type RuleMessageKey } from '../../i18n/message-key';
+
+/** The pure rules of a record form: which record the route asks for, the contract's verdict per field, pinned refusals. */
+
+export type RecordAddress = { mode: 'add' } | { mode: 'edit'; id: number } | { mode: 'invalid' };
+
+/** A form's route id (spec 000 §2): the literal 'null' adds, a positive whole number edits that record. */
+export function recordAddress(param: string | undefined): RecordAddress {
+  if (param === NEW_RECORD_ID) return { mode: 'add' };
+  if (param === undefined || !/^[1-9]\d*$/.test(param)) return { mode: 'invalid' };
+  const id = Number(param);
+  return Number.isSafeInteger(id) ? { mode: 'edit', id } : { mode: 'invalid' };
+}
+
+/**
+ * The contract's verdict on a payload: the rule key of each listed field's first issue. An issue deep in
+ * a field (a row of a list) counts for the field; a message that is no rule key means a value of the wrong form.
+ */
+export function issuesByField<F extends string>(schema: ZodType, payload: unknown, fields: readonly F[]): Partial<Record<F, RuleMessageKey>> {
+  const issues: Partial<Record<F, RuleMessageKey>> = {};
+  const result = schema.safeParse(payload);
+  if (result.success) return issues;
+  const known = new Set<string>(fields);
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field !== 'string' || !known.has(field) || field in issues) continue;
+    issues[field as F] = isRuleMessageKey(issue.message) ? issue.message : 'validation.format';
+  }
+  return issues;
+}
+
+/** A refusal the server pinned on a field puts the field first ('deptId: …', see src/server/app.ts). */
+export function splitFieldMessage(msg: string): { field: string; text: string } | null {
+  const match = /^([A-Za-z][A-Za-z0-9]*): (.+)$/s.exec(msg);
+  return match ? { field: match[1]!, text: match[2]! } : null;
+}
+
+/** Whether two form states hold the same plain data (values, picked roles, table rows). */
+export function sameContent(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,129 @@
+import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowReset20Regular, Search20Regular } from '@fluentui/react-icons';
+import { createContext, useContext, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { CrudActions, type CrudActionsProps } from '../CrudActions';
+import { FILTER_TEXT_MAX } from './filters';
+
+const useStyles = makeStyles({
+  screen: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0 },
+  filters: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    gap: tokens.spacingHorizontalM,
+    // Fluent's inputs bring their own minimum widths: the field decides.
+    '& .fui-Input, & .fui-Combobox, & .fui-Dropdown': { width: '100%', minWidth: 0, boxSizing: 'border-box' },
+  },
+  field: { width: '200px' },
+  compactField: { width: '160px' },
+});
+
+/** A list screen's column of filters, actions and table. */
+export function ListScreen({ children, 'data-testid': testId }: { children: ReactNode; 'data-testid': string }) {
+  const styles = useStyles();
+  return (
+    <section className={styles.screen} data-testid={testId}>
+      {children}
+    </section>
+  );
+}
+
+interface FilterBarContextValue {
+  search: () => void;
+  fieldClassName: string;
+}
+
+const FilterBarContext = createContext<FilterBarContextValue | null>(null);
+
+function useFilterBar(): FilterBarContextValue {
+  const bar = useContext(FilterBarContext);
+  if (!bar) throw new Error('filter fields belong inside a FilterBar');
+  return bar;
+}
+
+export interface FilterBarProps {
+  /** The search region's accessible name. */
+  label: string;
+  onSearch: () => void;
+  onReset: () => void;
+  searchLabel: string;
+  resetLabel: string;
+  /** Test ids are `<prefix>search` and `<prefix>reset`. */
+  testIdPrefix: string;
+  /** Narrower fields, for a list in a panel. */
+  compact?: boolean;
+  /** The filter fields (`FilterTextField`, `FilterField`). */
+  children: ReactNode;
+  /** After the search and reset buttons (the advanced-search toggle). */
+  after?: ReactNode;
+}
+
+/** The filter row of a list: its fields, then search and reset. Enter in a text field searches. */
+export function FilterBar({ label, onSearch, onReset, searchLabel, resetLabel, testIdPrefix, compact = false, children, after }: FilterBarProps) {
+  const styles = useStyles();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch();
+  };
+  return (
+    <FilterBarContext.Provider value={{ search: onSearch, fieldClassName: compact ? styles.compactField : styles.field }}>
+      <form className={styles.filters} role="search" aria-label={label} onSubmit={submit} noValidate>
+        {children}
+        <Button appearance="primary" type="submit" icon={<Search20Regular />} data-testid={`${testIdPrefix}search`}>
+          {searchLabel}
+        </Button>
+        <Button icon={<ArrowReset20Regular />} onClick={onReset} data-testid={`${testIdPrefix}reset`}>
+          {resetLabel}
+        </Button>
+        {after}
+      </form>
+    </FilterBarContext.Provider>
+  );
+}
+
+/** A labelled filter of a FilterBar holding any control (a select, the organisation cascader). */
+export function FilterField({ label, children }: { label: string; children: ReactNode }) {
+  const { fieldClassName } = useFilterBar();
+  return (
+    <Field label={label} className={fieldClassName}>
+      {children}
+    </Field>
+  );
+}
+
+export interface FilterTextFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  'data-testid'?: string;
+}
+
+/** A filter text, as long as the server takes (`FILTER_TEXT_MAX`). */
+export function FilterTextField({ label, value, onChange, placeholder, 'data-testid': testId }: FilterTextFieldProps) {
+  const { search } = useFilterBar();
+  // Enter searches from the field itself; the form is not submitted a second time.
+  const searchOnEnter = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    search();
+  };
+  return (
+    <FilterField label={label}>
+      <Input value={value} maxLength={FILTER_TEXT_MAX} placeholder={placeholder} onChange={(_event, data) => onChange(data.value)} onKeyDown={searchOnEnter} data-testid={testId} />
+    </FilterField>
+  );
+}
+
+/** What ListActions needs of a list controller. */
+export interface ListActionSource {
+  add: () => void;
+  editSelected: () => void;
+  deleteSelected: () => void;
+  deleting: boolean;
+}
+
+/** The add / edit / delete toolbar of a list, wired to its controller. */
+export function ListActions({ list, ...toolbar }: { list: ListActionSource } & Pick<CrudActionsProps, 'label' | 'testIdPrefix' | 'perms' | 'children'>) {
+  return <CrudActions {...toolbar} onAdd={list.add} onEdit={list.editSelected} onDelete={list.deleteSelected} deleting={list.deleting} />;
+}

@@ -1,0 +1,226 @@
+import { useMutation, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { CallableEndpointId, CallInput, CallOutput } from '../../../shared/bridge';
+import { useShellTab } from '../../app/home/shell-tab';
+import { unwrap, useBridge } from '../../bridge';
+import { useBridgeQuery } from '../../hooks/bridge-query';
+import type { MessageKey } from '../../i18n/message-key';
+import { useConfirm } from '../ConfirmDialog';
+import { useNotify } from '../notify';
+import { sameFilters, type FilterValues } from './filters';
+import { INITIAL_LIST_STATE, listReducer } from './list-state';
+import { selectionProblem, toggleRow, type RowId, type SelectionMode } from './selection';
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+export interface ListRows<Row> {
+  rows: readonly Row[];
+  total: number;
+}
+
+/** The rows of a page envelope (`records, total`), what the paged list calls answer. */
+export function pageRows<Row>(page: { records: readonly Row[]; total: number }): ListRows<Row> {
+  return { rows: page.records, total: page.total };
+}
+
+/** A selection rule: the i18n key of the warning when `count` chosen rows do not allow an action, else null. */
+export type SelectionRule = (count: number) => MessageKey | null;
+
+const exactlyOneRow: SelectionRule = (count) => selectionProblem(count, 'exactlyOne');
+const atLeastOneRow: SelectionRule = (count) => selectionProblem(count, 'atLeastOne');
+
+export interface DeleteSelectedOptions<D extends CallableEndpointId> {
+  endpoint: D;
+  /** The call's input for the chosen rows' ids, e.g. `{ userIds: ids.join(',') }`. */
+  input: (ids: RowId[]) => CallInput<D>;
+  /** A further reason not to delete these rows (the signed-in user among them), checked before asking. */
+  refuse?: (ids: RowId[]) => MessageKey | null;
+  /** The confirmation's title; 'Notice' by default. */
+  confirmTitle?: string;
+  /** Everything a delete makes out of date; the list itself by default. */
+  invalidate?: (client: QueryClient) => Promise<void>;
+}
+
+export interface ListControllerOptions<Q extends CallableEndpointId, F extends FilterValues, Row, D extends CallableEndpointId> {
+  queryId: Q;
+  /** `initial` is what reset goes back to and what counts as unfiltered; it may change (a preselected organisation). */
+  filters: { initial: F };
+  /** The list call's input for the applied filters and the page on view. */
+  toInput: (filters: F, paging: Paging) => CallInput<Q>;
+  /** The rows and total of an answer; `pageRows` for a page envelope. */
+  rowsOf: (data: CallOutput<Q>) => ListRows<Row>;
+  getRowId: (row: Row) => RowId;
+  /** Every row id the rows hold, where rows nest (a tree); the rows' own ids otherwise. */
+  rowIdsOf?: (rows: readonly Row[]) => ReadonlySet<RowId>;
+  /** Loads the list waits for (the organisations of a filter): their loading, error and retry are the list's. */
+  prerequisites?: readonly UseQueryResult<unknown>[];
+  /** Whether the applied filters are complete enough to ask (a preselected organisation is known); always by default. */
+  canLoad?: (filters: F) => boolean;
+  selectionMode?: SelectionMode;
+  /** The form the list opens: add, and edit of the one chosen row. */
+  routes?: { add: string; edit: (id: RowId) => string; editRule?: SelectionRule };
+  deleteSelected?: DeleteSelectedOptions<D>;
+}
+
+const NO_ROWS_SELECTED: ReadonlySet<RowId> = new Set();
+const NO_PREREQUISITES: readonly UseQueryResult<unknown>[] = [];
+
+/**
+ * Everything a list screen does besides its columns and filter fields (spec 000 §5, §9; 001 "kept" lists):
+ * draft and applied filters, paging (10 a page; new filters or a new page size start at page 1), the
+ * selection and its rules, add / edit / delete with confirmation, and a reload when the list's tab comes
+ * back into view. The screen stays mounted while other tabs are open, so all of it is kept meanwhile.
+ * `ListTable` takes the result as its `list`.
+ */
+export function useListController<Q extends CallableEndpointId, F extends FilterValues, Row, D extends CallableEndpointId = never>(options: ListControllerOptions<Q, F, Row, D>) {
+  const { queryId, toInput, rowsOf, getRowId, rowIdsOf, prerequisites = NO_PREREQUISITES, canLoad, selectionMode = 'multiple', routes, deleteSelected: deletion } = options;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const bridge = useBridge();
+  const { active } = useShellTab();
+
+  const initial = options.filters.initial;
+  const [draft, setDraft] = useState<F>(initial);
+  const [applied, setApplied] = useState<F>(initial);
+  const [state, dispatch] = useReducer(listReducer, INITIAL_LIST_STATE);
+  const { page, pageSize } = state;
+
+  const ready = prerequisites.every((prerequisite) => prerequisite.isSuccess) && (canLoad?.(applied) ?? true);
+  // New filters show the loading state; another page keeps the rows on view until it arrives.
+  const filtersOnView = useRef(applied);
+  const query = useBridgeQuery(queryId, toInput(applied, { page, pageSize }), {
+    enabled: ready,
+    // A list shows what the server has now: every search, page and return asks again.
+    staleTime: 0,
+    placeholderData: (previous) => (filtersOnView.current === applied ? previous : undefined),
+    meta: { silent: true },
+  });
+  useEffect(() => {
+    if (query.isSuccess && !query.isPlaceholderData) filtersOnView.current = applied;
+  }, [query.isSuccess, query.isPlaceholderData, applied]);
+
+  const listed = useMemo(() => (ready && query.data !== undefined ? rowsOf(query.data) : undefined), [ready, query.data, rowsOf]);
+  const rows = listed?.rows;
+
+  // Only rows still on view count as chosen (a reload may have dropped some).
+  const rowIds = useMemo(() => (rows === undefined ? undefined : (rowIdsOf?.(rows) ?? new Set(rows.map(getRowId)))), [rows, rowIdsOf, getRowId]);
+  const selected = useMemo(() => (rowIds === undefined ? state.selected : new Set([...state.selected].filter((id) => rowIds.has(id)))), [state.selected, rowIds]);
+
+  const failedPrerequisite = prerequisites.find((prerequisite) => prerequisite.isError);
+  const { refetch, isFetching } = query;
+  // A load under way is not restarted: it brings the rows as they are now.
+  const reload = useCallback(() => {
+    if (failedPrerequisite) void failedPrerequisite.refetch();
+    else if (ready) void refetch({ cancelRefetch: false });
+  }, [failedPrerequisite, ready, refetch]);
+
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (active && !wasActive.current) reload();
+    wasActive.current = active;
+  }, [active, reload]);
+
+  const onPageChange = useCallback((nextPage: number, nextPageSize: number) => dispatch({ type: 'page', page: nextPage, pageSize: nextPageSize }), []);
+  const onSelectionChange = useCallback((next: ReadonlySet<RowId>) => dispatch({ type: 'select', selected: next }), []);
+  const toggle = (id: RowId) => onSelectionChange(toggleRow(selected, id, selectionMode));
+
+  const applyFilters = (next: F) => {
+    // The same filters on page 1 make no new call by themselves: a search still asks the server again.
+    if (sameFilters(next, applied) && page === 1) reload();
+    setApplied(next);
+    dispatch({ type: 'reset' });
+  };
+
+  const filters = {
+    draft,
+    applied,
+    /** Edits the draft; the list follows on search. */
+    change: (patch: Partial<F>) => setDraft((previous) => ({ ...previous, ...patch })),
+    search: () => applyFilters(draft),
+    reset: () => {
+      setDraft(initial);
+      applyFilters(initial);
+    },
+    /** Filters that act at once (a status choice, a filter the basic view hides): draft and list both. */
+    applyNow: (patch: Partial<F>) => {
+      setDraft((previous) => ({ ...previous, ...patch }));
+      const next = { ...applied, ...patch };
+      if (sameFilters(next, applied)) return;
+      setApplied(next);
+      dispatch({ type: 'reset' });
+    },
+  };
+
+  /** The one chosen row's id, or null after warning that the selection breaks `rule`. */
+  const requireOne = (rule: SelectionRule = exactlyOneRow): RowId | null => {
+    const problem = rule(selected.size);
+    if (problem) {
+      notify.warning(t(problem));
+      return null;
+    }
+    const [id] = selected;
+    return id ?? null;
+  };
+
+  const remove = useMutation({
+    mutationFn: (ids: RowId[]) => {
+      if (!deletion) throw new Error('this list deletes nothing');
+      return unwrap(bridge.api.call(deletion.endpoint, deletion.input(ids)));
+    },
+  });
+
+  /** Deletes the chosen rows after confirmation; a refusal shows the server's msg (the app's error toasts). */
+  const deleteSelected = async () => {
+    if (!deletion) return;
+    const ids = [...selected];
+    const problem = atLeastOneRow(ids.length) ?? deletion.refuse?.(ids) ?? null;
+    if (problem) return notify.warning(t(problem));
+    if (!(await confirm({ title: deletion.confirmTitle, message: t('message.confirmDelete'), confirmLabel: t('actions.delete'), destructive: true }))) return;
+    remove.mutate(ids, {
+      onSuccess: () => {
+        notify.success(t('message.deleteSuccess'));
+        onSelectionChange(NO_ROWS_SELECTED);
+        if (deletion.invalidate) void deletion.invalidate(queryClient);
+        else reload();
+      },
+    });
+  };
+
+  return {
+    filters,
+    /** Whether the applied filters narrow the list (the empty state then says 'no match'). */
+    filtered: !sameFilters(applied, initial),
+    rows,
+    total: listed?.total ?? 0,
+    loading: isFetching || prerequisites.some((prerequisite) => prerequisite.isPending),
+    error: failedPrerequisite?.error ?? (query.isError ? query.error : undefined),
+    reload,
+    page,
+    pageSize,
+    onPageChange,
+    getRowId,
+    selectionMode,
+    selected,
+    onSelectionChange,
+    toggle,
+    requireOne,
+    add: () => {
+      if (routes) navigate(routes.add);
+    },
+    editSelected: () => {
+      if (!routes) return;
+      const id = requireOne(routes.editRule);
+      if (id !== null) navigate(routes.edit(id));
+    },
+    deleteSelected: () => void deleteSelected(),
+    deleting: remove.isPending,
+  };
+}

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DeptNode } from '../../../shared/contract/user';
+import { testProviders } from '../../testing/providers';
+import { CheckTree, type CheckTreeChange } from './CheckTree';
+import { checkedFromSaved, toCheckNodes, type TreeAccessors } from './check-tree';
+import { ORG_TREE } from './tree-accessors';
+
+afterEach(cleanup);
+
+const dept = (deptId: number, name: string, children: DeptNode[] = []): DeptNode => ({ deptId, parentId: null, name, deptType: '0', businessCentre: children.length === 0, children });
+// Group ─┬─ East ─┬─ Shanghai
+//        │        └─ Hangzhou
+//        └─ North
+const orgs = [dept(1, 'Group', [dept(2, 'East', [dept(4, 'Shanghai'), dept(5, 'Hangzhou')]), dept(3, 'North')])];
+
+async function renderTree<N, Id extends string | number>(nodes: readonly N[], tree: TreeAccessors<N, Id>, options: { saved?: Id[]; disabled?: boolean } = {}) {
+  const { Wrapper } = await testProviders();
+  const changes: CheckTreeChange<Id>[] = [];
+  function Harness() {
+    const [checked, setChecked] = useState<ReadonlySet<Id>>(() => checkedFromSaved(toCheckNodes(nodes, tree), options.saved ?? []));
+    return (
+      <CheckTree
+        aria-label="Organisations"
+        nodes={nodes}
+        {...tree}
+        checked={checked}
+        disabled={options.disabled}
+        onCheckedChange={(change) => {
+          changes.push(change);
+          setChecked(change.checked);
+        }}
+      />
+    );
+  }
+  render(<Harness />, { wrapper: Wrapper });
+  const item = (name: string) =>
+    within(screen.getByRole('tree', { name: 'Organisations' }))
+      .getByRole('checkbox', { name })
+      .closest('[role="treeitem"]')!;
+  return { changes, item, check: (name: string) => fireEvent.click(within(screen.getByRole('tree', { name: 'Organisations' })).getByRole('checkbox', { name })) };
+}
+
+describe('CheckTree over any id and label', () => {
+  it('checks organisations by their own deptId: a leaf checked, its parents half-checked', async () => {
+    const { changes, item, check } = await renderTree(orgs, ORG_TREE);
+    check('Shanghai');
+    await waitFor(() => expect(changes).toHaveLength(1));
+    expect(changes[0]).toMatchObject({ checkedIds: [4], halfCheckedIds: [1, 2] });
+    expect(item('Shanghai').getAttribute('aria-checked')).toBe('true');
+    expect(item('East').getAttribute('aria-checked')).toBe('mixed');
+
+    check('Hangzhou');
+    await waitFor(() => expect(changes).toHaveLength(2));
+    expect(changes[1]).toMatchObject({ checkedIds: [2, 4, 5], halfCheckedIds: [1] });
+    expect(item('East').getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('restores a saved list with half-checked parents, and unchecking a parent clears its subtree', async () => {
+    const { changes, item, check } = await renderTree(orgs, ORG_TREE, { saved: [1, 2, 4, 5] });
+    expect(item('East').getAttribute('aria-checked')).toBe('true');
+    expect(item('Group').getAttribute('aria-checked')).toBe('mixed');
+    check('East');
+    await waitFor(() => expect(changes).toHaveLength(1));
+    expect(changes[0]).toMatchObject({ checkedIds: [], halfCheckedIds: [] });
+  });
+
+  it('takes string ids and any label', async () => {
+    interface Centre {
+      code: string;
+      title: string;
+      parts: Centre[];
+    }
+    const centres: Centre[] = [
+      {
+        code: 'SH',
+        title: 'Shanghai hub',
+        parts: [
+          { code: 'SH-1', title: 'Dock 1', parts: [] },
+          { code: 'SH-2', title: 'Dock 2', parts: [] },
+        ],
+      },
+    ];
+    const { changes, check } = await renderTree(centres, { getId: (centre) => centre.code, getLabel: (centre) => centre.title, getChildren: (centre) => centre.parts });
+    check('Dock 2');
+    await waitFor(() => expect(changes).toHaveLength(1));
+    expect(changes[0]).toMatchObject({ checkedIds: ['SH-2'], halfCheckedIds: ['SH'] });
+  });
+
+  it('a disabled tree reports no change', async () => {
+    const { changes, check } = await renderTree(orgs, ORG_TREE, { disabled: true });
+    check('North');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(changes).toEqual([]);
+  });
+});

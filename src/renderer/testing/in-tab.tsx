@@ -1,0 +1,33 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Route as RouterRoute, Routes } from 'react-router-dom';
+import { vi } from 'vitest';
+import type { ConsoleBridge } from '../../shared/bridge';
+import type { Locale } from '../../shared/constants';
+import { ShellTabContext, type ShellTabValue } from '../app/home/shell-tab';
+import { PermissionsProvider } from '../components/permissions';
+import { testProviders } from './providers';
+
+/**
+ * A screen as the shell shows it: in an active tab at `path`, with the button permissions of its menu, and
+ * the routes the test needs (the screen's own, and where it may navigate to).
+ */
+export async function renderInTab(options: { bridge: ConsoleBridge; path: string; permissions: readonly string[]; routes: ReadonlyArray<readonly [pattern: string, element: ReactNode]>; locale?: Locale }) {
+  const providers = await testProviders({ bridge: options.bridge, path: options.path, locale: options.locale });
+  const closeSelf = vi.fn<(then?: string) => void>();
+  const tab: ShellTabValue = { path: options.path, active: true, closeSelf };
+  const tree = (value: ShellTabValue, extra?: ReactNode) => (
+    <ShellTabContext.Provider value={value}>
+      {extra}
+      <PermissionsProvider permissions={options.permissions}>
+        <Routes>
+          {options.routes.map(([pattern, element]) => (
+            <RouterRoute key={pattern} path={pattern} element={element} />
+          ))}
+        </Routes>
+      </PermissionsProvider>
+    </ShellTabContext.Provider>
+  );
+  const view = render(tree(tab), { wrapper: providers.Wrapper });
+  return { ...providers, closeSelf, setActive: (active: boolean) => view.rerender(tree({ ...tab, active })) };
+}
