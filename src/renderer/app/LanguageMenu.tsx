@@ -1,7 +1,7 @@
 import { Button, Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { Globe20Regular } from '@fluentui/react-icons';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../../shared/constants';
 import { unwrap, useBridge } from '../bridge';
@@ -25,37 +25,32 @@ export function useLanguageSwitch(onChanged?: (locale: Locale) => void) {
   });
 }
 
-/** The five languages as radio items, for a menu list. */
-export function LanguageItems() {
-  const { t } = useTranslation();
-  return (
-    <>
-      {LOCALES.map((locale) => (
-        <MenuItemRadio key={locale} name="language" value={locale} data-testid={`language-${locale}`}>
-          {t(`language.${locale}`)}
-        </MenuItemRadio>
-      ))}
-    </>
-  );
-}
-
-/** The sign-in page's language button. */
-export function LanguageMenu() {
+/**
+ * The language choice: the five languages as a menu behind `trigger` (the sign-in page's button by
+ * default; the user menu passes its item). `onChanged` as for `useLanguageSwitch`.
+ */
+export function LanguageMenu({ trigger, onChanged }: { trigger?: ReactElement; onChanged?: (locale: Locale) => void }) {
   const { t, i18n } = useTranslation();
-  const switchLanguage = useLanguageSwitch();
+  const switchLanguage = useLanguageSwitch(onChanged);
   const [open, setOpen] = useState(false);
   useOverlayWhile(open);
   const locale = currentLocale(i18n);
   return (
     <Menu open={open} onOpenChange={(_event, data) => setOpen(data.open)} checkedValues={{ language: [locale] }} onCheckedValueChange={(_event, data) => data.checkedItems[0] && switchLanguage.mutate(data.checkedItems[0] as Locale)}>
       <MenuTrigger disableButtonEnhancement>
-        <Button appearance="subtle" icon={<Globe20Regular />} aria-label={t('language.label')} data-testid="language-menu">
-          {t(`language.${locale}`)}
-        </Button>
+        {trigger ?? (
+          <Button appearance="subtle" icon={<Globe20Regular />} aria-label={t('language.label')} data-testid="language-menu">
+            {t(`language.${locale}`)}
+          </Button>
+        )}
       </MenuTrigger>
       <MenuPopover>
         <MenuList>
-          <LanguageItems />
+          {LOCALES.map((item) => (
+            <MenuItemRadio key={item} name="language" value={item} data-testid={`language-${item}`}>
+              {t(`language.${item}`)}
+            </MenuItemRadio>
+          ))}
         </MenuList>
       </MenuPopover>
     </Menu>

@@ -9,9 +9,8 @@ import { useBridge } from '../../bridge';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { useOverlayWhile } from '../../components/overlay';
 import { useNotify } from '../../components/notify';
-import { currentLocale } from '../../i18n';
 import { useIdentity } from '../identity/IdentityBoundary';
-import { LanguageItems, useLanguageSwitch } from '../LanguageMenu';
+import { LanguageMenu } from '../LanguageMenu';
 import { PasswordChangeDialog } from '../PasswordChangeDialog';
 import { HelpDialog } from './HelpDialog';
 
@@ -29,18 +28,16 @@ export interface UserMenuProps {
 
 /** Change password, switch system/role, language, help and sign-out. */
 export function UserMenu({ userName, onLanguageChanged }: UserMenuProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const styles = useStyles();
   const bridge = useBridge();
   const navigate = useNavigate();
   const notify = useNotify();
   const confirm = useConfirm();
   const identity = useIdentity();
-  const switchLanguage = useLanguageSwitch(onLanguageChanged);
   const [menuOpen, setMenuOpen] = useState(false);
-  const [languageOpen, setLanguageOpen] = useState(false);
   const [dialog, setDialog] = useState<'none' | 'password' | 'help'>('none');
-  useOverlayWhile(menuOpen || languageOpen);
+  useOverlayWhile(menuOpen);
 
   const signOut = async () => {
     if (!(await confirm({ title: t('signOut.title'), message: t('signOut.confirm') }))) return;
@@ -69,18 +66,14 @@ export function UserMenu({ userName, onLanguageChanged }: UserMenuProps) {
             <MenuItem icon={<ArrowSwap20Regular />} onClick={identity.openSwitch} data-testid="menu-switch-identity">
               {t('userMenu.switchIdentity')}
             </MenuItem>
-            <Menu open={languageOpen} onOpenChange={(_event, data) => setLanguageOpen(data.open)} checkedValues={{ language: [currentLocale(i18n)] }} onCheckedValueChange={(_event, data) => data.checkedItems[0] && switchLanguage.mutate(data.checkedItems[0] as Locale)}>
-              <MenuTrigger disableButtonEnhancement>
+            <LanguageMenu
+              onChanged={onLanguageChanged}
+              trigger={
                 <MenuItem icon={<Globe20Regular />} data-testid="menu-language">
                   {t('userMenu.language')}
                 </MenuItem>
-              </MenuTrigger>
-              <MenuPopover>
-                <MenuList>
-                  <LanguageItems />
-                </MenuList>
-              </MenuPopover>
-            </Menu>
+              }
+            />
             <MenuItem icon={<QuestionCircle20Regular />} onClick={() => setDialog('help')} data-testid="menu-help">
               {t('userMenu.help')}
             </MenuItem>
