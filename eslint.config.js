@@ -31,20 +31,39 @@ export default tseslint.config(
     // The contract is shared by every process, so it depends on none of them.
     files: ['src/shared/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/main/**', '**/server/**', '**/renderer/**', '**/browser-host/**', '**/preload/**', 'electron', 'node:*'], message: 'src/shared is used by every process and imports none of them.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/main/**', '**/server/**', '**/renderer/**', '**/browser-host/**', '**/preload/**', 'electron', 'node:*'],
+              message: 'src/shared is used by every process and imports none of them.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/server/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/main/**', '**/renderer/**', '**/browser-host/**', '**/preload/**', 'electron'], message: 'The server stands alone: it imports only src/shared.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/main/**', '**/renderer/**', '**/browser-host/**', '**/preload/**', 'electron'], message: 'The server stands alone: it imports only src/shared.' }] },
+      ],
     },
   },
   {
     // The main-process core is plain Node (tests and the browser host run it): Electron stays in src/main/electron.
     files: ['src/main/core/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: ['electron', 'electron-store'].map((name) => ({ name, message: 'src/main/core is plain Node: Electron belongs in src/main/electron.' })), patterns: [{ group: ['electron/*', '**/electron', '**/electron/**'], message: 'src/main/core is plain Node: Electron belongs in src/main/electron.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['electron', 'electron-store'].map((name) => ({ name, message: 'src/main/core is plain Node: Electron belongs in src/main/electron.' })),
+          patterns: [{ group: ['electron/*', '**/electron', '**/electron/**'], message: 'src/main/core is plain Node: Electron belongs in src/main/electron.' }],
+        },
+      ],
     },
   },
   {
@@ -66,7 +85,13 @@ export default tseslint.config(
     // The browser host runs the core in plain Node, without Electron.
     files: ['src/browser-host/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The browser host runs without Electron.' }], patterns: [{ group: ['electron/*', '**/main/electron', '**/main/electron/**'], message: 'The browser host runs without Electron: nothing from src/main/electron.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The browser host runs without Electron.' }],
+          patterns: [{ group: ['electron/*', '**/main/electron', '**/main/electron/**'], message: 'The browser host runs without Electron: nothing from src/main/electron.' }],
+        },
+      ],
     },
   },
 );

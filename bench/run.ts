@@ -66,7 +66,16 @@ async function measure(name: string, options: autocannon.Options): Promise<Measu
   const probe = await fetch(options.url, { method: options.method, headers: options.headers as Record<string, string>, body: options.body as string });
   const body = (await probe.json()) as { code: string };
   if (body.code !== '00000') failedEnvelopes++;
-  return { name, requestsPerSecond: result.requests.average, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), errors: result.errors, non2xx: result.non2xx, failedEnvelopes };
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: result.errors,
+    non2xx: result.non2xx,
+    failedEnvelopes,
+  };
 }
 
 async function json(url: string, init: RequestInit): Promise<{ code: string; msg: string; data: unknown }> {
@@ -87,16 +96,30 @@ async function signIn(base: string): Promise<BenchSession> {
   await json(`${base}${API_PREFIX}/auth/password/first-change`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: await encryptTransport(DEFAULT_ADMIN_PASSWORD, DEFAULT_TRANSPORT_SECRET), newPassword: await encryptTransport(newPassword, DEFAULT_TRANSPORT_SECRET) }),
+    body: JSON.stringify({
+      username: 'admin',
+      password: await encryptTransport(DEFAULT_ADMIN_PASSWORD, DEFAULT_TRANSPORT_SECRET),
+      newPassword: await encryptTransport(newPassword, DEFAULT_TRANSPORT_SECRET),
+    }),
   });
-  const form = new URLSearchParams({ grant_type: 'password', client_id: DEFAULT_CLIENT_ID, client_secret: DEFAULT_CLIENT_SECRET, username: 'admin', password: await encryptTransport(newPassword, DEFAULT_TRANSPORT_SECRET) });
+  const form = new URLSearchParams({
+    grant_type: 'password',
+    client_id: DEFAULT_CLIENT_ID,
+    client_secret: DEFAULT_CLIENT_SECRET,
+    username: 'admin',
+    password: await encryptTransport(newPassword, DEFAULT_TRANSPORT_SECRET),
+  });
   const token = await json(`${base}${API_PREFIX}/auth/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
   if (token.code !== '00000') throw new Error(`sign-in failed: ${token.code} ${token.msg}`);
   const accessToken = (token.data as { accessToken: string }).accessToken;
   const systems = await json(`${base}${API_PREFIX}/sys/role/systems`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, body: '{}' });
   const backoffice = (systems.data as Array<{ systemId: string; menuId: number; roleList: Array<{ roleId: number }> }>).find((s) => s.systemId === 'backoffice')!;
   const roleId = backoffice.roleList[0]!.roleId;
-  const depts = await json(`${base}${API_PREFIX}/sys/dept/list`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', [Header.Role]: String(roleId) }, body: JSON.stringify({ name: '华东分公司' }) });
+  const depts = await json(`${base}${API_PREFIX}/sys/dept/list`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', [Header.Role]: String(roleId) },
+    body: JSON.stringify({ name: '华东分公司' }),
+  });
   const branch = (depts.data as Array<{ deptId: number }> | null)?.[0];
   if (!branch) throw new Error(`organisation list failed: ${depts.code} ${depts.msg}`);
   return { token: accessToken, roleId, systemMenuId: backoffice.menuId, branchDeptId: branch.deptId };

@@ -103,9 +103,18 @@ function render(locale: (typeof HELP_LOCALES)[number]): Promise<void> {
         headings.push({ level: block.level, text: block.text, page });
         if (block.level === 2) chapter = doc.outline.addItem(block.text);
         else (chapter ?? doc.outline).addItem(block.text);
-        doc.font('bold').fontSize(block.level === 2 ? SIZE.h2 : SIZE.h3).fillColor(block.level === 2 ? COLOR.accent : COLOR.text).text(block.text, left, doc.y, { width });
+        doc
+          .font('bold')
+          .fontSize(block.level === 2 ? SIZE.h2 : SIZE.h3)
+          .fillColor(block.level === 2 ? COLOR.accent : COLOR.text)
+          .text(block.text, left, doc.y, { width });
         if (block.level === 2) {
-          doc.moveTo(left, doc.y + 4).lineTo(left + width, doc.y + 4).lineWidth(1).strokeColor(COLOR.rule).stroke();
+          doc
+            .moveTo(left, doc.y + 4)
+            .lineTo(left + width, doc.y + 4)
+            .lineWidth(1)
+            .strokeColor(COLOR.rule)
+            .stroke();
           doc.moveDown(0.8);
         } else doc.moveDown(0.3);
         break;
@@ -134,7 +143,11 @@ function render(locale: (typeof HELP_LOCALES)[number]): Promise<void> {
           const itemHeight = heightOf(item.map((s) => s.text).join(''), 'regular', SIZE.body, width - 18);
           ensureSpace(Math.min(itemHeight, 60));
           const top = doc.y;
-          doc.font('regular').fontSize(SIZE.body).fillColor(COLOR.accent).text(marker, left + 2, top, { width: 16, lineGap: 3 });
+          doc
+            .font('regular')
+            .fontSize(SIZE.body)
+            .fillColor(COLOR.accent)
+            .text(marker, left + 2, top, { width: 16, lineGap: 3 });
           doc.y = top;
           spans(item, { x: left + 18, width: width - 18 });
           doc.moveDown(0.25);
@@ -153,10 +166,19 @@ function render(locale: (typeof HELP_LOCALES)[number]): Promise<void> {
           let x = left;
           cells.forEach((cell, c) => {
             const w = columns[c] ?? 0;
-            doc.font(header || c === 0 ? 'bold' : 'regular').fontSize(SIZE.table).fillColor(COLOR.text).text(cell, x + padding, top + padding, { width: w - 2 * padding, lineGap: 3 });
+            doc
+              .font(header || c === 0 ? 'bold' : 'regular')
+              .fontSize(SIZE.table)
+              .fillColor(COLOR.text)
+              .text(cell, x + padding, top + padding, { width: w - 2 * padding, lineGap: 3 });
             x += w;
           });
-          doc.moveTo(left, top + height).lineTo(left + width, top + height).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
+          doc
+            .moveTo(left, top + height)
+            .lineTo(left + width, top + height)
+            .lineWidth(0.5)
+            .strokeColor(COLOR.rule)
+            .stroke();
           doc.y = top + height;
         };
         ensureSpace(rowHeight(block.header, 'bold') + rowHeight(block.rows[0] ?? block.header, 'regular'));
@@ -182,7 +204,10 @@ function render(locale: (typeof HELP_LOCALES)[number]): Promise<void> {
   for (const heading of headings) {
     const indent = heading.level === 2 ? 0 : 18;
     const top = doc.y;
-    doc.font(heading.level === 2 ? 'bold' : 'regular').fontSize(heading.level === 2 ? 11 : 10).fillColor(COLOR.text);
+    doc
+      .font(heading.level === 2 ? 'bold' : 'regular')
+      .fontSize(heading.level === 2 ? 11 : 10)
+      .fillColor(COLOR.text);
     doc.text(heading.text, left + indent, top, { width: width - indent - 40, lineGap: 2 });
     const after = doc.y;
     doc.text(String(heading.page + 1), left + width - 40, top, { width: 40, align: 'right' });
@@ -196,7 +221,12 @@ function render(locale: (typeof HELP_LOCALES)[number]): Promise<void> {
     const margin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const y = doc.page.height - 40;
-    doc.moveTo(left, y - 6).lineTo(left + width, y - 6).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
+    doc
+      .moveTo(left, y - 6)
+      .lineTo(left + width, y - 6)
+      .lineWidth(0.5)
+      .strokeColor(COLOR.rule)
+      .stroke();
     doc.font('regular').fontSize(SIZE.footer).fillColor(COLOR.muted);
     doc.text(title, left, y, { width: width / 2, lineBreak: false });
     doc.text(labels.page.replace('{n}', String(page + 1)).replace('{total}', String(count)), left + width / 2, y, { width: width / 2, align: 'right', lineBreak: false });

@@ -40,7 +40,12 @@ function pixel(x, y) {
   paint(roundedRect(x, y, 512, 520, 330, 270, 44), WHITE);
   paint(roundedRect(x, y, 512, 300, 330, 50, 44), PANEL);
   paint(roundedRect(x, y, 512, 336, 330, 14, 0), PANEL);
-  for (const [cx, r] of [[230, 18], [280, 18], [330, 18]]) paint(Math.hypot(x - cx, y - 300) - r, MENU);
+  for (const [cx, r] of [
+    [230, 18],
+    [280, 18],
+    [330, 18],
+  ])
+    paint(Math.hypot(x - cx, y - 300) - r, MENU);
   // Side menu with three entries.
   paint(roundedRect(x, y, 268, 570, 70, 204, 10), PANEL);
   for (const cy of [420, 490, 560]) paint(roundedRect(x, y, 268, cy, 44, 14, 7), MENU);

@@ -4,11 +4,20 @@ import { parseHelpMarkdown, parseInline } from './help-markdown';
 describe('parseHelpMarkdown', () => {
   it('parses every block kind the help uses', () => {
     const blocks = parseHelpMarkdown(
-      ['# Guide', '', 'Intro **bold** text', 'continues.', '', '## 1. Part', '### 1.1 Sub', '1. one', '2. **two**', '- a', '- b', '> note', '> more', '', '| A | B |', '|---|---|', '| x | y |'].join('\n'),
+      ['# Guide', '', 'Intro **bold** text', 'continues.', '', '## 1. Part', '### 1.1 Sub', '1. one', '2. **two**', '- a', '- b', '> note', '> more', '', '| A | B |', '|---|---|', '| x | y |'].join(
+        '\n',
+      ),
     );
     expect(blocks).toEqual([
       { kind: 'title', text: 'Guide' },
-      { kind: 'paragraph', spans: [{ text: 'Intro ', bold: false }, { text: 'bold', bold: true }, { text: ' text continues.', bold: false }] },
+      {
+        kind: 'paragraph',
+        spans: [
+          { text: 'Intro ', bold: false },
+          { text: 'bold', bold: true },
+          { text: ' text continues.', bold: false },
+        ],
+      },
       { kind: 'heading', level: 2, text: '1. Part' },
       { kind: 'heading', level: 3, text: '1.1 Sub' },
       { kind: 'list', ordered: true, items: [[{ text: 'one', bold: false }], [{ text: 'two', bold: true }]] },

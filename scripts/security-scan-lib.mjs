@@ -31,7 +31,10 @@ export function suppressionsWithoutReason(fileText) {
     const match = line.match(/(?:\/\/|\/\*|<!--)[ \t]*eng-disable[ \t]+[\w \t]+(.*)$/);
     if (!match) return;
     const rest = match[1] ?? '';
-    const reason = rest.replace(/^--/, '').replace(/(\*\/|-->)\s*$/, '').trim();
+    const reason = rest
+      .replace(/^--/, '')
+      .replace(/(\*\/|-->)\s*$/, '')
+      .trim();
     if (!rest.startsWith('--') || reason.split(/\s+/).filter(Boolean).length < 3) missing.push({ line: index + 1, text: line.trim() });
   });
   return missing;
@@ -85,7 +88,10 @@ export function originalLine(map, generatedLine) {
 export function lineDisablesCheck(lineText, checkId) {
   const match = lineText.match(/(?:\/\*|\/\/)[ \t]*eng-disable[ \t]+([\w \t]+)/);
   if (!match) return false;
-  return (match[1] ?? '').trim().split(/[ \t,]+/).some((rule) => rule.toUpperCase() === checkId.toUpperCase());
+  return (match[1] ?? '')
+    .trim()
+    .split(/[ \t,]+/)
+    .some((rule) => rule.toUpperCase() === checkId.toUpperCase());
 }
 
 /** A built file made only of third-party packages (all its map's sources lie in node_modules). */

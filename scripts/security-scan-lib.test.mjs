@@ -4,7 +4,15 @@ import { isBlocking, isThirdPartyBundle, lineDisablesCheck, originalLine, suppre
 describe('toFindings', () => {
   it('flattens Electronegativity issues', () => {
     const issues = [
-      { id: 'SANDBOX_JS_CHECK', severity: { name: 'MEDIUM', value: 2 }, confidence: { name: 'FIRM', value: 1 }, file: 'main/b.ts', location: { line: 3, column: 1 }, sample: 'new BrowserWindow({})', description: 'Use sandbox' },
+      {
+        id: 'SANDBOX_JS_CHECK',
+        severity: { name: 'MEDIUM', value: 2 },
+        confidence: { name: 'FIRM', value: 1 },
+        file: 'main/b.ts',
+        location: { line: 3, column: 1 },
+        sample: 'new BrowserWindow({})',
+        description: 'Use sandbox',
+      },
       { id: 'CSP_GLOBAL_CHECK', severity: { name: 'LOW', value: 1 }, confidence: { name: 'TENTATIVE', value: 0 }, file: 'N/A', location: { line: 0, column: 0 }, description: 'Failed to parse CSP' },
     ];
     expect(toFindings(issues)).toEqual([

@@ -26,7 +26,10 @@ const waitFor = async (what, predicate, ms) => {
 await import(new URL('out/main/index.js', `file://${root}/`).href);
 
 check('sandbox enabled for every renderer', recorded.sandboxEnabled === true);
-check('app scheme registered as standard and secure', recorded.schemes.some((s) => s.scheme === 'app' && s.privileges.standard && s.privileges.secure));
+check(
+  'app scheme registered as standard and secure',
+  recorded.schemes.some((s) => s.scheme === 'app' && s.privileges.standard && s.privileges.secure),
+);
 await waitFor('the main window', () => recorded.windows.length > 0 || recorded.errors.length > 0, 20_000);
 check('started without an error dialog', recorded.errors.length === 0, recorded.errors.join('; '));
 
@@ -60,7 +63,11 @@ check('first admin sign-in asks for a password change (70001)', !signIn.ok && si
 
 const shown = await call('views.showExternal', { tabKey: 'ext-1', url: 'https://example.com/', bounds: { x: 200, y: 90, width: 800, height: 600 } });
 const [view] = recorded.views;
-check('external view created with the external partition and no preload', shown.ok && view?.options.webPreferences.partition === 'external-view' && !('preload' in view.options.webPreferences), JSON.stringify(shown));
+check(
+  'external view created with the external partition and no preload',
+  shown.ok && view?.options.webPreferences.partition === 'external-view' && !('preload' in view.options.webPreferences),
+  JSON.stringify(shown),
+);
 let prevented = false;
 view.webContents.emit('will-navigate', { url: 'javascript:alert(1)', preventDefault: () => (prevented = true) });
 check('external view cannot navigate to javascript:', prevented);

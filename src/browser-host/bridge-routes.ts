@@ -44,14 +44,7 @@
  * answers that same-origin path, falling back to English when the locale has no PDF of its own.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  BROWSER_HOST_BRIDGE_PATH,
-  BROWSER_HOST_EVENTS_PATH,
-  BROWSER_HOST_PAGE_SECRET_HEADER,
-  BROWSER_HOST_PAGE_SECRET_PARAM,
-  browserHostCookieName,
-  isBridgeMethod,
-} from '../shared/bridge';
+import { BROWSER_HOST_BRIDGE_PATH, BROWSER_HOST_EVENTS_PATH, BROWSER_HOST_PAGE_SECRET_HEADER, BROWSER_HOST_PAGE_SECRET_PARAM, browserHostCookieName, isBridgeMethod } from '../shared/bridge';
 import { ResponseCode } from '../shared/codes';
 import { fail } from '../shared/envelope';
 import { bridgeDispatch, invokeBridgeMethod, type BridgeCore } from '../main/core/bridge-core';
@@ -77,7 +70,10 @@ export function hasSessionCookie(request: FastifyRequest, port: number, cookieVa
 
 /** A refusal of the host itself: the envelope, readable as a failed BridgeResult too. */
 export function refuse(reply: FastifyReply, status: number, code: string, msg: string): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send({ ok: false, ...fail(code, msg) });
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ ok: false, ...fail(code, msg) });
 }
 
 export async function registerBridgeRoutes(app: FastifyInstance, options: BridgeRoutesOptions): Promise<void> {
@@ -91,11 +87,16 @@ export async function registerBridgeRoutes(app: FastifyInstance, options: Bridge
   };
   const hasPageSecret = (secret: unknown, reply: FastifyReply): boolean => {
     if (sameSecret(secret, options.pageSecret)) return true;
-    refuse(reply, 403, ResponseCode.Forbidden, 'The call does not carry the secret of this console run\'s pages: reload the console page');
+    refuse(reply, 403, ResponseCode.Forbidden, "The call does not carry the secret of this console run's pages: reload the console page");
     return false;
   };
   const refuseOrigin = (request: FastifyRequest, reply: FastifyReply): FastifyReply =>
-    refuse(reply, 403, ResponseCode.Forbidden, request.headers.origin === undefined ? 'Bridge calls come from the console page, which names its Origin' : `Calls from ${request.headers.origin.slice(0, 100)} are not accepted`);
+    refuse(
+      reply,
+      403,
+      ResponseCode.Forbidden,
+      request.headers.origin === undefined ? 'Bridge calls come from the console page, which names its Origin' : `Calls from ${request.headers.origin.slice(0, 100)} are not accepted`,
+    );
 
   app.get<{ Querystring: Record<string, unknown> }>(BROWSER_HOST_EVENTS_PATH, (request, reply) => {
     if (!hasCookie(request, reply) || !hasPageSecret(request.query[BROWSER_HOST_PAGE_SECRET_PARAM], reply)) return;

@@ -156,7 +156,7 @@ describe('bridge guards', () => {
     expect(JSON.parse(refused.body)).toMatchObject({ ok: false, code: ResponseCode.Forbidden });
   });
 
-  it('refuses a call without the cookie or with another run\'s cookie', async () => {
+  it("refuses a call without the cookie or with another run's cookie", async () => {
     const cookieValue = cookie.split('=')[1];
     const name = browserHostCookieName(host.port);
     for (const badCookie of ['', `${name}=forged`, `${name}=${host.key}`, `console_bridge=${cookieValue}`, `${browserHostCookieName(host.port + 1)}=${cookieValue}`]) {

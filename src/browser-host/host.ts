@@ -79,12 +79,17 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const address = new URL(request.url, `http://127.0.0.1:${port}`);
     if (!address.searchParams.has(BROWSER_HOST_KEY_PARAM)) return;
     if (!sameSecret(address.searchParams.get(BROWSER_HOST_KEY_PARAM), key)) {
-      return refuse(reply, 403, ResponseCode.Forbidden, 'The key in the address is not this console run\'s key: open the address the console printed');
+      return refuse(reply, 403, ResponseCode.Forbidden, "The key in the address is not this console run's key: open the address the console printed");
     }
     // The key opens one browser once; a browser that holds the cookie already is only sent on.
     const opened = hasSessionCookie(request, port, cookieValue);
     if (keyUsed && !opened) {
-      return refuse(reply, 403, ResponseCode.Forbidden, `The key in the address has been used: open http://127.0.0.1:${port}/ in the browser that opened it first, or restart the console for a new address`);
+      return refuse(
+        reply,
+        403,
+        ResponseCode.Forbidden,
+        `The key in the address has been used: open http://127.0.0.1:${port}/ in the browser that opened it first, or restart the console for a new address`,
+      );
     }
     keyUsed = true;
     address.searchParams.delete(BROWSER_HOST_KEY_PARAM);
@@ -97,7 +102,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   app.get<{ Params: { file: string } }>(`${HELP_PATH}:file`, async (request, reply) => {
     const file = request.params.file;
     const path = join(helpDir, file);
-    if (!HELP_PDF_FILE_PATTERN.test(file) || !(await stat(path).then((s) => s.isFile(), () => false))) {
+    if (
+      !HELP_PDF_FILE_PATTERN.test(file) ||
+      !(await stat(path).then(
+        (s) => s.isFile(),
+        () => false,
+      ))
+    ) {
       return refuse(reply, 404, ResponseCode.NotFound, `No help file "${file.slice(0, 100)}"`);
     }
     return reply.type('application/pdf').header('content-disposition', 'inline').send(createReadStream(path));

@@ -22,7 +22,9 @@ describe('browser host security decisions', () => {
 
   it('writes the page secret into the page head, or at its start when it has none', () => {
     const meta = '<meta name="console-bridge-secret" content="s3cret">';
-    expect(withPageSecret('<!doctype html>\n<html lang="zh"><head>\n<title>C</title></head></html>', 'console-bridge-secret', 's3cret')).toBe(`<!doctype html>\n<html lang="zh"><head>${meta}\n<title>C</title></head></html>`);
+    expect(withPageSecret('<!doctype html>\n<html lang="zh"><head>\n<title>C</title></head></html>', 'console-bridge-secret', 's3cret')).toBe(
+      `<!doctype html>\n<html lang="zh"><head>${meta}\n<title>C</title></head></html>`,
+    );
     expect(withPageSecret('<!DOCTYPE html><HEAD lang="x"><title>C</title>', 'console-bridge-secret', 's3cret')).toBe(`<!DOCTYPE html><HEAD lang="x">${meta}<title>C</title>`);
     expect(withPageSecret('<!doctype html><title>C</title><header>h</header>', 'console-bridge-secret', 's3cret')).toBe(`<!doctype html>${meta}<title>C</title><header>h</header>`);
   });

@@ -15,7 +15,9 @@ export interface PreloadTransport {
 
 export function buildBridgeApi(transport: PreloadTransport): ConsoleBridge {
   return buildBridgeObject(
-    (method) => (...args) => transport.invoke(`${BRIDGE_CHANNEL_PREFIX}${method}`, args),
+    (method) =>
+      (...args) =>
+        transport.invoke(`${BRIDGE_CHANNEL_PREFIX}${method}`, args),
     (listener) => transport.subscribe(listener),
   );
 }

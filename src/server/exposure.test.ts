@@ -45,7 +45,10 @@ describe('a server reachable from other machines', () => {
     await expect(checkExposedData(server.services)).rejects.toThrow(/default secret/);
     await server.services.db.update(oauthClient).set({ clientSecretHash: clientSecretHash('team-client-secret') });
     await expect(checkExposedData(server.services)).rejects.toThrow(/admin still has the default password/);
-    await server.services.db.update(user).set({ passwordHash: await hashPassword('Team_admin_2026') }).where(eq(user.username, 'admin'));
+    await server.services.db
+      .update(user)
+      .set({ passwordHash: await hashPassword('Team_admin_2026') })
+      .where(eq(user.username, 'admin'));
     await expect(checkExposedData(server.services)).resolves.toBeUndefined();
   });
 });
@@ -87,4 +90,3 @@ describe.runIf(process.env.CONSOLE_TEST_DB !== 'pg')('the embedded server', () =
     }
   });
 });
-

@@ -28,9 +28,15 @@ export function withGeneratedAdminPassword(config: ServerConfig): ServerConfig {
 /** What the database holds: the console's client on the default secret, or an administrator still on the default password. */
 export async function checkExposedData(services: Services): Promise<void> {
   const { db, config } = services;
-  const defaultSecret = await db.select({ clientId: oauthClient.clientId }).from(oauthClient).where(eq(oauthClient.clientSecretHash, clientSecretHash(DEFAULT_CLIENT_SECRET))).limit(1);
+  const defaultSecret = await db
+    .select({ clientId: oauthClient.clientId })
+    .from(oauthClient)
+    .where(eq(oauthClient.clientSecretHash, clientSecretHash(DEFAULT_CLIENT_SECRET)))
+    .limit(1);
   if (defaultSecret[0]) {
-    throw new ExposedDefaultsError(`refusing to listen on ${config.host}: the client ${defaultSecret[0].clientId} uses the default secret; start once with your own CONSOLE_CLIENT_SECRET on a new database, or change the secret in the application centre from a loopback server`);
+    throw new ExposedDefaultsError(
+      `refusing to listen on ${config.host}: the client ${defaultSecret[0].clientId} uses the default secret; start once with your own CONSOLE_CLIENT_SECRET on a new database, or change the secret in the application centre from a loopback server`,
+    );
   }
   const admin = await db
     .select({ passwordHash: user.passwordHash })

@@ -19,15 +19,7 @@ export type EndpointId = {
   [A in keyof Api]: { [K in keyof AreaOf<A>]: `${A & string}.${K & string}` }[keyof AreaOf<A>];
 }[keyof Api];
 
-type DefOf<Id extends EndpointId> = Id extends `${infer A}.${infer K}`
-  ? A extends keyof Api
-    ? K extends keyof Api[A]
-      ? Api[A][K] extends EndpointDef
-        ? Api[A][K]
-        : never
-      : never
-    : never
-  : never;
+type DefOf<Id extends EndpointId> = Id extends `${infer A}.${infer K}` ? (A extends keyof Api ? (K extends keyof Api[A] ? (Api[A][K] extends EndpointDef ? Api[A][K] : never) : never) : never) : never;
 
 export type CallInput<Id extends EndpointId> = InputOf<DefOf<Id>>;
 export type CallOutput<Id extends EndpointId> = OutputOf<DefOf<Id>>;
@@ -209,10 +201,7 @@ export const BROWSER_HOST_PAGE_SECRET_PARAM = 'secret';
  * grouped as ConsoleBridge groups them, plus the event subscription. Nothing else, so a page can only
  * reach the methods listed here.
  */
-export function buildBridgeObject(
-  callOf: (method: BridgeMethod) => (...args: unknown[]) => Promise<unknown>,
-  subscribe: (listener: (event: BridgeEvent) => void) => () => void,
-): ConsoleBridge {
+export function buildBridgeObject(callOf: (method: BridgeMethod) => (...args: unknown[]) => Promise<unknown>, subscribe: (listener: (event: BridgeEvent) => void) => () => void): ConsoleBridge {
   const bridge: Partial<Record<keyof ConsoleBridge, unknown>> = { events: { subscribe } };
   const groups = new Map<string, Record<string, unknown>>();
   for (const method of BRIDGE_METHODS) {

@@ -75,7 +75,12 @@ const systemGroup: CatalogGroup = {
     },
     { url: Route.department, perms: Perm.deptView, name: n('组织管理', 'Organisations', 'Organisationen', '조직 관리', '組織管理'), buttons: crud(Perm.deptSave, Perm.deptUpdate, Perm.deptDelete) },
     { url: Route.role, perms: Perm.roleView, name: n('角色管理', 'Roles', 'Rollen', '역할 관리', 'ロール管理'), buttons: crud(Perm.roleSave, Perm.roleUpdate, Perm.roleDelete) },
-    { url: Route.resource, perms: Perm.resourceView, name: n('资源分配', 'Resources', 'Ressourcen', '자원 할당', 'リソース割当'), buttons: [{ perms: Perm.resourceSave, name: n('保存', 'Save', 'Speichern', '저장', '保存') }] },
+    {
+      url: Route.resource,
+      perms: Perm.resourceView,
+      name: n('资源分配', 'Resources', 'Ressourcen', '자원 할당', 'リソース割当'),
+      buttons: [{ perms: Perm.resourceSave, name: n('保存', 'Save', 'Speichern', '저장', '保存') }],
+    },
     { url: Route.dictionary, perms: Perm.dictView, name: n('字典管理', 'Dictionaries', 'Wörterbücher', '사전 관리', '辞書管理'), buttons: crud(Perm.dictSave, Perm.dictUpdate, Perm.dictDelete) },
     {
       url: Route.appCenter,
@@ -95,7 +100,12 @@ const systemGroup: CatalogGroup = {
         { perms: Perm.i18nDelete, name: del },
       ],
     },
-    { url: Route.appSystem, perms: Perm.apiKeyView, name: n('系统密钥', 'System API keys', 'System-API-Schlüssel', '시스템 API 키', 'システムAPIキー'), buttons: [{ perms: Perm.apiKeySave, name: add }] },
+    {
+      url: Route.appSystem,
+      perms: Perm.apiKeyView,
+      name: n('系统密钥', 'System API keys', 'System-API-Schlüssel', '시스템 API 키', 'システムAPIキー'),
+      buttons: [{ perms: Perm.apiKeySave, name: add }],
+    },
     {
       url: Route.serviceCenter,
       perms: Perm.serviceCenterView,
@@ -110,7 +120,12 @@ const informationGroup: CatalogGroup = {
   icon: 'news',
   name: n('信息管理', 'Information', 'Informationen', '정보 관리', '情報管理'),
   pages: [
-    { url: Route.inforTypeManage, perms: Perm.infoTypeView, name: n('信息分类', 'Categories', 'Kategorien', '정보 분류', '情報分類'), buttons: crud(Perm.infoTypeSave, Perm.infoTypeUpdate, Perm.infoTypeDelete) },
+    {
+      url: Route.inforTypeManage,
+      perms: Perm.infoTypeView,
+      name: n('信息分类', 'Categories', 'Kategorien', '정보 분류', '情報分類'),
+      buttons: crud(Perm.infoTypeSave, Perm.infoTypeUpdate, Perm.infoTypeDelete),
+    },
     {
       url: Route.information,
       perms: Perm.infoView,
@@ -129,8 +144,18 @@ const logGroup: CatalogGroup = {
   icon: 'chart',
   name: n('日志统计', 'Logs', 'Protokolle', '로그 통계', 'ログ統計'),
   pages: [
-    { url: Route.behaviorDiary, perms: Perm.operLogView, name: n('操作日志', 'Operation log', 'Vorgangsprotokoll', '작업 로그', '操作ログ'), buttons: [{ perms: Perm.operLogExport, name: exportName }] },
-    { url: Route.interFace, perms: Perm.interfaceLogView, name: n('接口监控', 'Interface monitoring', 'Schnittstellenüberwachung', '인터페이스 모니터링', 'インターフェース監視'), buttons: [{ perms: Perm.interfaceLogExport, name: exportName }] },
+    {
+      url: Route.behaviorDiary,
+      perms: Perm.operLogView,
+      name: n('操作日志', 'Operation log', 'Vorgangsprotokoll', '작업 로그', '操作ログ'),
+      buttons: [{ perms: Perm.operLogExport, name: exportName }],
+    },
+    {
+      url: Route.interFace,
+      perms: Perm.interfaceLogView,
+      name: n('接口监控', 'Interface monitoring', 'Schnittstellenüberwachung', '인터페이스 모니터링', 'インターフェース監視'),
+      buttons: [{ perms: Perm.interfaceLogExport, name: exportName }],
+    },
     { url: Route.userStatistics, perms: Perm.statisticsView, name: n('访问统计', 'Visit statistics', 'Besuchsstatistik', '방문 통계', 'アクセス統計') },
   ],
 };
@@ -140,7 +165,12 @@ const messagingGroup: CatalogGroup = {
   icon: 'mail',
   name: n('消息中心', 'Messaging', 'Nachrichten', '메시지 센터', 'メッセージセンター'),
   pages: [
-    { url: Route.sendingSMS, perms: Perm.smsSendView, name: n('短信发送', 'Send SMS', 'SMS senden', 'SMS 발송', 'SMS送信'), buttons: [{ perms: Perm.smsSend, name: n('发送', 'Send', 'Senden', '발송', '送信') }] },
+    {
+      url: Route.sendingSMS,
+      perms: Perm.smsSendView,
+      name: n('短信发送', 'Send SMS', 'SMS senden', 'SMS 발송', 'SMS送信'),
+      buttons: [{ perms: Perm.smsSend, name: n('发送', 'Send', 'Senden', '발송', '送信') }],
+    },
     { url: Route.sendManage, perms: Perm.smsRecordView, name: n('发送记录', 'Send records', 'Sendeprotokoll', '발송 기록', '送信記録') },
     {
       url: Route.templateManage,
@@ -162,8 +192,18 @@ const messagingGroup: CatalogGroup = {
       ],
     },
     { url: Route.sendCenter, perms: Perm.sendCenterView, name: n('发送中心', 'Send centre', 'Sendezentrale', '발송 센터', '送信センター') },
-    { url: Route.sendNotice, perms: Perm.noticeView, name: n('通知发送', 'Notices', 'Mitteilungen', '알림 발송', 'お知らせ送信'), buttons: [{ perms: Perm.noticeSend, name: n('发送', 'Send', 'Senden', '발송', '送信') }] },
-    { url: Route.mailManage, perms: Perm.mailView, name: n('邮件管理', 'Mail', 'E-Mail', '메일 관리', 'メール管理'), buttons: [{ perms: Perm.mailSend, name: n('发送', 'Send', 'Senden', '발송', '送信') }] },
+    {
+      url: Route.sendNotice,
+      perms: Perm.noticeView,
+      name: n('通知发送', 'Notices', 'Mitteilungen', '알림 발송', 'お知らせ送信'),
+      buttons: [{ perms: Perm.noticeSend, name: n('发送', 'Send', 'Senden', '발송', '送信') }],
+    },
+    {
+      url: Route.mailManage,
+      perms: Perm.mailView,
+      name: n('邮件管理', 'Mail', 'E-Mail', '메일 관리', 'メール管理'),
+      buttons: [{ perms: Perm.mailSend, name: n('发送', 'Send', 'Senden', '발송', '送信') }],
+    },
     {
       url: Route.accountManage,
       perms: Perm.mailAccountView,
@@ -174,8 +214,18 @@ const messagingGroup: CatalogGroup = {
         { perms: Perm.mailAccountActivate, name: n('启用', 'Activate', 'Aktivieren', '활성화', '有効化') },
       ],
     },
-    { url: Route.apiKeyMessg, perms: Perm.messageApiKeyView, name: n('消息密钥', 'Message API keys', 'Nachrichten-API-Schlüssel', '메시지 API 키', 'メッセージAPIキー'), buttons: [{ perms: Perm.messageApiKeySave, name: add }] },
-    { url: Route.apiKeySystem, perms: Perm.systemApiKeyView, name: n('消息系统密钥', 'Message systems', 'Nachrichtensysteme', '메시지 시스템 키', 'メッセージシステムキー'), buttons: [{ perms: Perm.systemApiKeySave, name: add }] },
+    {
+      url: Route.apiKeyMessg,
+      perms: Perm.messageApiKeyView,
+      name: n('消息密钥', 'Message API keys', 'Nachrichten-API-Schlüssel', '메시지 API 키', 'メッセージAPIキー'),
+      buttons: [{ perms: Perm.messageApiKeySave, name: add }],
+    },
+    {
+      url: Route.apiKeySystem,
+      perms: Perm.systemApiKeyView,
+      name: n('消息系统密钥', 'Message systems', 'Nachrichtensysteme', '메시지 시스템 키', 'メッセージシステムキー'),
+      buttons: [{ perms: Perm.systemApiKeySave, name: add }],
+    },
     {
       url: Route.polarLight,
       perms: Perm.pushView,
@@ -193,9 +243,33 @@ const dataGroup: CatalogGroup = {
   icon: 'database',
   name: n('数据分组', 'Data groups', 'Datengruppen', '데이터 그룹', 'データグループ'),
   pages: [
-    { url: Route.groupManage, perms: Perm.dataGroupView, name: n('分组管理', 'Groups', 'Gruppen', '그룹 관리', 'グループ管理'), buttons: [{ perms: Perm.dataGroupSave, name: add }, { perms: Perm.dataGroupDelete, name: del }] },
-    { url: Route.organManage, perms: Perm.organView, name: n('机构管理', 'Organs', 'Einrichtungen', '기관 관리', '機関管理'), buttons: [{ perms: Perm.organSave, name: add }, { perms: Perm.organDelete, name: del }] },
-    { url: Route.classifyManage, perms: Perm.classifyView, name: n('分类管理', 'Classifications', 'Klassifikationen', '분류 관리', '分類管理'), buttons: [{ perms: Perm.classifySave, name: add }, { perms: Perm.classifyDelete, name: del }] },
+    {
+      url: Route.groupManage,
+      perms: Perm.dataGroupView,
+      name: n('分组管理', 'Groups', 'Gruppen', '그룹 관리', 'グループ管理'),
+      buttons: [
+        { perms: Perm.dataGroupSave, name: add },
+        { perms: Perm.dataGroupDelete, name: del },
+      ],
+    },
+    {
+      url: Route.organManage,
+      perms: Perm.organView,
+      name: n('机构管理', 'Organs', 'Einrichtungen', '기관 관리', '機関管理'),
+      buttons: [
+        { perms: Perm.organSave, name: add },
+        { perms: Perm.organDelete, name: del },
+      ],
+    },
+    {
+      url: Route.classifyManage,
+      perms: Perm.classifyView,
+      name: n('分类管理', 'Classifications', 'Klassifikationen', '분류 관리', '分類管理'),
+      buttons: [
+        { perms: Perm.classifySave, name: add },
+        { perms: Perm.classifyDelete, name: del },
+      ],
+    },
   ],
 };
 

@@ -64,10 +64,7 @@ export const rules = {
     .min(Limits.loginPasswordMin, { message: 'validation.passwordMin' })
     .max(Limits.loginPasswordMax, { message: 'validation.passwordMax' })
     .regex(Patterns.loginPassword, { message: 'validation.passwordPattern' }),
-  newPassword: z
-    .string({ error: required })
-    .min(1, { message: 'validation.newPasswordRequired' })
-    .regex(Patterns.newPassword, { message: 'validation.newPasswordRule' }),
+  newPassword: z.string({ error: required }).min(1, { message: 'validation.newPasswordRequired' }).regex(Patterns.newPassword, { message: 'validation.newPasswordRule' }),
   captcha: z.string({ error: required }).regex(Patterns.captcha, { message: 'validation.captchaFormat' }),
   menuName: z
     .string({ error: required })
@@ -81,11 +78,7 @@ export const rules = {
     .min(1, { message: required })
     .max(Limits.keyValueMax, { message: 'validation.keyValueMax' })
     .regex(Patterns.keyValue, { message: 'validation.keyValuePattern' }),
-  personName: z
-    .string({ error: required })
-    .trim()
-    .min(1, { message: required })
-    .max(Limits.personNameMax, { message: 'validation.tooLong' }),
+  personName: z.string({ error: required }).trim().min(1, { message: required }).max(Limits.personNameMax, { message: 'validation.tooLong' }),
   /** An e-mail address that may be left blank; when given it must be valid. */
   optionalEmail: z
     .string({ error: 'validation.email' })
@@ -96,17 +89,10 @@ export const rules = {
   url: z.string().trim().max(Limits.urlMax, { message: 'validation.tooLong' }),
   id: z.coerce.number({ error: 'validation.id' }).int({ message: 'validation.id' }).positive({ message: 'validation.id' }),
   /** An organisation chosen in a form: required ('organization cannot be empty'). */
-  organisationId: z
-    .number({ error: 'validation.organizationRequired' })
-    .int({ message: 'validation.id' })
-    .positive({ message: 'validation.organizationRequired' }),
+  organisationId: z.number({ error: 'validation.organizationRequired' }).int({ message: 'validation.id' }).positive({ message: 'validation.organizationRequired' }),
   /** The version a record was read at: saving over a newer version is refused (optimistic concurrency). */
   version: z.number({ error: 'validation.version' }).int({ message: 'validation.version' }).positive({ message: 'validation.version' }),
-  orderNum: z
-    .number({ error: 'validation.orderNum' })
-    .int({ message: 'validation.orderNum' })
-    .min(0, { message: 'validation.orderNum' })
-    .max(Limits.orderNumMax, { message: 'validation.orderNum' }),
+  orderNum: z.number({ error: 'validation.orderNum' }).int({ message: 'validation.orderNum' }).min(0, { message: 'validation.orderNum' }).max(Limits.orderNumMax, { message: 'validation.orderNum' }),
   /** Comma-joined ids, as the spec's batch deletes send them. */
   idList: z
     .string({ error: required })

@@ -5,7 +5,16 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, test, type Cookie, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from '../../src/server/index';
-import { BROWSER_HOST_BRIDGE_PATH, BROWSER_HOST_PAGE_SECRET_HEADER, BROWSER_HOST_PAGE_SECRET_META, type BridgeMethod, type BridgeResult, type CallableEndpointId, type CallInput, type CallOutput } from '../../src/shared/bridge';
+import {
+  BROWSER_HOST_BRIDGE_PATH,
+  BROWSER_HOST_PAGE_SECRET_HEADER,
+  BROWSER_HOST_PAGE_SECRET_META,
+  type BridgeMethod,
+  type BridgeResult,
+  type CallableEndpointId,
+  type CallInput,
+  type CallOutput,
+} from '../../src/shared/bridge';
 import { DEFAULT_ADMIN_PASSWORD } from '../../src/shared/defaults';
 import { RENDERER_DIR, TEMPLATE_DIR } from './global-setup';
 
@@ -174,7 +183,12 @@ export async function bridgeCall(page: Page, method: BridgeMethod, args: unknown
   return page.evaluate(
     async ({ path, header, meta, method, args }) => {
       const secret = document.querySelector(`meta[name="${meta}"]`)?.getAttribute('content') ?? '';
-      const response = await fetch(`${path}/${method}`, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', [header]: secret }, body: JSON.stringify({ args }) });
+      const response = await fetch(`${path}/${method}`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', [header]: secret },
+        body: JSON.stringify({ args }),
+      });
       return response.text();
     },
     { path: BROWSER_HOST_BRIDGE_PATH, header: BROWSER_HOST_PAGE_SECRET_HEADER, meta: BROWSER_HOST_PAGE_SECRET_META, method, args },

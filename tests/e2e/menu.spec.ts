@@ -24,7 +24,10 @@ const host = hostForSpecFile(startHost);
 const listPane = (page: Page) => tabPane(page, Route.menu);
 const formPane = (page: Page) => page.getByTestId('menu-form');
 const tree = (page: Page) => listPane(page).getByRole('treegrid', { name: '菜单树' });
-const menuRow = (page: Page, name: string) => tree(page).getByTestId('tree-row').filter({ has: page.getByText(name, { exact: true }) });
+const menuRow = (page: Page, name: string) =>
+  tree(page)
+    .getByTestId('tree-row')
+    .filter({ has: page.getByText(name, { exact: true }) });
 const rowBox = (page: Page, name: string) => listPane(page).getByRole('checkbox', { name: `选择此行 ${name}`, exact: true });
 const toolbar = (page: Page) => listPane(page).getByRole('toolbar', { name: '菜单操作' });
 
@@ -48,7 +51,10 @@ async function chooseParent(page: Page, form: Locator, name: string): Promise<vo
   await picker.click();
   await expect(page.getByRole('listbox')).toBeVisible();
   await picker.fill(name);
-  await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(`^${name}`) })
+    .first()
+    .click();
   await expect(picker).toHaveValue(new RegExp(`/ ${name}$`));
 }
 
@@ -104,7 +110,9 @@ test('adds a menu and a button under it, with the fields of each type, and the l
   await buttonForm.getByTestId('field-perms').fill(BUTTON.perms);
   await saveAndReturn(page, buttonForm, '新增成功');
 
-  await menuRow(page, PAGE.name).getByRole('button', { name: `展开 ${PAGE.name}` }).click();
+  await menuRow(page, PAGE.name)
+    .getByRole('button', { name: `展开 ${PAGE.name}` })
+    .click();
   const button = menuRow(page, BUTTON.name);
   await expect(button).toContainText('按钮');
   await expect(button).toContainText(BUTTON.perms);
@@ -194,7 +202,9 @@ test('shows the server refusals: a menu with children, a key value taken', async
 test('deletes the menu and its button after confirmation, and not when cancelled', async ({ page }) => {
   await signInAdmin(page, host);
   await openList(page);
-  await menuRow(page, PAGE.renamed).getByRole('button', { name: `展开 ${PAGE.renamed}` }).click();
+  await menuRow(page, PAGE.renamed)
+    .getByRole('button', { name: `展开 ${PAGE.renamed}` })
+    .click();
   await rowBox(page, PAGE.renamed).check();
   await rowBox(page, BUTTON.name).check();
   await expect(listPane(page).getByTestId('menu-selected-count')).toHaveText('已选择 2 项');
@@ -240,7 +250,16 @@ test('a role without the menu keys sees no add, edit or delete, and the server r
   for (const forced of [
     await apiCall(page, 'menu.list', {}),
     await apiCall(page, 'menu.add', { name: '越权菜单', type: MenuType.Menu, parentId: systemGroup.menuId, url: '/forced', linkTarget: 0, perms: 'forcedView' }),
-    await apiCall(page, 'menu.update', { menuId: userPage.menuId, version: userPage.version, name: '越权改名', type: MenuType.Menu, parentId: systemGroup.menuId, url: userPage.url, linkTarget: 0, perms: userPage.perms }),
+    await apiCall(page, 'menu.update', {
+      menuId: userPage.menuId,
+      version: userPage.version,
+      name: '越权改名',
+      type: MenuType.Menu,
+      parentId: systemGroup.menuId,
+      url: userPage.url,
+      linkTarget: 0,
+      perms: userPage.perms,
+    }),
     await apiCall(page, 'menu.delete', { menuIds: String(userPage.menuId) }),
   ]) {
     expect(forced).toMatchObject({ ok: false, code: ResponseCode.Forbidden });

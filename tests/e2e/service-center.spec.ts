@@ -89,7 +89,9 @@ test('binds business centres to a user, lists, changes and removes the binding',
   await expect(row).toContainText('系统管理员');
   await expect(row).toContainText('未修改');
 
-  await listPane(page).getByRole('radio', { name: `选择此行 ${EAST_USER.username}` }).check();
+  await listPane(page)
+    .getByRole('radio', { name: `选择此行 ${EAST_USER.username}` })
+    .check();
   await toolbar(page).getByRole('button', { name: '修改' }).click();
   const update = tabPane(page, `/serviceCenterManage/${eastUserId}?type=update`);
   await expect(update.getByRole('heading', { name: '修改业务中心', exact: true })).toBeVisible();
@@ -106,7 +108,9 @@ test('binds business centres to a user, lists, changes and removes the binding',
   await expect(row).toContainText('上海转运中心,广州转运中心');
   await expect(row).not.toContainText('未修改');
 
-  await listPane(page).getByRole('radio', { name: `选择此行 ${EAST_USER.username}` }).check();
+  await listPane(page)
+    .getByRole('radio', { name: `选择此行 ${EAST_USER.username}` })
+    .check();
   await toolbar(page).getByRole('button', { name: '删除' }).click();
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm).toContainText('确定要删除所选数据吗？');

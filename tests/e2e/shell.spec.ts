@@ -45,11 +45,20 @@ test('tabs open once, close to a neighbour, and close others or all', async ({ p
   await expect(activeTab(page)).toHaveText(pageName(0));
 
   // Closing the active first tab activates its next neighbour; closing the active last one, the previous.
-  await tabs(page).filter({ hasText: pageName(0) }).getByTestId('tab-close').click();
+  await tabs(page)
+    .filter({ hasText: pageName(0) })
+    .getByTestId('tab-close')
+    .click();
   await expect(tabs(page)).toHaveCount(2);
   await expect(activeTab(page)).toHaveText(pageName(1));
-  await page.getByTestId('tab-bar').getByRole('tab', { name: pageName(2) }).click();
-  await tabs(page).filter({ hasText: pageName(2) }).getByTestId('tab-close').click();
+  await page
+    .getByTestId('tab-bar')
+    .getByRole('tab', { name: pageName(2) })
+    .click();
+  await tabs(page)
+    .filter({ hasText: pageName(2) })
+    .getByTestId('tab-close')
+    .click();
   await expect(activeTab(page)).toHaveText(pageName(1));
 
   await openFromSideMenu(page, pageName(3));

@@ -111,7 +111,11 @@ async function pageVisibleText(page: Page, bridgeAnswers: string[]): Promise<str
 test('no token reaches the renderer: not in storage, globals, the page or any bridge answer', async ({ page }) => {
   const bridgeAnswers: string[] = [];
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname.startsWith(BROWSER_HOST_BRIDGE_PATH)) void response.text().then((text) => bridgeAnswers.push(text), () => undefined);
+    if (new URL(response.url()).pathname.startsWith(BROWSER_HOST_BRIDGE_PATH))
+      void response.text().then(
+        (text) => bridgeAnswers.push(text),
+        () => undefined,
+      );
   });
   await addUser('watcher', 'Watcher_2026');
   await openAt(page, host, '/login');

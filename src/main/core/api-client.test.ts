@@ -111,14 +111,22 @@ describe('api client', () => {
 
   it('turns a non-00000 code into an ApiError with the server msg', async () => {
     const error = await client()
-      .call(api.auth.token, { grant_type: 'password', client_id: DEFAULT_CLIENT_ID, client_secret: DEFAULT_CLIENT_SECRET, username: 'alice', password: await encryptTransport('wrong', DEFAULT_TRANSPORT_SECRET) })
+      .call(api.auth.token, {
+        grant_type: 'password',
+        client_id: DEFAULT_CLIENT_ID,
+        client_secret: DEFAULT_CLIENT_SECRET,
+        username: 'alice',
+        password: await encryptTransport('wrong', DEFAULT_TRANSPORT_SECRET),
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: ResponseCode.BadCredentials, message: 'Wrong username or password', httpStatus: 200 });
   });
 
   it('reports a 401 in the body as code 401', async () => {
-    const error = await client().call(api.session.roleSystems, {}, { accessToken: 'at-unknown' }).catch((e: unknown) => e);
+    const error = await client()
+      .call(api.session.roleSystems, {}, { accessToken: 'at-unknown' })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: ResponseCode.Unauthorized, message: 'Login timed out' });
   });
 

@@ -179,7 +179,11 @@ describe('settings, views and help', () => {
       ['hideExternal', null],
       ['openPopup', 'http://intranet.example/x'],
     ]);
-    expect(await withViews.views.showExternal({ ...request, url: 'javascript:alert(1)' })).toEqual({ ok: false, code: ResponseCode.InvalidInput, msg: 'url must be an http or https address, not javascript:' });
+    expect(await withViews.views.showExternal({ ...request, url: 'javascript:alert(1)' })).toEqual({
+      ok: false,
+      code: ResponseCode.InvalidInput,
+      msg: 'url must be an http or https address, not javascript:',
+    });
     expect(await withViews.views.setBounds({ ...request, bounds: { ...request.bounds, width: -1 } })).toEqual({ ok: false, code: ResponseCode.InvalidInput, msg: 'bounds.width must not be negative' });
     expect(await withViews.views.reloadExternal('')).toMatchObject({ ok: false, code: ResponseCode.InvalidInput });
     expect(viewCalls).toHaveLength(3);

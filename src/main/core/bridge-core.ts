@@ -83,8 +83,7 @@ export function createBridgeCore(deps: BridgeCoreDeps): BridgeCore {
     platform: () => answer(() => deps.platform),
 
     auth: {
-      captchaNeeded: (username) =>
-        answer(() => session.publicCall(api.auth.captchaNeed, { clientId: settings.credentials().clientId, username: requireString(username, 'username') })),
+      captchaNeeded: (username) => answer(() => session.publicCall(api.auth.captchaNeed, { clientId: settings.credentials().clientId, username: requireString(username, 'username') })),
       captcha: () => answer(() => session.publicCall(api.auth.captcha, {})),
       signIn: (request) => answer(() => session.signIn(requireObject(request, 'sign-in request'))),
       firstChangePassword: (request) =>

@@ -83,7 +83,11 @@ describe('embedded server', () => {
   }, 120_000);
 
   it('applies the migrations it is given', async () => {
-    const given = createEmbeddedServer({ dataDir: join(dir, 'other-data'), credentials: createSettings(new Conf<Record<string, unknown>>({ cwd: dir, configName: 'settings' })).credentials(), migrationsDir: join(dir, 'given-migrations') });
+    const given = createEmbeddedServer({
+      dataDir: join(dir, 'other-data'),
+      credentials: createSettings(new Conf<Record<string, unknown>>({ cwd: dir, configName: 'settings' })).credentials(),
+      migrationsDir: join(dir, 'given-migrations'),
+    });
     // The folder holds no migration journal, so the server refuses to start: it used the given folder.
     await expect(given.url()).rejects.toMatchObject({ code: ResponseCode.Unreachable, message: expect.stringContaining('_journal.json') });
   }, 60_000);

@@ -20,11 +20,14 @@ let events: BridgeEvent[];
 let warnings: string[];
 
 beforeEach(async () => {
-  peer = await startApiPeer([
-    { userId: 11, username: 'alice', password: 'Alice_123' },
-    { userId: 12, username: 'bob', password: 'Bob_12345', mustChangePassword: true },
-    { userId: 13, username: 'carol', password: 'Carol_123', wxWorkUserId: 'W-CAROL' },
-  ], (app) => app.post(`/api${api.user.add.path}`, async () => ok({ userId: 99 })));
+  peer = await startApiPeer(
+    [
+      { userId: 11, username: 'alice', password: 'Alice_123' },
+      { userId: 12, username: 'bob', password: 'Bob_12345', mustChangePassword: true },
+      { userId: 13, username: 'carol', password: 'Carol_123', wxWorkUserId: 'W-CAROL' },
+    ],
+    (app) => app.post(`/api${api.user.add.path}`, async () => ok({ userId: 99 })),
+  );
   vault = createMemoryVault();
   events = [];
   warnings = [];

@@ -233,9 +233,7 @@ export function createSession(deps: SessionDeps): Session {
       await endSession();
       const grant = { client_id: clientId, client_secret: clientSecret, username, password: sealed, validCode, uuid };
       const binding = pendingBindTicket;
-      const pair = binding
-        ? await client.call(api.auth.bindToken, { ...grant, grant_type: 'password', bindTicket: binding })
-        : await client.call(api.auth.token, { ...grant, grant_type: 'password' });
+      const pair = binding ? await client.call(api.auth.bindToken, { ...grant, grant_type: 'password', bindTicket: binding }) : await client.call(api.auth.token, { ...grant, grant_type: 'password' });
       await establish(pair);
       if (binding) {
         pendingWxWorkUserId = null;

@@ -93,7 +93,7 @@ describe('managed workstation preset', () => {
     expect(settings.set({ serverUrl: 'https://env.example.com/', language: 'en_US' })).toMatchObject({ serverUrl: 'https://env.example.com', language: 'en_US' });
   });
 
-  it('in a packaged app lets the machine-wide file win over the user\'s environment, and reads no other file', () => {
+  it("in a packaged app lets the machine-wide file win over the user's environment, and reads no other file", () => {
     const machineWide = join(dir, 'BackofficeConsole', 'config.json');
     mkdirSync(join(dir, 'BackofficeConsole'));
     writeFileSync(machineWide, JSON.stringify({ serverUrl: 'https://file.example.com/', clientId: 'file-client' }));
@@ -119,7 +119,11 @@ describe('managed workstation preset', () => {
     expect(() => settings.set({ serverUrl: 'https://env.example.com' })).toThrow(/set by this workstation's administrator/);
     // Without a machine-wide file the variables still preset the app (an administrator may set them machine-wide).
     rmSync(machineWide);
-    expect(readManagedPreset(env, 'win32', { packaged: true })).toMatchObject({ serverUrl: 'https://env.example.com', clientId: 'env-client', sources: ['CONSOLE_SERVER_URL', 'CONSOLE_CLIENT_ID', 'CONSOLE_CLIENT_SECRET'] });
+    expect(readManagedPreset(env, 'win32', { packaged: true })).toMatchObject({
+      serverUrl: 'https://env.example.com',
+      clientId: 'env-client',
+      sources: ['CONSOLE_SERVER_URL', 'CONSOLE_CLIENT_ID', 'CONSOLE_CLIENT_SECRET'],
+    });
   });
 
   it('has no preset without file and variables', () => {
@@ -136,7 +140,9 @@ describe('managed workstation preset', () => {
     expect(() => readManagedPreset(env, 'linux')).toThrow(`Managed configuration ${managedFile()}: clientId must be a text`);
     writeFileSync(managedFile(), JSON.stringify({ serverUrl: 'console.example.com' }));
     expect(() => readManagedPreset(env, 'linux')).toThrow(`serverUrl in ${managedFile()} is not a URL`);
-    expect(() => readManagedPreset({ CONSOLE_SERVER_URL: 'https://x.example.com?a=1', CONSOLE_MANAGED_CONFIG: join(dir, 'none.json') }, 'linux')).toThrow('CONSOLE_SERVER_URL must not contain a query or fragment');
+    expect(() => readManagedPreset({ CONSOLE_SERVER_URL: 'https://x.example.com?a=1', CONSOLE_MANAGED_CONFIG: join(dir, 'none.json') }, 'linux')).toThrow(
+      'CONSOLE_SERVER_URL must not contain a query or fragment',
+    );
   });
 
   it('normalises server URLs', () => {

@@ -111,7 +111,12 @@ export class ManagedConfigError extends CodedError {
   }
 }
 
-const presetText = (max: number) => z.string({ error: 'must be a text' }).trim().min(1, { message: 'must not be empty' }).max(max, { message: `must be at most ${max} characters` });
+const presetText = (max: number) =>
+  z
+    .string({ error: 'must be a text' })
+    .trim()
+    .min(1, { message: 'must not be empty' })
+    .max(max, { message: `must be at most ${max} characters` });
 
 const managedFileSchema = z
   .object({

@@ -12,22 +12,30 @@ describe('resolveAppRequest', () => {
   });
 
   it('serves built assets with their MIME type', () => {
-    expect(resolveAppRequest('app://console/assets/index-abc.js', roots)).toEqual({ kind: 'file', path: resolve(roots.rendererDir, 'assets/index-abc.js'), mimeType: 'text/javascript; charset=utf-8', isDocument: false });
+    expect(resolveAppRequest('app://console/assets/index-abc.js', roots)).toEqual({
+      kind: 'file',
+      path: resolve(roots.rendererDir, 'assets/index-abc.js'),
+      mimeType: 'text/javascript; charset=utf-8',
+      isDocument: false,
+    });
     expect(resolveAppRequest('app://console/assets/a%20b.css', roots)).toMatchObject({ path: resolve(roots.rendererDir, 'assets/a b.css'), mimeType: 'text/css; charset=utf-8' });
   });
 
   it('serves the help PDFs from the help folder', () => {
-    expect(resolveAppRequest('app://console/help/console-help.de_DE.pdf', roots)).toEqual({ kind: 'file', path: resolve(roots.helpDir, 'console-help.de_DE.pdf'), mimeType: 'application/pdf', isDocument: false });
+    expect(resolveAppRequest('app://console/help/console-help.de_DE.pdf', roots)).toEqual({
+      kind: 'file',
+      path: resolve(roots.helpDir, 'console-help.de_DE.pdf'),
+      mimeType: 'application/pdf',
+      isDocument: false,
+    });
   });
 
-  it.each([
-    'app://console/help/src/console-help.en_US.md',
-    'app://console/help/..%2fconsole-help.en_US.pdf',
-    'app://console/help/other.pdf',
-    'app://console/help/',
-  ])('refuses %s outside the help PDFs', (url) => {
-    expect(resolveAppRequest(url, roots)).toEqual({ kind: 'not-found' });
-  });
+  it.each(['app://console/help/src/console-help.en_US.md', 'app://console/help/..%2fconsole-help.en_US.pdf', 'app://console/help/other.pdf', 'app://console/help/'])(
+    'refuses %s outside the help PDFs',
+    (url) => {
+      expect(resolveAppRequest(url, roots)).toEqual({ kind: 'not-found' });
+    },
+  );
 
   it.each([
     'app://console/..%2f..%2fmain%2findex.js',

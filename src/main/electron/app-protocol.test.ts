@@ -53,7 +53,13 @@ describe('the app protocol', () => {
     expect(await pdf.text()).toBe('%PDF-1.7');
   });
 
-  it.each(['app://console/help/src/console-help.en_US.md', 'app://console/help/console-help.de_DE.pdf', 'app://console/assets/missing.js', 'app://console/..%2f..%2fetc%2fpasswd.js', 'app://evil/index.html'])('answers 404 for %s', async (url) => {
+  it.each([
+    'app://console/help/src/console-help.en_US.md',
+    'app://console/help/console-help.de_DE.pdf',
+    'app://console/assets/missing.js',
+    'app://console/..%2f..%2fetc%2fpasswd.js',
+    'app://evil/index.html',
+  ])('answers 404 for %s', async (url) => {
     expect((await get(url)).status).toBe(404);
   });
 });

@@ -28,16 +28,14 @@ describe('dispatchBridgeCall', () => {
     expect(calls).toEqual([{ method: 'api.call', args: ['user.list', { page: 1 }] }]);
   });
 
-  it.each([
-    { url: 'https://evil.example/', isMainFrame: true },
-    { url: `${APP_ORIGIN}/Home`, isMainFrame: false },
-    { url: 'app://console.evil/', isMainFrame: true },
-    null,
-  ])('refuses a call from %j without reaching the core', async (sender) => {
-    const { dispatch, calls } = recordingDispatch();
-    await expect(dispatchBridgeCall(dispatch, 'auth.signIn', sender, APP_ORIGIN, [{ username: 'a', password: 'b' }])).resolves.toEqual({ ok: false, code: 'A0301', msg: UNTRUSTED_SENDER_MSG });
-    expect(calls).toEqual([]);
-  });
+  it.each([{ url: 'https://evil.example/', isMainFrame: true }, { url: `${APP_ORIGIN}/Home`, isMainFrame: false }, { url: 'app://console.evil/', isMainFrame: true }, null])(
+    'refuses a call from %j without reaching the core',
+    async (sender) => {
+      const { dispatch, calls } = recordingDispatch();
+      await expect(dispatchBridgeCall(dispatch, 'auth.signIn', sender, APP_ORIGIN, [{ username: 'a', password: 'b' }])).resolves.toEqual({ ok: false, code: 'A0301', msg: UNTRUSTED_SENDER_MSG });
+      expect(calls).toEqual([]);
+    },
+  );
 
   it('turns a throwing core into an error result', async () => {
     const dispatch: BridgeDispatch = async () => {

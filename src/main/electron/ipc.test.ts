@@ -31,15 +31,14 @@ describe('registerBridgeIpc', () => {
     expect(calls).toEqual([{ method: 'auth.captchaNeeded', args: ['alice'] }]);
   });
 
-  it.each([
-    { senderFrame: { url: `${APP_ORIGIN}/help/console-help.en_US.pdf`, parent: mainFrame } },
-    { senderFrame: { url: 'https://example.com/', parent: null } },
-    { senderFrame: null },
-  ])('refuses a call from %j', async (event) => {
-    calls.length = 0;
-    await expect(handlers.get('console:settings.get')?.(event)).resolves.toMatchObject({ ok: false, code: 'A0301' });
-    expect(calls).toEqual([]);
-  });
+  it.each([{ senderFrame: { url: `${APP_ORIGIN}/help/console-help.en_US.pdf`, parent: mainFrame } }, { senderFrame: { url: 'https://example.com/', parent: null } }, { senderFrame: null }])(
+    'refuses a call from %j',
+    async (event) => {
+      calls.length = 0;
+      await expect(handlers.get('console:settings.get')?.(event)).resolves.toMatchObject({ ok: false, code: 'A0301' });
+      expect(calls).toEqual([]);
+    },
+  );
 });
 
 describe('forwardBridgeEvents', () => {

@@ -20,7 +20,8 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     options.savedBounds,
     screen.getAllDisplays().map((display) => display.workArea),
   );
-  const window = new BrowserWindow({ // eng-disable SANDBOX_JS_CHECK CONTEXT_ISOLATION_JS_CHECK AUXCLICK_JS_CHECK -- all three are set by mainWindowWebPreferences() below, unit-tested in security.test.ts
+  const window = new BrowserWindow({
+    // eng-disable SANDBOX_JS_CHECK CONTEXT_ISOLATION_JS_CHECK AUXCLICK_JS_CHECK -- all three are set by mainWindowWebPreferences() below, unit-tested in security.test.ts
     ...restored.bounds,
     minWidth: MIN_WINDOW_SIZE.width,
     minHeight: MIN_WINDOW_SIZE.height,

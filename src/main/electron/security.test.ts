@@ -172,10 +172,12 @@ describe('webPreferences', () => {
 
 describe('appContentSecurityPolicy', () => {
   const directives = (csp: string): Map<string, string[]> =>
-    new Map(csp.split(';').map((part) => {
-      const [name, ...sources] = part.trim().split(/\s+/);
-      return [name as string, sources];
-    }));
+    new Map(
+      csp.split(';').map((part) => {
+        const [name, ...sources] = part.trim().split(/\s+/);
+        return [name as string, sources];
+      }),
+    );
 
   it('allows only the app own scripts in production', () => {
     const csp = directives(appContentSecurityPolicy());

@@ -36,7 +36,12 @@ export function LanguageMenu({ trigger, onChanged }: { trigger?: ReactElement; o
   useOverlayWhile(open);
   const locale = currentLocale(i18n);
   return (
-    <Menu open={open} onOpenChange={(_event, data) => setOpen(data.open)} checkedValues={{ language: [locale] }} onCheckedValueChange={(_event, data) => data.checkedItems[0] && switchLanguage.mutate(data.checkedItems[0] as Locale)}>
+    <Menu
+      open={open}
+      onOpenChange={(_event, data) => setOpen(data.open)}
+      checkedValues={{ language: [locale] }}
+      onCheckedValueChange={(_event, data) => data.checkedItems[0] && switchLanguage.mutate(data.checkedItems[0] as Locale)}
+    >
       <MenuTrigger disableButtonEnhancement>
         {trigger ?? (
           <Button appearance="subtle" icon={<Globe20Regular />} aria-label={t('language.label')} data-testid="language-menu">

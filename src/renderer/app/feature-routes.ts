@@ -72,11 +72,7 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = [
 /** Screens of the shell itself, shown in a tab like a feature. */
 export const SHELL_SCREENS = [Route.externalAddress, Route.inNotFound] as const;
 
-export type ScreenMatch =
-  | { kind: 'home' }
-  | { kind: 'feature'; route: FeatureRoute }
-  | { kind: 'external' }
-  | { kind: 'notFound' };
+export type ScreenMatch = { kind: 'home' } | { kind: 'feature'; route: FeatureRoute } | { kind: 'external' } | { kind: 'notFound' };
 
 /** What the Home shell shows for a pathname, or null when the path is no screen of it (the full-page 404). */
 export function matchScreen(pathname: string): ScreenMatch | null {

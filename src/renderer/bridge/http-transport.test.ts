@@ -12,7 +12,14 @@ function jsonResponse(body: unknown, status = 200): Response {
 function fakeEvents() {
   const sources: Array<{ url: string; onmessage: ((m: MessageEvent<string>) => void) | null; closed: boolean; close(): void }> = [];
   const openEvents = (url: string) => {
-    const source = { url, onmessage: null as ((m: MessageEvent<string>) => void) | null, closed: false, close() { this.closed = true; } };
+    const source = {
+      url,
+      onmessage: null as ((m: MessageEvent<string>) => void) | null,
+      closed: false,
+      close() {
+        this.closed = true;
+      },
+    };
     sources.push(source);
     return source;
   };
@@ -51,7 +58,13 @@ describe('the browser-host transport', () => {
     const html = await createHttpBridge({ fetch: async () => new Response('<html>', { status: 502 }), openEvents: fakeEvents().openEvents, pageSecret }).session.state();
     expect(html).toEqual({ ok: false, code: TRANSPORT_FAILURE_CODE, msg: 'HTTP 502' });
 
-    const offline = await createHttpBridge({ fetch: async () => { throw new TypeError('Failed to fetch'); }, openEvents: fakeEvents().openEvents, pageSecret }).session.state();
+    const offline = await createHttpBridge({
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      openEvents: fakeEvents().openEvents,
+      pageSecret,
+    }).session.state();
     expect(offline).toEqual({ ok: false, code: TRANSPORT_FAILURE_CODE, msg: 'Failed to fetch' });
   });
 

@@ -100,5 +100,10 @@ export function createHttpBridge(deps: HttpTransportDeps = browserDeps()): Conso
       }
     };
   };
-  return buildBridgeObject((method) => (...args) => postBridgeCall(deps, method, args), subscribe);
+  return buildBridgeObject(
+    (method) =>
+      (...args) =>
+        postBridgeCall(deps, method, args),
+    subscribe,
+  );
 }

@@ -69,7 +69,14 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={ask}>
       {children}
-      <ConfirmDialog open={request !== null} message={request?.message ?? ''} title={request?.title} confirmLabel={request?.confirmLabel} onConfirm={() => answer(true)} onCancel={() => answer(false)} />
+      <ConfirmDialog
+        open={request !== null}
+        message={request?.message ?? ''}
+        title={request?.title}
+        confirmLabel={request?.confirmLabel}
+        onConfirm={() => answer(true)}
+        onCancel={() => answer(false)}
+      />
     </ConfirmContext.Provider>
   );
 }

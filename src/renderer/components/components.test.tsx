@@ -40,7 +40,9 @@ describe('MenuCheckTree', () => {
       );
     }
     render(<Harness />, { wrapper: Wrapper });
-    const usersCheckbox = screen.getAllByRole('checkbox').find((box) => box.closest('[role="treeitem"]')?.textContent?.includes('Users') && !box.closest('[role="treeitem"]')?.textContent?.includes('System'));
+    const usersCheckbox = screen
+      .getAllByRole('checkbox')
+      .find((box) => box.closest('[role="treeitem"]')?.textContent?.includes('Users') && !box.closest('[role="treeitem"]')?.textContent?.includes('System'));
     expect(usersCheckbox).toBeTruthy();
     fireEvent.click(usersCheckbox as HTMLElement);
     await waitFor(() => expect(changes).toHaveLength(1));
@@ -56,7 +58,10 @@ describe('OrgCascader', () => {
   it('preselects the first organisation once the tree arrives', async () => {
     const { Wrapper } = await testProviders();
     const onChange = vi.fn();
-    const orgs: OrgNode[] = [{ id: 10, name: 'Head office', children: [{ id: 11, name: 'Finance' }] }, { id: 20, name: 'Branch' }];
+    const orgs: OrgNode[] = [
+      { id: 10, name: 'Head office', children: [{ id: 11, name: 'Finance' }] },
+      { id: 20, name: 'Branch' },
+    ];
     const { rerender } = render(<OrgCascader aria-label="Organisation" nodes={undefined} value={null} onChange={onChange} />, { wrapper: Wrapper });
     expect(onChange).not.toHaveBeenCalled();
     rerender(<OrgCascader aria-label="Organisation" nodes={orgs} value={null} onChange={onChange} />);

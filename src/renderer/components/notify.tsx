@@ -18,13 +18,15 @@ export type Notify = Record<ToastIntent, (text: string, options?: NotifyOptions)
 export function useNotify(): Notify {
   const { dispatchToast } = useToastController(TOASTER_ID);
   return useMemo(() => {
-    const show = (intent: ToastIntent) => (text: string, options: NotifyOptions = {}) =>
-      dispatchToast(
-        <Toast data-testid={`toast-${intent}`}>
-          <ToastTitle>{text}</ToastTitle>
-        </Toast>,
-        { intent, timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, politeness: intent === 'error' || intent === 'warning' ? 'assertive' : 'polite' },
-      );
+    const show =
+      (intent: ToastIntent) =>
+      (text: string, options: NotifyOptions = {}) =>
+        dispatchToast(
+          <Toast data-testid={`toast-${intent}`}>
+            <ToastTitle>{text}</ToastTitle>
+          </Toast>,
+          { intent, timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, politeness: intent === 'error' || intent === 'warning' ? 'assertive' : 'polite' },
+        );
     return { success: show('success'), info: show('info'), warning: show('warning'), error: show('error') };
   }, [dispatchToast]);
 }

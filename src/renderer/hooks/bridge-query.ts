@@ -29,10 +29,7 @@ export function useBridgeQuery<Id extends CallableEndpointId, TData = CallOutput
   });
 }
 
-export function useBridgeMutation<Id extends CallableEndpointId, TContext = unknown>(
-  id: Id,
-  options: Omit<UseMutationOptions<CallOutput<Id>, Error, CallInput<Id>, TContext>, 'mutationFn'> = {},
-) {
+export function useBridgeMutation<Id extends CallableEndpointId, TContext = unknown>(id: Id, options: Omit<UseMutationOptions<CallOutput<Id>, Error, CallInput<Id>, TContext>, 'mutationFn'> = {}) {
   const bridge = useBridge();
   return useMutation({
     mutationFn: (input: CallInput<Id>) => unwrap(bridge.api.call(id, input)),

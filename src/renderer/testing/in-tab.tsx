@@ -12,7 +12,13 @@ import { testProviders } from './providers';
  * A screen as the shell shows it: in an active tab at `path`, with the button permissions of its menu, and
  * the routes the test needs (the screen's own, and where it may navigate to).
  */
-export async function renderInTab(options: { bridge: ConsoleBridge; path: string; permissions: readonly string[]; routes: ReadonlyArray<readonly [pattern: string, element: ReactNode]>; locale?: Locale }) {
+export async function renderInTab(options: {
+  bridge: ConsoleBridge;
+  path: string;
+  permissions: readonly string[];
+  routes: ReadonlyArray<readonly [pattern: string, element: ReactNode]>;
+  locale?: Locale;
+}) {
   const providers = await testProviders({ bridge: options.bridge, path: options.path, locale: options.locale });
   const closeSelf = vi.fn<(then?: string) => void>();
   const tab: ShellTabValue = { path: options.path, active: true, closeSelf };

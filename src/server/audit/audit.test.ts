@@ -77,7 +77,10 @@ describe('audit values longer than their columns', () => {
     expect(logged[0]!.operationContent).toMatch(/^Delete users departing_user_with_long_name_0, .*… \(\d+ characters\)$/);
     expect((logged[0]!.beforeOperation as Array<{ username: string }>).map((u) => u.username).sort()).toEqual(usernames);
     // The interface row of the same call went in too.
-    const calls = await server.services.db.select().from(interfaceLog).where(eq(interfaceLog.path, `${API_PREFIX}${api.user.delete.path}`));
+    const calls = await server.services.db
+      .select()
+      .from(interfaceLog)
+      .where(eq(interfaceLog.path, `${API_PREFIX}${api.user.delete.path}`));
     expect(calls).toHaveLength(1);
   });
 });
@@ -86,7 +89,18 @@ describe('text PostgreSQL cannot store', () => {
   it('stores rows holding NUL characters and lone surrogates, cleaned, beside their neighbours', async () => {
     const audit = server.services.audit;
     const now = server.clock.now();
-    const base = { serviceCnName: 'test', interfaceCnName: 'test', method: 'GET', path: '/api/test', startTime: now, endTime: now, useTime: 1, responseStatus: '200', requestParam: '{}', responseText: '{}' };
+    const base = {
+      serviceCnName: 'test',
+      interfaceCnName: 'test',
+      method: 'GET',
+      path: '/api/test',
+      startTime: now,
+      endTime: now,
+      useTime: 1,
+      responseStatus: '200',
+      requestParam: '{}',
+      responseText: '{}',
+    };
     audit.interfaceLog.push({ ...base, deviceId: 'neighbour-text' });
     audit.interfaceLog.push({ ...base, deviceId: 'bad\u0000text\ud800', requestParam: 'nul\u0000 and \udc00 lone', responseText: '\ud83d' });
     audit.interfaceLog.push({ ...base, deviceId: 'neighbour-text' });

@@ -25,7 +25,11 @@ async function insertBatch(database: Database, table: Table, rows: Array<Record<
   const columns = Object.entries(getTableColumns(table)).filter(([property]) => rows.some((r) => r[property] !== undefined));
   if (database.copyCsv) {
     const csv = rows.map((r) => columns.map(([property, column]) => csvField(r[property], column)).join(',')).join('\n');
-    await database.copyCsv(getTableName(table), columns.map(([, column]) => column.name), `${csv}\n`);
+    await database.copyCsv(
+      getTableName(table),
+      columns.map(([, column]) => column.name),
+      `${csv}\n`,
+    );
     return;
   }
   const payload = rows.map((r) => Object.fromEntries(columns.map(([property, column]) => [column.name, r[property] ?? null])));

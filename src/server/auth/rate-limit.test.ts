@@ -91,7 +91,13 @@ describe('rate limits on the public calls', () => {
       def.method === 'GET'
         ? await server.app.inject({ method: 'GET', url, query: input, headers, remoteAddress: address })
         : def.encoding === 'form'
-          ? await server.app.inject({ method: def.method, url, payload: new URLSearchParams(input).toString(), headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress: address })
+          ? await server.app.inject({
+              method: def.method,
+              url,
+              payload: new URLSearchParams(input).toString(),
+              headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+              remoteAddress: address,
+            })
           : await server.app.inject({ method: def.method, url, payload: input, headers, remoteAddress: address });
     return response.json();
   }
@@ -126,7 +132,11 @@ describe('rate limits on the public calls', () => {
     for (let i = 0; i < 3; i++) expect((await signInFrom(`198.51.100.${10 + i}`, 'admin', 'Wrong_pass1')).code).not.toBe(ResponseCode.RateLimited);
     expect((await signInFrom('198.51.100.20', 'Admin', DEFAULT_ADMIN_PASSWORD)).code).toBe(ResponseCode.RateLimited);
     // The first change of the password draws on the same allowance.
-    const change = await callFrom('198.51.100.21', api.auth.firstChangePassword, { username: 'admin', password: await server.seal(DEFAULT_ADMIN_PASSWORD), newPassword: await server.seal('Admin_2026new') });
+    const change = await callFrom('198.51.100.21', api.auth.firstChangePassword, {
+      username: 'admin',
+      password: await server.seal(DEFAULT_ADMIN_PASSWORD),
+      newPassword: await server.seal('Admin_2026new'),
+    });
     expect(change.code).toBe(ResponseCode.RateLimited);
     expect((await signInFrom('198.51.100.20', 'someone_else', 'Wrong_pass1')).code).toBe(ResponseCode.BadCredentials);
   });

@@ -6,8 +6,14 @@ import { accessToken, refreshToken } from '../db/schema';
 export async function revokeFamily(services: Services, familyId: string): Promise<void> {
   const now = services.now();
   await services.db.transaction(async (tx) => {
-    await tx.update(accessToken).set({ revokedAt: now }).where(and(eq(accessToken.familyId, familyId), isNull(accessToken.revokedAt)));
-    await tx.update(refreshToken).set({ revokedAt: now }).where(and(eq(refreshToken.familyId, familyId), isNull(refreshToken.revokedAt)));
+    await tx
+      .update(accessToken)
+      .set({ revokedAt: now })
+      .where(and(eq(accessToken.familyId, familyId), isNull(accessToken.revokedAt)));
+    await tx
+      .update(refreshToken)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshToken.familyId, familyId), isNull(refreshToken.revokedAt)));
   });
   services.sessions.forgetFamily(familyId);
 }
@@ -16,8 +22,12 @@ export async function revokeFamily(services: Services, familyId: string): Promis
 export async function revokeUserSessions(services: Services, userId: number, keepFamily?: string): Promise<void> {
   const now = services.now();
   await services.db.transaction(async (tx) => {
-    const accessWhere = keepFamily ? and(eq(accessToken.userId, userId), isNull(accessToken.revokedAt), ne(accessToken.familyId, keepFamily)) : and(eq(accessToken.userId, userId), isNull(accessToken.revokedAt));
-    const refreshWhere = keepFamily ? and(eq(refreshToken.userId, userId), isNull(refreshToken.revokedAt), ne(refreshToken.familyId, keepFamily)) : and(eq(refreshToken.userId, userId), isNull(refreshToken.revokedAt));
+    const accessWhere = keepFamily
+      ? and(eq(accessToken.userId, userId), isNull(accessToken.revokedAt), ne(accessToken.familyId, keepFamily))
+      : and(eq(accessToken.userId, userId), isNull(accessToken.revokedAt));
+    const refreshWhere = keepFamily
+      ? and(eq(refreshToken.userId, userId), isNull(refreshToken.revokedAt), ne(refreshToken.familyId, keepFamily))
+      : and(eq(refreshToken.userId, userId), isNull(refreshToken.revokedAt));
     await tx.update(accessToken).set({ revokedAt: now }).where(accessWhere);
     await tx.update(refreshToken).set({ revokedAt: now }).where(refreshWhere);
   });

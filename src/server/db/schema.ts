@@ -1,22 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  bigserial,
-  boolean,
-  customType,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * One schema for both drivers (PGlite and node-postgres). Names follow the spec's fields in snake_case.
@@ -119,8 +102,12 @@ export const menu = pgTable(
   (t) => [
     index('sys_menu_parent_idx').on(t.parentId),
     index('sys_menu_system_idx').on(t.systemMenuId),
-    uniqueIndex('sys_menu_system_id_uq').on(t.perms).where(sql`type = 0`),
-    uniqueIndex('sys_menu_key_uq').on(t.systemMenuId, t.perms).where(sql`type <> 0`),
+    uniqueIndex('sys_menu_system_id_uq')
+      .on(t.perms)
+      .where(sql`type = 0`),
+    uniqueIndex('sys_menu_key_uq')
+      .on(t.systemMenuId, t.perms)
+      .where(sql`type <> 0`),
   ],
 );
 

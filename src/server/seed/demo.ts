@@ -92,7 +92,14 @@ export async function seedDemo(db: Db, options: { users?: number; logRows?: numb
         afterOperation: n % 3 === 2 ? null : { title: `new ${n}` },
         operationTime: at,
       });
-      logins.push({ userId, username: `demo${String(offset + demoIndex).padStart(5, '0')}`, clientId: 'backoffice-console', ip: `10.20.${n % 250}.${(n * 11) % 250}`, region: ['上海', '浙江', '广东', '江苏', '北京'][n % 5]!, loginTime: at });
+      logins.push({
+        userId,
+        username: `demo${String(offset + demoIndex).padStart(5, '0')}`,
+        clientId: 'backoffice-console',
+        ip: `10.20.${n % 250}.${(n * 11) % 250}`,
+        region: ['上海', '浙江', '广东', '江苏', '北京'][n % 5]!,
+        loginTime: at,
+      });
     }
     await db.insert(interfaceLog).values(interfaces);
     await db.insert(operationLog).values(operations);

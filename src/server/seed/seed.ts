@@ -70,10 +70,7 @@ async function insertOrg(tx: Tx, org: OrgSeed, parentId: number | null, order: n
 async function rememberName(tx: Tx, name: CatalogName, seen: Set<string>): Promise<void> {
   if (seen.has(name.zh_CN)) return;
   seen.add(name.zh_CN);
-  await tx
-    .insert(i18nText)
-    .values({ chinese: name.zh_CN, english: name.en_US, german: name.de_DE, korean: name.ko_KR, japanese: name.ja_JP, status: 1, operater: 'system' })
-    .onConflictDoNothing();
+  await tx.insert(i18nText).values({ chinese: name.zh_CN, english: name.en_US, german: name.de_DE, korean: name.ko_KR, japanese: name.ja_JP, status: 1, operater: 'system' }).onConflictDoNothing();
 }
 
 /** Seeds an empty database; does nothing when the console's client already exists. Returns the new ids, or null. */
@@ -169,23 +166,19 @@ export async function seedIfEmpty(db: Db, config: ServerConfig): Promise<SeededI
       if (operatorSeesSystem) operatorHalfIds.push(systemMenuId);
     }
 
-    const adminRole = await tx
-      .insert(role)
-      .values({ roleName: '系统管理员', deptId: rootDeptId, remark: '拥有全部系统、菜单和按钮权限', roleType: 1 })
-      .returning({ roleId: role.roleId });
+    const adminRole = await tx.insert(role).values({ roleName: '系统管理员', deptId: rootDeptId, remark: '拥有全部系统、菜单和按钮权限', roleType: 1 }).returning({ roleId: role.roleId });
     const adminRoleId = adminRole[0]!.roleId;
     await tx.insert(roleMenu).values(allMenuIds.map((menuId) => ({ roleId: adminRoleId, menuId, halfChecked: false })));
 
     const eastId = orgIds.get('华东分公司')!;
-    const operatorRole = await tx
-      .insert(role)
-      .values({ roleName: '运营专员', deptId: eastId, remark: '华东分公司的信息发布与日志查看', roleType: 2 })
-      .returning({ roleId: role.roleId });
+    const operatorRole = await tx.insert(role).values({ roleName: '运营专员', deptId: eastId, remark: '华东分公司的信息发布与日志查看', roleType: 2 }).returning({ roleId: role.roleId });
     const operatorRoleId = operatorRole[0]!.roleId;
-    await tx.insert(roleMenu).values([
-      ...operatorMenuIds.map((menuId) => ({ roleId: operatorRoleId, menuId, halfChecked: false })),
-      ...operatorHalfIds.map((menuId) => ({ roleId: operatorRoleId, menuId, halfChecked: true })),
-    ]);
+    await tx
+      .insert(roleMenu)
+      .values([
+        ...operatorMenuIds.map((menuId) => ({ roleId: operatorRoleId, menuId, halfChecked: false })),
+        ...operatorHalfIds.map((menuId) => ({ roleId: operatorRoleId, menuId, halfChecked: true })),
+      ]);
 
     const admin = await tx
       .insert(user)

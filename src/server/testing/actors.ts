@@ -65,10 +65,33 @@ export async function signInBranchAdmin(server: TestServer, options: { username?
   const db = server.services.db;
   const username = options.username ?? 'branchadmin';
   const deptId = await deptIdOf(server, options.deptName ?? '华东分公司');
-  const keys = options.keys ?? [Perm.userView, Perm.userSave, Perm.userUpdate, Perm.userDelete, Perm.userResetPwd, Perm.userChangeDept, Perm.menuView, Perm.menuSave, Perm.menuUpdate, Perm.menuDelete, Perm.serviceCenterView, Perm.serviceCenterSave, Perm.serviceCenterUpdate, Perm.serviceCenterDelete];
-  const inserted = await db.insert(role).values({ roleName: `分支${username}`, deptId, roleType: 2 }).returning({ roleId: role.roleId });
+  const keys = options.keys ?? [
+    Perm.userView,
+    Perm.userSave,
+    Perm.userUpdate,
+    Perm.userDelete,
+    Perm.userResetPwd,
+    Perm.userChangeDept,
+    Perm.menuView,
+    Perm.menuSave,
+    Perm.menuUpdate,
+    Perm.menuDelete,
+    Perm.serviceCenterView,
+    Perm.serviceCenterSave,
+    Perm.serviceCenterUpdate,
+    Perm.serviceCenterDelete,
+  ];
+  const inserted = await db
+    .insert(role)
+    .values({ roleName: `分支${username}`, deptId, roleType: 2 })
+    .returning({ roleId: role.roleId });
   const roleId = inserted[0]!.roleId;
-  const system = (await db.select().from(menu).where(and(eq(menu.type, MenuType.System), eq(menu.perms, 'backoffice'))))[0]!;
+  const system = (
+    await db
+      .select()
+      .from(menu)
+      .where(and(eq(menu.type, MenuType.System), eq(menu.perms, 'backoffice')))
+  )[0]!;
   const granted = await db
     .select()
     .from(menu)
@@ -76,10 +99,9 @@ export async function signInBranchAdmin(server: TestServer, options: { username?
   const parents = new Set<number>([system.menuId]);
   for (const row of granted) if (row.parentId !== null) parents.add(row.parentId);
   const grantedIds = new Set(granted.map((g) => g.menuId));
-  await db.insert(roleMenu).values([
-    ...granted.map((g) => ({ roleId, menuId: g.menuId, halfChecked: false })),
-    ...[...parents].filter((id) => !grantedIds.has(id)).map((menuId) => ({ roleId, menuId, halfChecked: true })),
-  ]);
+  await db
+    .insert(roleMenu)
+    .values([...granted.map((g) => ({ roleId, menuId: g.menuId, halfChecked: false })), ...[...parents].filter((id) => !grantedIds.has(id)).map((menuId) => ({ roleId, menuId, halfChecked: true }))]);
   return signInWithRole(server, username, roleId);
 }
 

@@ -100,10 +100,18 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       const headers = headersOf(options);
       let response;
       if (def.method === 'GET') {
-        const query = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+        const query = Object.fromEntries(
+          Object.entries(rest)
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]) => [k, String(v)]),
+        );
         response = await app.inject({ method: 'GET', url, query, headers });
       } else if (def.encoding === 'form') {
-        const form = new URLSearchParams(Object.entries(rest).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+        const form = new URLSearchParams(
+          Object.entries(rest)
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]) => [k, String(v)]),
+        );
         response = await app.inject({ method: def.method, url, payload: form.toString(), headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } });
       } else {
         response = await app.inject({ method: def.method, url, payload: rest, headers });

@@ -5,10 +5,7 @@ import { endpoint } from './endpoint';
 /** Sign-in and session calls (spec 000 §4, §7, §8). */
 
 /** A password as it travels: base64 of AES-256-GCM (IV ‖ ciphertext ‖ tag), see `src/shared/transport-crypto.ts`. */
-export const encryptedPassword = z
-  .string({ error: 'validation.required' })
-  .min(1, { message: 'validation.required' })
-  .max(512, { message: 'validation.tooLong' });
+export const encryptedPassword = z.string({ error: 'validation.required' }).min(1, { message: 'validation.required' }).max(512, { message: 'validation.tooLong' });
 
 const clientId = z.string({ error: 'validation.required' }).trim().min(1, { message: 'validation.required' }).max(100, { message: 'validation.tooLong' });
 const clientSecret = z.string({ error: 'validation.required' }).min(1, { message: 'validation.required' }).max(200, { message: 'validation.tooLong' });

@@ -92,4 +92,16 @@ export function fillPath(path: string, input: Record<string, unknown>): { path: 
 }
 
 /** Field names that are redacted wherever requests are logged, whatever the endpoint says. */
-export const ALWAYS_SECRET_FIELDS = ['password', 'newPassword', 'client_secret', 'clientSecret', 'refresh_token', 'refreshToken', 'validCode', 'code', 'clientSecretStr', 'appSecret', 'secret'] as const;
+export const ALWAYS_SECRET_FIELDS = [
+  'password',
+  'newPassword',
+  'client_secret',
+  'clientSecret',
+  'refresh_token',
+  'refreshToken',
+  'validCode',
+  'code',
+  'clientSecretStr',
+  'appSecret',
+  'secret',
+] as const;

@@ -108,10 +108,7 @@ export const serviceCenter = {
     access: Perm.serviceCenterUpdate,
     input: z.object({
       deptIds: businessCentreIds,
-      userIds: z
-        .array(rules.id, { error: 'validation.selectOperatingUser' })
-        .min(1, { message: 'validation.selectOperatingUser' })
-        .max(Limits.idListMax, { message: 'validation.idListTooMany' }),
+      userIds: z.array(rules.id, { error: 'validation.selectOperatingUser' }).min(1, { message: 'validation.selectOperatingUser' }).max(Limits.idListMax, { message: 'validation.idListTooMany' }),
     }),
     output: z.null(),
   }),

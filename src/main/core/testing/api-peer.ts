@@ -193,12 +193,14 @@ export async function startApiPeer(users: PeerUser[], extraRoutes?: (app: Fastif
   });
 
   /** Session routes: 401 in the body (HTTP 200) for a missing or expired token, as the spec's server does. */
-  const withUser = <T>(run: (user: PeerUser, request: FastifyRequest) => T | Promise<T>) => async (request: FastifyRequest) => {
-    const user = signedInUser(request);
-    if (user === 'expired') return fail(ResponseCode.Unauthorized, 'Login timed out');
-    if (user === 'disabled') return fail(ResponseCode.UserDisabled, USER_DISABLED_MSG);
-    return run(user, request);
-  };
+  const withUser =
+    <T>(run: (user: PeerUser, request: FastifyRequest) => T | Promise<T>) =>
+    async (request: FastifyRequest) => {
+      const user = signedInUser(request);
+      if (user === 'expired') return fail(ResponseCode.Unauthorized, 'Login timed out');
+      if (user === 'disabled') return fail(ResponseCode.UserDisabled, USER_DISABLED_MSG);
+      return run(user, request);
+    };
 
   app.get(
     '/api/sys/user/current',

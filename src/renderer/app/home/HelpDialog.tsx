@@ -27,7 +27,13 @@ export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => vo
         <DialogBody>
           <DialogTitle>{t('help.title')}</DialogTitle>
           <DialogContent className={styles.content}>
-            {pdf.isPending ? <LoadingState /> : pdf.isError ? <ErrorState title={t('app.loadFailed')} error={pdf.error} onRetry={() => void pdf.refetch()} /> : <iframe className={styles.frame} src={pdf.data.url} title={t('help.frame')} />}
+            {pdf.isPending ? (
+              <LoadingState />
+            ) : pdf.isError ? (
+              <ErrorState title={t('app.loadFailed')} error={pdf.error} onRetry={() => void pdf.refetch()} />
+            ) : (
+              <iframe className={styles.frame} src={pdf.data.url} title={t('help.frame')} />
+            )}
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose}>

@@ -11,7 +11,14 @@ afterEach(cleanup);
 
 const page = (menuId: number, name: string, url: string): NavNode => ({ menuId, parentId: 10, name, url, type: 1, orderNum: menuId, icon: '', linkTarget: 0, perms: '', children: [] });
 const nav: NavNode[] = [{ ...page(10, 'System', ''), children: [page(11, 'Menus', '/menu'), page(12, 'Users', '/user'), page(13, 'Roles', '/role'), page(14, 'Broken', '/nowhere')] }];
-const logistics: SystemEntry = { appName: 'Logistics operations', menuId: 2, systemId: 'logistics', appFlag: 'single', sysVersion: '1.0.1', roleList: [{ roleId: 7, roleName: 'Dispatcher', deptName: 'Hub' }] };
+const logistics: SystemEntry = {
+  appName: 'Logistics operations',
+  menuId: 2,
+  systemId: 'logistics',
+  appFlag: 'single',
+  sysVersion: '1.0.1',
+  roleList: [{ roleId: 7, roleName: 'Dispatcher', deptName: 'Hub' }],
+};
 
 async function renderShell() {
   const fake = createFakeBridge();

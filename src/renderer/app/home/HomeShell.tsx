@@ -198,7 +198,13 @@ export function HomeShell() {
       </header>
       <div className={styles.body}>
         <aside className={styles.side}>
-          {nav.isPending ? <LoadingState /> : nav.isError ? <ErrorState title={t('app.loadFailed')} error={nav.error} onRetry={() => void nav.refetch()} /> : <SideMenu group={group} currentUrl={activeUrl} onOpen={openPage} />}
+          {nav.isPending ? (
+            <LoadingState />
+          ) : nav.isError ? (
+            <ErrorState title={t('app.loadFailed')} error={nav.error} onRetry={() => void nav.refetch()} />
+          ) : (
+            <SideMenu group={group} currentUrl={activeUrl} onOpen={openPage} />
+          )}
         </aside>
         <main className={styles.main}>
           <TabBar
@@ -207,7 +213,12 @@ export function HomeShell() {
             onSelect={selectTab}
             onClose={(path) => closeTabs([path], () => closerFor(path)())}
             onCloseAll={() => closeTabs(tabs.paths, () => applyTabs({ type: 'closeAll' }))}
-            onCloseOthers={(path) => closeTabs(tabs.paths.filter((other) => other !== path), () => applyTabs({ type: 'closeOthers', path }))}
+            onCloseOthers={(path) =>
+              closeTabs(
+                tabs.paths.filter((other) => other !== path),
+                () => applyTabs({ type: 'closeOthers', path }),
+              )
+            }
           />
           <UnsavedTabsContext.Provider value={unsavedTabs}>
             <div className={styles.content}>

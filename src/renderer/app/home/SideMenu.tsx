@@ -7,7 +7,12 @@ const useStyles = makeStyles({
   nav: { display: 'flex', flexDirection: 'column', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`, gap: tokens.spacingVerticalXXS },
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   nested: { paddingLeft: tokens.spacingHorizontalM },
-  heading: { display: 'block', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS} ${tokens.spacingVerticalXS}`, color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightSemibold },
+  heading: {
+    display: 'block',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS} ${tokens.spacingVerticalXS}`,
+    color: tokens.colorNeutralForeground3,
+    fontWeight: tokens.fontWeightSemibold,
+  },
   item: { width: '100%', justifyContent: 'flex-start', fontWeight: tokens.fontWeightRegular },
   current: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
   empty: { padding: tokens.spacingHorizontalM, color: tokens.colorNeutralForeground3 },

@@ -96,7 +96,15 @@ export function TabBar({ tabs, activePath, onSelect, onClose, onCloseAll, onClos
               >
                 {tab.title}
               </button>
-              <Button appearance="transparent" size="small" icon={<Dismiss12Regular />} aria-label={t('tabs.close', { title: tab.title })} onClick={() => onClose(tab.path)} tabIndex={-1} data-testid="tab-close" />
+              <Button
+                appearance="transparent"
+                size="small"
+                icon={<Dismiss12Regular />}
+                aria-label={t('tabs.close', { title: tab.title })}
+                onClick={() => onClose(tab.path)}
+                tabIndex={-1}
+                data-testid="tab-close"
+              />
             </div>
           );
         })}

@@ -45,6 +45,14 @@ describe('tab bar rules (spec 000 §4)', () => {
 
   it('ignores closing a tab that is not open', () => {
     const state = opened('/menu');
-    expect(run([{ type: 'close', path: '/user' }, { type: 'closeOthers', path: '/user' }], state)).toBe(state);
+    expect(
+      run(
+        [
+          { type: 'close', path: '/user' },
+          { type: 'closeOthers', path: '/user' },
+        ],
+        state,
+      ),
+    ).toBe(state);
   });
 });

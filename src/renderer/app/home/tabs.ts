@@ -11,12 +11,7 @@ export interface TabsState {
   activePath: string | null;
 }
 
-export type TabsAction =
-  | { type: 'open'; path: string }
-  | { type: 'showHome' }
-  | { type: 'close'; path: string }
-  | { type: 'closeAll' }
-  | { type: 'closeOthers'; path: string };
+export type TabsAction = { type: 'open'; path: string } | { type: 'showHome' } | { type: 'close'; path: string } | { type: 'closeAll' } | { type: 'closeOthers'; path: string };
 
 export const EMPTY_TABS: TabsState = { paths: [], activePath: null };
 

@@ -243,7 +243,16 @@ export function LoginPage() {
         ) : (
           <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('login.title')}>
             <RuleField form={form} name="username" label={t('login.username')} placeholder={t('login.usernamePlaceholder')} autoComplete="username" maxLength={Limits.usernameMax} required />
-            <RuleField form={form} name="password" label={t('login.password')} placeholder={t('login.passwordPlaceholder')} type="password" autoComplete="current-password" maxLength={Limits.loginPasswordMax} required />
+            <RuleField
+              form={form}
+              name="password"
+              label={t('login.password')}
+              placeholder={t('login.passwordPlaceholder')}
+              type="password"
+              autoComplete="current-password"
+              maxLength={Limits.loginPasswordMax}
+              required
+            />
             {captchaShown ? (
               <div className={styles.captchaRow}>
                 <Field

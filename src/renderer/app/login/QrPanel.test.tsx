@@ -15,14 +15,14 @@ async function renderWithQrUrl(qrUrl: string) {
 }
 
 describe('QR panel', () => {
-  it('frames the messenger\'s page with top navigation only on user activation', async () => {
+  it("frames the messenger's page with top navigation only on user activation", async () => {
     await renderWithQrUrl('https://qr.example.com/login?appid=1');
     const frame = await screen.findByTestId('qr-frame');
     expect(frame.getAttribute('src')).toBe('https://qr.example.com/login?appid=1');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-same-origin allow-top-navigation-by-user-activation');
   });
 
-  it('shows no frame for an address of the console\'s own origin', async () => {
+  it("shows no frame for an address of the console's own origin", async () => {
     await renderWithQrUrl(`${window.location.origin}/qr`);
     expect((await screen.findByTestId('qr-refused')).textContent).toContain('must be a page of the messenger');
     expect(screen.queryByTestId('qr-frame')).toBeNull();

@@ -37,14 +37,7 @@ export function QrPanel() {
   }
   return (
     <div className={styles.panel}>
-      <iframe
-        className={styles.frame}
-        src={frameUrl}
-        title={t('login.qrFrame')}
-        sandbox={QR_FRAME_SANDBOX}
-        referrerPolicy="no-referrer"
-        data-testid="qr-frame"
-      />
+      <iframe className={styles.frame} src={frameUrl} title={t('login.qrFrame')} sandbox={QR_FRAME_SANDBOX} referrerPolicy="no-referrer" data-testid="qr-frame" />
       <Text className={styles.hint}>{t('login.qrHint')}</Text>
     </div>
   );

@@ -17,7 +17,7 @@ describe('the messenger QR frame', () => {
     expect(qrFrameUrl('https://qr.example.com/', 'app://console')).toBe('https://qr.example.com/');
   });
 
-  it('refuses a page of the console\'s own origin and anything but http(s)', () => {
+  it("refuses a page of the console's own origin and anything but http(s)", () => {
     for (const qrUrl of ['http://127.0.0.1:5173/qr', '/__bridge/events', 'HTTP://127.0.0.1:5173/', 'javascript:alert(1)', 'data:text/html,x', 'app://console/', 'http://[bad']) {
       expect(qrFrameUrl(qrUrl, qrUrl.startsWith('app:') ? 'app://console' : 'http://127.0.0.1:5173'), qrUrl).toBeNull();
     }

@@ -4,7 +4,17 @@ import { useNavigate } from 'react-router-dom';
 import { Route } from '../../../shared/routes';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: tokens.spacingVerticalL, height: '100%', minHeight: '240px', padding: tokens.spacingHorizontalXXL, textAlign: 'center' },
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingVerticalL,
+    height: '100%',
+    minHeight: '240px',
+    padding: tokens.spacingHorizontalXXL,
+    textAlign: 'center',
+  },
   code: { fontSize: '72px', lineHeight: '1', color: tokens.colorBrandForeground1 },
 });
 

@@ -42,10 +42,7 @@ export function useRuleForm<V extends Record<string, unknown>>(specs: FieldSpecs
   const valuesRef = useRef(values);
   valuesRef.current = values;
 
-  const messageOf = useCallback(
-    (name: keyof S, all: V): MessageKey | null => ruleMessage((specsRef.current[name] as FieldSpec<unknown> | undefined)?.rule, all[name], all),
-    [],
-  );
+  const messageOf = useCallback((name: keyof S, all: V): MessageKey | null => ruleMessage((specsRef.current[name] as FieldSpec<unknown> | undefined)?.rule, all[name], all), []);
 
   const setError = useCallback((name: keyof S, key: MessageKey | null) => {
     setErrors((previous) => {
@@ -81,21 +78,24 @@ export function useRuleForm<V extends Record<string, unknown>>(specs: FieldSpecs
     [messageOf, setError],
   );
 
-  const validate = useCallback((names?: ReadonlyArray<keyof S>) => {
-    const all = valuesRef.current;
-    const checked = names ?? (Object.keys(specsRef.current) as Array<keyof S>);
-    const found: Partial<Record<keyof S, string>> = {};
-    for (const name of checked) {
-      const key = messageOf(name, all);
-      if (key) found[name] = key;
-    }
-    setErrors((previous) => {
-      const next = { ...previous };
-      for (const name of checked) delete next[name];
-      return { ...next, ...found };
-    });
-    return Object.keys(found).length === 0;
-  }, [messageOf]);
+  const validate = useCallback(
+    (names?: ReadonlyArray<keyof S>) => {
+      const all = valuesRef.current;
+      const checked = names ?? (Object.keys(specsRef.current) as Array<keyof S>);
+      const found: Partial<Record<keyof S, string>> = {};
+      for (const name of checked) {
+        const key = messageOf(name, all);
+        if (key) found[name] = key;
+      }
+      setErrors((previous) => {
+        const next = { ...previous };
+        for (const name of checked) delete next[name];
+        return { ...next, ...found };
+      });
+      return Object.keys(found).length === 0;
+    },
+    [messageOf],
+  );
 
   const reset = useCallback((patch: Partial<V> = {}) => {
     const next = { ...valuesRef.current, ...patch };

@@ -110,7 +110,11 @@ export function ListTable<T>(props: ListTableProps<T>) {
         <TableRow key={String(id)} aria-selected={selectable ? isSelected : undefined} className={isSelected ? styles.selectedRow : undefined} data-testid="list-row">
           {selectable ? (
             <TableCell className={styles.selectCell}>
-              {selectionMode === 'single' ? <Radio checked={isSelected} onChange={toggle} onClick={() => isSelected && toggle()} aria-label={label} /> : <Checkbox checked={isSelected} onChange={toggle} aria-label={label} />}
+              {selectionMode === 'single' ? (
+                <Radio checked={isSelected} onChange={toggle} onClick={() => isSelected && toggle()} aria-label={label} />
+              ) : (
+                <Checkbox checked={isSelected} onChange={toggle} aria-label={label} />
+              )}
             </TableCell>
           ) : null}
           {columns.map((column) => (

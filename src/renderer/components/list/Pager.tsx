@@ -75,7 +75,13 @@ export function Pager({ total, page, pageSize, onPageChange, selectedCount, page
             {item.page}
           </Button>
         ) : (
-          <Button key={`more-${item.direction}`} className={styles.page} appearance="subtle" aria-label={t(item.direction === 'prev' ? 'list.morePrev' : 'list.moreNext', { count: skip })} onClick={() => go(item.target)}>
+          <Button
+            key={`more-${item.direction}`}
+            className={styles.page}
+            appearance="subtle"
+            aria-label={t(item.direction === 'prev' ? 'list.morePrev' : 'list.moreNext', { count: skip })}
+            onClick={() => go(item.target)}
+          >
             …
           </Button>
         ),

@@ -16,7 +16,17 @@ afterEach(cleanup);
 const SIGNED_IN_USER_ID = 1;
 const NO_FILTERS = { account: '', name: '', deptId: null as number | null };
 
-const binding = (userId: number): BindingRow => ({ userId, account: `acct_${userId}`, name: `Name ${userId}`, deptIds: '4', deptNames: 'Shanghai', createBy: 'admin', createTime: '2026-01-02T09:30:00.000Z', updateBy: '', updateTime: null });
+const binding = (userId: number): BindingRow => ({
+  userId,
+  account: `acct_${userId}`,
+  name: `Name ${userId}`,
+  deptIds: '4',
+  deptNames: 'Shanghai',
+  createBy: 'admin',
+  createTime: '2026-01-02T09:30:00.000Z',
+  updateBy: '',
+  updateTime: null,
+});
 
 /** A list on the controller, with the controls a screen would give it. */
 function Bindings() {
@@ -84,7 +94,11 @@ async function renderBindings(options: { count?: number; refuseDelete?: string }
   );
   const rendered = render(view(true), { wrapper: Wrapper });
   await screen.findByText('acct_1');
-  const calls = (id: string) => fake.method('api.call').mock.calls.filter(([called]) => called === id).map(([, input]) => input as Record<string, unknown>);
+  const calls = (id: string) =>
+    fake
+      .method('api.call')
+      .mock.calls.filter(([called]) => called === id)
+      .map(([, input]) => input as Record<string, unknown>);
   return { calls, setActive: (active: boolean) => rendered.rerender(view(active)), dropRow: (userId: number) => (rows = rows.filter((row) => row.userId !== userId)) };
 }
 

@@ -7,12 +7,7 @@ export interface FlatRow<T> {
   expanded: boolean;
 }
 
-export function flattenTree<T>(
-  nodes: readonly T[],
-  getId: (node: T) => string | number,
-  getChildren: (node: T) => readonly T[] | undefined,
-  expanded: ReadonlySet<string | number>,
-): FlatRow<T>[] {
+export function flattenTree<T>(nodes: readonly T[], getId: (node: T) => string | number, getChildren: (node: T) => readonly T[] | undefined, expanded: ReadonlySet<string | number>): FlatRow<T>[] {
   const rows: FlatRow<T>[] = [];
   const visit = (node: T, depth: number): void => {
     const id = getId(node);

@@ -7,7 +7,19 @@ import { flattenTree } from './flatten';
 //    └─ 3
 // 6
 const tree: CheckNode[] = [
-  { id: 1, children: [{ id: 2, children: [{ id: 4, children: [] }, { id: 5, children: [] }] }, { id: 3, children: [] }] },
+  {
+    id: 1,
+    children: [
+      {
+        id: 2,
+        children: [
+          { id: 4, children: [] },
+          { id: 5, children: [] },
+        ],
+      },
+      { id: 3, children: [] },
+    ],
+  },
   { id: 6, children: [] },
 ];
 const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
@@ -22,7 +34,13 @@ describe('menu check tree', () => {
   it('a parent is checked when all its children are, half-checked when some are', () => {
     const leaf = setChecked(tree, new Set(), 4, true);
     expect(sorted(leaf)).toEqual([4]);
-    expect(checkStates(tree, leaf)).toEqual(new Map<number, true | 'mixed'>([[1, 'mixed'], [2, 'mixed'], [4, true]]));
+    expect(checkStates(tree, leaf)).toEqual(
+      new Map<number, true | 'mixed'>([
+        [1, 'mixed'],
+        [2, 'mixed'],
+        [4, true],
+      ]),
+    );
     const both = setChecked(tree, leaf, 5, true);
     expect(sorted(both)).toEqual([2, 4, 5]);
     expect(checkStates(tree, both).get(1)).toBe('mixed');
@@ -47,7 +65,13 @@ describe('tree table rows', () => {
     children?: Org[];
   }
   const orgs: Org[] = [{ id: 1, children: [{ id: 2, children: [{ id: 3 }] }] }, { id: 4 }];
-  const rows = (open: number[]) => flattenTree(orgs, (o) => o.id, (o) => o.children, new Set(open)).map((r) => `${r.id}@${r.depth}${r.hasChildren ? (r.expanded ? '-' : '+') : ''}`);
+  const rows = (open: number[]) =>
+    flattenTree(
+      orgs,
+      (o) => o.id,
+      (o) => o.children,
+      new Set(open),
+    ).map((r) => `${r.id}@${r.depth}${r.hasChildren ? (r.expanded ? '-' : '+') : ''}`);
 
   it('shows children only under expanded rows, with their depth', () => {
     expect(rows([])).toEqual(['1@0+', '4@0']);

@@ -136,7 +136,10 @@ describe('menu form: add', () => {
   });
 
   it('shows another refusal with the field named in the screen language', async () => {
-    answerApiCalls(fake, { 'menu.list': { ok: true, data: tree }, 'menu.add': { ok: false, code: ResponseCode.InvalidInput, msg: 'parentId: a menu cannot be moved under itself or one of its sub-menus' } });
+    answerApiCalls(fake, {
+      'menu.list': { ok: true, data: tree },
+      'menu.add': { ok: false, code: ResponseCode.InvalidInput, msg: 'parentId: a menu cannot be moved under itself or one of its sub-menus' },
+    });
     await renderForm('null');
     type('name', '仓储看板');
     await chooseParent('System');

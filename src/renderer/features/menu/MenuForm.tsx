@@ -138,7 +138,13 @@ function MenuEditor({ record, reload }: LoadedRecord<MenuRecord>) {
 
         {shown.has('linkTarget') ? (
           <Field label={label('linkTarget')} required validationState={form.errors.linkTarget ? 'error' : 'none'} validationMessage={messageOf('linkTarget')}>
-            <RadioGroup layout="horizontal" value={String(values.linkTarget)} onChange={(_event, data) => form.setValue('linkTarget', Number(data.value) as LinkTargetValue)} disabled={locked} data-testid="field-linkTarget">
+            <RadioGroup
+              layout="horizontal"
+              value={String(values.linkTarget)}
+              onChange={(_event, data) => form.setValue('linkTarget', Number(data.value) as LinkTargetValue)}
+              disabled={locked}
+              data-testid="field-linkTarget"
+            >
               {LINK_TARGETS.map((target) => (
                 <Radio key={target} value={String(target)} label={t(linkTargetKey(target))} />
               ))}
@@ -160,7 +166,13 @@ function MenuEditor({ record, reload }: LoadedRecord<MenuRecord>) {
         <RuleField form={form} name="orderNum" label={label('orderNum')} hint={t('menu.hint.orderNum')} type="number" disabled={locked} />
 
         <Field label={label('status')} validationState={form.errors.status ? 'error' : 'none'} validationMessage={messageOf('status')}>
-          <RadioGroup layout="horizontal" value={String(values.status)} onChange={(_event, data) => form.setValue('status', Number(data.value) as MenuStatusValue)} disabled={locked} data-testid="field-status">
+          <RadioGroup
+            layout="horizontal"
+            value={String(values.status)}
+            onChange={(_event, data) => form.setValue('status', Number(data.value) as MenuStatusValue)}
+            disabled={locked}
+            data-testid="field-status"
+          >
             {MENU_STATUSES.map((status) => (
               <Radio key={status} value={String(status)} label={t(menuStatusKey(status))} />
             ))}

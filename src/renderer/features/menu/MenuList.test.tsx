@@ -28,7 +28,15 @@ function Location() {
 }
 
 async function renderList(permissions: readonly string[] = ALL_MENU_KEYS) {
-  await renderInTab({ bridge: fake.bridge, path: Route.menu, permissions, routes: [[Route.menu, <MenuList />], [Route.menuManage, <Location />]] });
+  await renderInTab({
+    bridge: fake.bridge,
+    path: Route.menu,
+    permissions,
+    routes: [
+      [Route.menu, <MenuList />],
+      [Route.menuManage, <Location />],
+    ],
+  });
   await screen.findByText('Back office');
 }
 
@@ -53,7 +61,13 @@ describe('menu list', () => {
   it('filters by status, showing the matches with their ancestors', async () => {
     await renderList();
     answerApiCalls(fake, {
-      'menu.list': (input) => ({ ok: true, data: (input as { status?: number }).status === MenuStatus.Disabled ? [{ ...sampleTree()[0]!, children: [{ ...sampleTree()[0]!.children[0]!, children: [sampleTree()[0]!.children[0]!.children[1]!] }] }] : sampleTree() }),
+      'menu.list': (input) => ({
+        ok: true,
+        data:
+          (input as { status?: number }).status === MenuStatus.Disabled
+            ? [{ ...sampleTree()[0]!, children: [{ ...sampleTree()[0]!.children[0]!, children: [sampleTree()[0]!.children[0]!.children[1]!] }] }]
+            : sampleTree(),
+      }),
     });
     fireEvent.click(screen.getByTestId('menu-status-filter'));
     fireEvent.click(await screen.findByRole('option', { name: 'Disabled' }));

@@ -75,7 +75,16 @@ export default function MenuList() {
         </span>
       ),
     },
-    { key: 'type', header: t('menu.column.type'), width: '96px', render: (node) => <Badge appearance="tint" color={TYPE_BADGE[node.type as MenuType] ?? 'subtle'}>{t(menuTypeKey(node.type))}</Badge> },
+    {
+      key: 'type',
+      header: t('menu.column.type'),
+      width: '96px',
+      render: (node) => (
+        <Badge appearance="tint" color={TYPE_BADGE[node.type as MenuType] ?? 'subtle'}>
+          {t(menuTypeKey(node.type))}
+        </Badge>
+      ),
+    },
     { key: 'url', header: t('menu.column.url'), render: (node) => <span className={styles.code}>{node.url}</span> },
     { key: 'perms', header: t('menu.column.perms'), render: (node) => <span className={styles.code}>{node.perms}</span> },
     { key: 'linkTarget', header: t('menu.column.linkTarget'), width: '120px', render: (node) => (node.type === MenuType.Menu && node.url ? t(linkTargetKey(node.linkTarget)) : null) },
@@ -100,7 +109,9 @@ export default function MenuList() {
             className={styles.statusFilter}
             value={status === null ? t('menu.filter.all') : t(menuStatusKey(status))}
             selectedOptions={[status === null ? ALL_STATUSES : String(status)]}
-            onOptionSelect={(_event, data) => list.filters.applyNow({ status: data.optionValue === undefined || data.optionValue === ALL_STATUSES ? null : (Number(data.optionValue) as MenuStatusValue) })}
+            onOptionSelect={(_event, data) =>
+              list.filters.applyNow({ status: data.optionValue === undefined || data.optionValue === ALL_STATUSES ? null : (Number(data.optionValue) as MenuStatusValue) })
+            }
             data-testid="menu-status-filter"
           >
             <Option value={ALL_STATUSES}>{t('menu.filter.all')}</Option>

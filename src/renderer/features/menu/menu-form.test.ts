@@ -113,7 +113,11 @@ describe('parent choice', () => {
       ['Menus', 2, true],
       ['Dictionaries', 2, true],
     ]);
-    expect(parentOptions(tree, MenuType.Button, null).filter((o) => o.selectable).map((o) => o.name)).toEqual(['System', 'Menus', 'Dictionaries']);
+    expect(
+      parentOptions(tree, MenuType.Button, null)
+        .filter((o) => o.selectable)
+        .map((o) => o.name),
+    ).toEqual(['System', 'Menus', 'Dictionaries']);
     expect(parentOptions(tree, MenuType.Menu, null)[2]!.path).toBe('Back office / System / Menus');
   });
 

@@ -7,7 +7,11 @@ export type AccountName = {
 };
 
 /** The account and name filter fields both service-centre screens search users by, inside their FilterBar. */
-export function AccountNameFields({ value, onChange, testIdPrefix }: {
+export function AccountNameFields({
+  value,
+  onChange,
+  testIdPrefix,
+}: {
   value: AccountName;
   onChange: (patch: Partial<AccountName>) => void;
   /** Test ids are `<prefix>account` and `<prefix>name`. */
@@ -16,8 +20,20 @@ export function AccountNameFields({ value, onChange, testIdPrefix }: {
   const { t } = useTranslation();
   return (
     <>
-      <FilterTextField label={t('serviceCenter.account')} value={value.account} placeholder={t('serviceCenter.accountPlaceholder')} onChange={(account) => onChange({ account })} data-testid={`${testIdPrefix}account`} />
-      <FilterTextField label={t('serviceCenter.name')} value={value.name} placeholder={t('serviceCenter.namePlaceholder')} onChange={(name) => onChange({ name })} data-testid={`${testIdPrefix}name`} />
+      <FilterTextField
+        label={t('serviceCenter.account')}
+        value={value.account}
+        placeholder={t('serviceCenter.accountPlaceholder')}
+        onChange={(account) => onChange({ account })}
+        data-testid={`${testIdPrefix}account`}
+      />
+      <FilterTextField
+        label={t('serviceCenter.name')}
+        value={value.name}
+        placeholder={t('serviceCenter.namePlaceholder')}
+        onChange={(name) => onChange({ name })}
+        data-testid={`${testIdPrefix}name`}
+      />
     </>
   );
 }

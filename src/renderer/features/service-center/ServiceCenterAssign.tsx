@@ -101,7 +101,13 @@ function Panel({ title, aside, children, testId }: { title: string; aside?: Reac
 }
 
 /** The business-centre tree with checkboxes; `checked` is the fully checked set. */
-function CentrePanel({ tree, checked, onCheckedChange, waiting, disabled }: {
+function CentrePanel({
+  tree,
+  checked,
+  onCheckedChange,
+  waiting,
+  disabled,
+}: {
   tree: UseQueryResult<CallOutput<'serviceCenter.tree'>>;
   checked: ReadonlySet<number>;
   onCheckedChange: (checked: ReadonlySet<number>) => void;
@@ -113,7 +119,15 @@ function CentrePanel({ tree, checked, onCheckedChange, waiting, disabled }: {
   const styles = useStyles();
   const leafCount = tree.data ? checkedLeafIds(tree.data, checked).length : 0;
   return (
-    <Panel title={t('serviceCenter.centres')} aside={<Text className={styles.chosen} data-testid="chosen-centres">{t('serviceCenter.chosenCentres', { count: leafCount })}</Text>} testId="centre-panel">
+    <Panel
+      title={t('serviceCenter.centres')}
+      aside={
+        <Text className={styles.chosen} data-testid="chosen-centres">
+          {t('serviceCenter.chosenCentres', { count: leafCount })}
+        </Text>
+      }
+      testId="centre-panel"
+    >
       {tree.data && tree.data.length === 0 ? (
         <EmptyState text={t('serviceCenter.noCentres')} />
       ) : (
@@ -136,7 +150,15 @@ function CentrePanel({ tree, checked, onCheckedChange, waiting, disabled }: {
   );
 }
 
-function AssignLayout({ title, users, centres, onSave, saving, returning, savePerm }: {
+function AssignLayout({
+  title,
+  users,
+  centres,
+  onSave,
+  saving,
+  returning,
+  savePerm,
+}: {
   title: string;
   users: ReactNode;
   centres: ReactNode;
@@ -198,10 +220,26 @@ function AddBinding() {
       returning={returning}
       users={
         <Panel title={t('serviceCenter.unboundUsers')} testId="user-panel">
-          <FilterBar label={t('serviceCenter.filters')} onSearch={picker.filters.search} onReset={picker.filters.reset} searchLabel={t('serviceCenter.search')} resetLabel={t('serviceCenter.reset')} testIdPrefix="user-" compact>
+          <FilterBar
+            label={t('serviceCenter.filters')}
+            onSearch={picker.filters.search}
+            onReset={picker.filters.reset}
+            searchLabel={t('serviceCenter.search')}
+            resetLabel={t('serviceCenter.reset')}
+            testIdPrefix="user-"
+            compact
+          >
             <AccountNameFields value={picker.filters.draft} onChange={picker.filters.change} testIdPrefix="user-filter-" />
           </FilterBar>
-          <ListTable aria-label={t('serviceCenter.unboundUsers')} list={picker} columns={columns} getRowLabel={userAccount} emptyText={t('serviceCenter.noUnboundUsers')} noMatchText={t('serviceCenter.noMatchingUsers')} data-testid="user-list" />
+          <ListTable
+            aria-label={t('serviceCenter.unboundUsers')}
+            list={picker}
+            columns={columns}
+            getRowLabel={userAccount}
+            emptyText={t('serviceCenter.noUnboundUsers')}
+            noMatchText={t('serviceCenter.noMatchingUsers')}
+            data-testid="user-list"
+          />
         </Panel>
       }
       centres={<CentrePanel tree={tree} checked={checked} onCheckedChange={setChecked} waiting={false} disabled={returning} />}

@@ -43,7 +43,11 @@ describe('service-centre list', () => {
     await renderList({ 'serviceCenter.list': () => ok(page(rows)) });
     await within(table()).findByText('east_a');
     const [first, second] = within(table()).getAllByTestId('list-row');
-    expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['', 'east_a', '东甲', '上海转运中心,杭州转运中心', '系统管理员', '2026-01-02 09:30:00', '李明', '2026-01-03 10:00:00']);
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['', 'east_a', '东甲', '上海转运中心,杭州转运中心', '系统管理员', '2026-01-02 09:30:00', '李明', '2026-01-03 10:00:00']);
     expect(within(second!).getAllByRole('cell').at(-1)?.textContent).toBe('Not changed');
     expect(screen.getByTestId('pager-total').textContent).toBe('2 in total');
   });
@@ -129,7 +133,11 @@ describe('service-centre list', () => {
   it('shows only the buttons the role holds', async () => {
     await renderList({ 'serviceCenter.list': () => ok(page([row(7, 'east_a', '东甲')])) }, [Perm.serviceCenterView, Perm.serviceCenterDelete]);
     await within(table()).findByText('east_a');
-    expect(toolbar().queryAllByRole('button').map((button) => button.textContent)).toEqual(['Delete']);
+    expect(
+      toolbar()
+        .queryAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Delete']);
     cleanup();
     await renderList({ 'serviceCenter.list': () => ok(page([row(7, 'east_a', '东甲')])) }, [Perm.serviceCenterView]);
     await within(table()).findByText('east_a');

@@ -72,7 +72,14 @@ export default function ServiceCenterList() {
 
   return (
     <ListScreen data-testid="service-center-list">
-      <FilterBar label={t('serviceCenter.filters')} onSearch={list.filters.search} onReset={list.filters.reset} searchLabel={t('serviceCenter.search')} resetLabel={t('serviceCenter.reset')} testIdPrefix="filter-">
+      <FilterBar
+        label={t('serviceCenter.filters')}
+        onSearch={list.filters.search}
+        onReset={list.filters.reset}
+        searchLabel={t('serviceCenter.search')}
+        resetLabel={t('serviceCenter.reset')}
+        testIdPrefix="filter-"
+      >
         <AccountNameFields value={list.filters.draft} onChange={list.filters.change} testIdPrefix="filter-" />
         <FilterField label={t('serviceCenter.centre')}>
           <OrgCascader
@@ -87,7 +94,15 @@ export default function ServiceCenterList() {
         </FilterField>
       </FilterBar>
       <ListActions list={list} label={t('serviceCenter.actions')} testIdPrefix="binding" perms={{ add: Perm.serviceCenterSave, edit: Perm.serviceCenterUpdate, remove: Perm.serviceCenterDelete }} />
-      <ListTable aria-label={t('serviceCenter.bindings')} list={list} columns={columns} getRowLabel={bindingAccount} emptyText={t('serviceCenter.noBindings')} noMatchText={t('serviceCenter.noMatchingBindings')} data-testid="binding-list" />
+      <ListTable
+        aria-label={t('serviceCenter.bindings')}
+        list={list}
+        columns={columns}
+        getRowLabel={bindingAccount}
+        emptyText={t('serviceCenter.noBindings')}
+        noMatchText={t('serviceCenter.noMatchingBindings')}
+        data-testid="binding-list"
+      />
     </ListScreen>
   );
 }

@@ -3,7 +3,14 @@ import type { DeptNode } from '../../../shared/contract/user';
 import { orgNodesOf } from '../../lib/org-nodes';
 import { assignPath, assignProblem, centreCheckNodes, checkedLeafIds, parseAssignAddress } from './binding';
 
-const node = (deptId: number, name: string, children: DeptNode[] = []): DeptNode => ({ deptId, parentId: null, name, deptType: children.length > 0 ? '0' : '1', businessCentre: children.length === 0, children });
+const node = (deptId: number, name: string, children: DeptNode[] = []): DeptNode => ({
+  deptId,
+  parentId: null,
+  name,
+  deptType: children.length > 0 ? '0' : '1',
+  businessCentre: children.length === 0,
+  children,
+});
 
 // Group ─┬─ East ─┬─ Shanghai
 //        │        └─ Hangzhou
@@ -35,8 +42,19 @@ describe('the assign address', () => {
 
 describe('the business-centre tree', () => {
   it('feeds the checkbox tree and the organisation select', () => {
-    expect(centreCheckNodes(centres)[0]).toMatchObject({ menuId: 1, name: 'Group', children: [{ menuId: 2, children: [{ menuId: 4, name: 'Shanghai', children: [] }, { menuId: 5 }] }, { menuId: 3 }] });
-    expect(orgNodesOf(centres)[0]).toMatchObject({ id: 1, name: 'Group', children: [{ id: 2, children: [{ id: 4 }, { id: 5 }] }, { id: 3, children: [{ id: 6 }] }] });
+    expect(centreCheckNodes(centres)[0]).toMatchObject({
+      menuId: 1,
+      name: 'Group',
+      children: [{ menuId: 2, children: [{ menuId: 4, name: 'Shanghai', children: [] }, { menuId: 5 }] }, { menuId: 3 }],
+    });
+    expect(orgNodesOf(centres)[0]).toMatchObject({
+      id: 1,
+      name: 'Group',
+      children: [
+        { id: 2, children: [{ id: 4 }, { id: 5 }] },
+        { id: 3, children: [{ id: 6 }] },
+      ],
+    });
   });
 
   it('binds the checked leaves only, in tree order', () => {

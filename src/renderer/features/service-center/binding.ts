@@ -6,9 +6,7 @@ import type { MenuTreeNode } from '../../components/MenuCheckTree';
 
 /** What `/serviceCenterManage/{userId}?type=add|update` asks for, or which part of the address is wrong. */
 export type AssignAddress =
-  | { kind: 'add' }
-  | { kind: 'update'; userId: number }
-  | { kind: 'invalid'; messageKey: 'serviceCenter.invalidUserId' | 'serviceCenter.invalidType' | 'serviceCenter.addWithUserId'; value: string };
+  { kind: 'add' } | { kind: 'update'; userId: number } | { kind: 'invalid'; messageKey: 'serviceCenter.invalidUserId' | 'serviceCenter.invalidType' | 'serviceCenter.addWithUserId'; value: string };
 
 export const AssignType = { Add: 'add', Update: 'update' } as const;
 

@@ -15,7 +15,14 @@ import { testProviders } from '../../testing/providers';
 
 export type Answer = (input: Record<string, unknown>) => BridgeResult<unknown>;
 
-const dept = (deptId: number, parentId: number | null, name: string, children: DeptNode[] = []): DeptNode => ({ deptId, parentId, name, deptType: children.length > 0 ? '0' : '1', businessCentre: children.length === 0, children });
+const dept = (deptId: number, parentId: number | null, name: string, children: DeptNode[] = []): DeptNode => ({
+  deptId,
+  parentId,
+  name,
+  deptType: children.length > 0 ? '0' : '1',
+  businessCentre: children.length === 0,
+  children,
+});
 
 /** 远航物流集团 ─┬─ 华东分公司 ─┬─ 上海转运中心 (4) / 杭州转运中心 (5); └─ 华南分公司 ── 广州转运中心 (6) */
 export const CENTRE_TREE: DeptNode[] = [
@@ -58,6 +65,10 @@ export async function renderScreen(options: { screen: ReactNode; routePattern: s
     </ShellTabContext.Provider>
   );
   const view = render(tree(tab), { wrapper: Wrapper });
-  const calls = (id: string) => fake.method('api.call').mock.calls.filter(([called]) => called === id).map(([, input]) => input);
+  const calls = (id: string) =>
+    fake
+      .method('api.call')
+      .mock.calls.filter(([called]) => called === id)
+      .map(([, input]) => input);
   return { fake, closeSelf, i18n, calls, setActive: (active: boolean) => view.rerender(tree({ ...tab, active })) };
 }

@@ -71,7 +71,12 @@ export function ChangeOrgDialog({ user, roleId, onClose }: ChangeOrgDialogProps)
               {companies.isError ? (
                 <ErrorState title={t('user.orgsFailed')} error={companies.error} onRetry={() => void companies.refetch()} />
               ) : (
-                <Field label={t('user.topOrg')} required validationState={missing && chosen === null ? 'error' : 'none'} validationMessage={missing && chosen === null ? t('message.orgRequired') : undefined}>
+                <Field
+                  label={t('user.topOrg')}
+                  required
+                  validationState={missing && chosen === null ? 'error' : 'none'}
+                  validationMessage={missing && chosen === null ? t('message.orgRequired') : undefined}
+                >
                   <OrgCascader
                     nodes={nodes}
                     value={chosen}
@@ -95,7 +100,13 @@ export function ChangeOrgDialog({ user, roleId, onClose }: ChangeOrgDialogProps)
               <Button appearance="secondary" onClick={onClose} disabled={change.isPending}>
                 {t('common.cancel')}
               </Button>
-              <Button appearance="primary" type="submit" disabled={change.isPending || !companies.isSuccess} icon={change.isPending ? <Spinner size="tiny" /> : undefined} data-testid="change-org-submit">
+              <Button
+                appearance="primary"
+                type="submit"
+                disabled={change.isPending || !companies.isSuccess}
+                icon={change.isPending ? <Spinner size="tiny" /> : undefined}
+                data-testid="change-org-submit"
+              >
                 {t('common.confirm')}
               </Button>
             </DialogActions>

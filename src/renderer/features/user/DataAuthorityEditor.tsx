@@ -1,4 +1,20 @@
-import { Button, Field, Input, MessageBar, MessageBarBody, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
 import { Add16Regular, Delete16Regular } from '@fluentui/react-icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -95,7 +111,13 @@ export function DataAuthorityEditor({ deptId, classifications, drafts, onChange,
               );
             })}
             <TableCell className={mergeClasses(styles.removeCell, styles.cell)}>
-              <Button appearance="subtle" icon={<Delete16Regular />} aria-label={t('user.removeAuthority', { row: index + 1, classification: caption })} onClick={() => remove(draft.key)} data-testid="authority-remove" />
+              <Button
+                appearance="subtle"
+                icon={<Delete16Regular />}
+                aria-label={t('user.removeAuthority', { row: index + 1, classification: caption })}
+                onClick={() => remove(draft.key)}
+                data-testid="authority-remove"
+              />
             </TableCell>
           </TableRow>
         ))}

@@ -56,11 +56,7 @@ export function RolePicker({ orgNodes, defaultOrgId, chosen, onChange }: RolePic
         <Field label={t('user.roleOrg')}>
           <OrgCascader nodes={orgNodes} value={orgId} onChange={(deptId) => setPickedOrg(deptId)} preselectFirst={false} data-testid="role-org" />
         </Field>
-        <Field
-          label={t('user.rolePick')}
-          validationState={full ? 'warning' : 'none'}
-          validationMessage={full ? t('user.rolesFull', { count: Limits.rolesPerUserMax }) : undefined}
-        >
+        <Field label={t('user.rolePick')} validationState={full ? 'warning' : 'none'} validationMessage={full ? t('user.rolesFull', { count: Limits.rolesPerUserMax }) : undefined}>
           {roles.isError ? (
             <ErrorState title={t('user.rolesFailed')} error={roles.error} onRetry={() => void roles.refetch()} />
           ) : (

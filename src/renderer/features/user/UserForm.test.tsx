@@ -200,7 +200,10 @@ describe('user form: edit', () => {
   });
 
   it('says so when the user cannot be loaded, and when the address names no user', async () => {
-    await renderUserScreen('/userManage/99', { permissions: PERMS, answers: { 'user.info': () => ({ ok: false, code: ResponseCode.OutOfScope, msg: 'userId: The selected data lies outside the current role' }) } });
+    await renderUserScreen('/userManage/99', {
+      permissions: PERMS,
+      answers: { 'user.info': () => ({ ok: false, code: ResponseCode.OutOfScope, msg: 'userId: The selected data lies outside the current role' }) },
+    });
     expect((await screen.findByTestId('error-state', {}, { timeout: 10_000 })).textContent).toContain('The user could not be loaded: userId: The selected data lies outside the current role');
     cleanup();
     await renderUserScreen('/userManage/abc', { permissions: PERMS });

@@ -125,7 +125,9 @@ function UserEditor({ record, reload }: LoadedRecord<UserRecord>) {
         <div className={styles.grid}>
           <RuleField form={form} name="username" label={t('user.username')} required maxLength={Limits.usernameMax} autoComplete="off" hint={t('user.usernameHint')} />
           <RuleField form={form} name="name" label={t('user.name')} required maxLength={Limits.personNameMax} autoComplete="off" />
-          {isNew ? <RuleField form={form} name="password" label={t('user.password')} type="password" required maxLength={Limits.newPasswordMax} autoComplete="new-password" hint={t('password.ruleHint')} /> : null}
+          {isNew ? (
+            <RuleField form={form} name="password" label={t('user.password')} type="password" required maxLength={Limits.newPasswordMax} autoComplete="new-password" hint={t('password.ruleHint')} />
+          ) : null}
           <Field label={t('user.org')} required validationState={orgMessage ? 'error' : 'none'} validationMessage={orgMessage}>
             <OrgCascader nodes={orgs.nodes} value={deptId} onChange={(id) => form.setValue('deptId', id)} preselectFirst={false} data-testid="field-deptId" />
           </Field>

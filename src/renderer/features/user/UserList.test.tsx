@@ -8,7 +8,11 @@ import { ME, ROLE_ID, renderUserScreen, userRow } from './user-test-api';
 afterEach(cleanup);
 
 const ALL_USER_PERMS = [Perm.userSave, Perm.userUpdate, Perm.userDelete, Perm.userChangeDept, Perm.userResetPwd];
-const people = [userRow(ME.userId, ME.username, { name: 'Administrator', resetPwdAllowed: false }), userRow(2, 'east_ops', { name: 'Chen Tao' }), userRow(3, 'south_ops', { name: 'Sun Qiang', status: 0 })];
+const people = [
+  userRow(ME.userId, ME.username, { name: 'Administrator', resetPwdAllowed: false }),
+  userRow(2, 'east_ops', { name: 'Chen Tao' }),
+  userRow(3, 'south_ops', { name: 'Sun Qiang', status: 0 }),
+];
 
 const table = () => within(screen.getByRole('table', { name: 'Users' }));
 const rowCheckbox = (username: string) => screen.getByRole('checkbox', { name: `Select row ${username}` });
@@ -87,7 +91,9 @@ describe('user list', () => {
     let fail = true;
     await openList({
       users: [],
-      answers: { 'user.list': () => (fail ? { ok: false, code: ResponseCode.ServerError, msg: 'The database is not reachable' } : { ok: true, data: { records: [], total: 0, current: 1, pages: 1, size: 10 } }) },
+      answers: {
+        'user.list': () => (fail ? { ok: false, code: ResponseCode.ServerError, msg: 'The database is not reachable' } : { ok: true, data: { records: [], total: 0, current: 1, pages: 1, size: 10 } }),
+      },
     });
     expect((await screen.findByTestId('error-state')).textContent).toContain('The database is not reachable');
     fail = false;

@@ -178,7 +178,14 @@ export default function UserList() {
         resetLabel={t('user.resetFilters')}
         testIdPrefix="filter-"
         after={
-          <Button appearance="transparent" icon={advanced ? <ChevronUp16Regular /> : <ChevronDown16Regular />} iconPosition="after" aria-expanded={advanced} onClick={toggleAdvanced} data-testid="filter-toggle">
+          <Button
+            appearance="transparent"
+            icon={advanced ? <ChevronUp16Regular /> : <ChevronDown16Regular />}
+            iconPosition="after"
+            aria-expanded={advanced}
+            onClick={toggleAdvanced}
+            data-testid="filter-toggle"
+          >
             {t(advanced ? 'user.basicSearch' : 'user.advancedSearch')}
           </Button>
         }
@@ -186,7 +193,13 @@ export default function UserList() {
         <FilterTextField label={t('user.name')} value={draft.name} placeholder={t('user.namePlaceholder')} onChange={(name) => list.filters.change({ name })} data-testid="filter-name" />
         {advanced ? (
           <>
-            <FilterTextField label={t('user.username')} value={draft.username} placeholder={t('user.usernamePlaceholder')} onChange={(username) => list.filters.change({ username })} data-testid="filter-username" />
+            <FilterTextField
+              label={t('user.username')}
+              value={draft.username}
+              placeholder={t('user.usernamePlaceholder')}
+              onChange={(username) => list.filters.change({ username })}
+              data-testid="filter-username"
+            />
             <FilterField label={t('user.status')}>
               <Dropdown
                 value={t(statusChoiceKey(draft.status))}

@@ -18,7 +18,9 @@ const values: UserFormValues = {
 
 describe('organisation trees', () => {
   it('maps the role’s organisation tree to cascader nodes', () => {
-    const tree = [{ deptId: 1, parentId: null, name: 'Group', deptType: '0', businessCentre: false, children: [{ deptId: 2, parentId: 1, name: 'IT', deptType: '1', businessCentre: false, children: [] }] }];
+    const tree = [
+      { deptId: 1, parentId: null, name: 'Group', deptType: '0', businessCentre: false, children: [{ deptId: 2, parentId: 1, name: 'IT', deptType: '1', businessCentre: false, children: [] }] },
+    ];
     expect(orgNodesOf(tree)).toEqual([{ id: 1, name: 'Group', children: [{ id: 2, name: 'IT', children: [] }] }]);
   });
 

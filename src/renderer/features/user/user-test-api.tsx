@@ -17,7 +17,14 @@ export const ROLE_ID = 7;
 export const ME = { userId: 1, username: 'admin', name: 'Administrator' };
 const USERS_MENU_ID = 12;
 
-const system: SystemEntry = { appName: 'Back office', menuId: 2, systemId: 'backoffice', appFlag: '', sysVersion: '1.0.1', roleList: [{ roleId: ROLE_ID, roleName: 'Administrator', deptName: 'Group' }] };
+const system: SystemEntry = {
+  appName: 'Back office',
+  menuId: 2,
+  systemId: 'backoffice',
+  appFlag: '',
+  sysVersion: '1.0.1',
+  roleList: [{ roleId: ROLE_ID, roleName: 'Administrator', deptName: 'Group' }],
+};
 const navPage = (menuId: number, name: string, url: string): NavNode => ({ menuId, parentId: 10, name, url, type: 1, orderNum: menuId, icon: '', linkTarget: 0, perms: '', children: [] });
 const nav: NavNode[] = [{ ...navPage(10, 'System', ''), children: [navPage(USERS_MENU_ID, 'Users', '/user')] }];
 
@@ -112,7 +119,9 @@ export async function renderUserScreen(path: string, options: UserApiOptions = {
   const fake = createFakeBridge();
   const users = options.users ?? [];
   const calls: Array<{ id: string; input: Record<string, unknown> }> = [];
-  fake.method('session.state').mockResolvedValue({ ok: true, data: { signedIn: true, userId: ME.userId, username: ME.username, roleId: ROLE_ID, systemMenuId: system.menuId, pendingWxWorkUserId: null } });
+  fake
+    .method('session.state')
+    .mockResolvedValue({ ok: true, data: { signedIn: true, userId: ME.userId, username: ME.username, roleId: ROLE_ID, systemMenuId: system.menuId, pendingWxWorkUserId: null } });
   fake.method('settings.get').mockResolvedValue({ ok: true, data: { serverUrl: '', serverUrlManaged: false, language: options.locale ?? 'en_US', lastSystemMenuId: null, lastRoleId: null } });
   fake.method('platform').mockResolvedValue({ ok: true, data: { kind: 'browser', appVersion: '1.0.1', os: 'linux' } });
 
@@ -123,10 +132,11 @@ export async function renderUserScreen(path: string, options: UserApiOptions = {
     'session.dynamicMessages': () => ok([]),
     'session.buttons': (input) => ok(input.menuId === USERS_MENU_ID ? [...(options.permissions ?? [])] : []),
     'user.deptTree': () => ok(ORG_TREE),
-    'user.topCompanies': () => ok([
-      { deptId: 1, parentId: null, name: 'Group' },
-      { deptId: 4, parentId: 1, name: 'East' },
-    ]),
+    'user.topCompanies': () =>
+      ok([
+        { deptId: 1, parentId: null, name: 'Group' },
+        { deptId: 4, parentId: 1, name: 'East' },
+      ]),
     'user.rolesByDept': (input) => ok(ROLES.filter((role) => role.deptId === input.deptId)),
     'user.classificationsByDept': () => ok(CLASSIFICATIONS),
     'user.list': (input) => ok(listPage(users, input)),

@@ -72,7 +72,8 @@ describe('changing the own password', () => {
   it('counts wrong current passwords: after the limit the account locks and the session ends', async () => {
     const operator = await signInOperator(server);
     const answers = [];
-    for (let i = 0; i < 8; i++) answers.push(await server.call(api.session.changePassword, { password: await server.seal(`Wrong_pass${i}`), newPassword: await server.seal('New_pass_2027') }, operator.as));
+    for (let i = 0; i < 8; i++)
+      answers.push(await server.call(api.session.changePassword, { password: await server.seal(`Wrong_pass${i}`), newPassword: await server.seal('New_pass_2027') }, operator.as));
     expect(answers.slice(0, 4).every((a) => a.code === ResponseCode.WrongOldPassword)).toBe(true);
     expect(answers[4]!.msg).toMatch(/locked until/);
     const right = await server.call(api.session.changePassword, { password: await server.seal(operator.password), newPassword: await server.seal('New_pass_2027') }, operator.as);
@@ -113,7 +114,10 @@ describe('refresh', () => {
     const operator = await signInOperator(server);
     const signed = await server.signIn(operator.username, operator.password);
     server.services.sessions.forgetAll();
-    await server.services.db.update(user).set({ tokensValidAfter: new Date(server.clock.now().getTime() + 1000) }).where(eq(user.userId, operator.userId));
+    await server.services.db
+      .update(user)
+      .set({ tokensValidAfter: new Date(server.clock.now().getTime() + 1000) })
+      .where(eq(user.userId, operator.userId));
     server.clock.advance(2000);
     expect((await server.call(api.session.roleSelect, {}, { token: signed.data!.accessToken })).code).toBe(ResponseCode.Unauthorized);
     expect((await server.call(api.auth.newToken, { refreshToken: signed.data!.refreshToken })).code).toBe(ResponseCode.InvalidGrant);
@@ -153,9 +157,14 @@ describe('what reaches the API', () => {
     const text = await server.raw('POST', '/api/sys/user/delete', 'userIds=1', { ...admin.as, contentType: 'text/plain' });
     expect(text.body.code).toBe(ResponseCode.InvalidInput);
     expect((await server.services.db.select().from(user).where(eq(user.userId, admin.userId))).length).toBe(1);
-    const signIn = await server.raw('POST', '/api/auth/oauth/token', `grant_type=password&client_id=${DEFAULT_CLIENT_ID}&client_secret=${DEFAULT_CLIENT_SECRET}&username=admin&password=${encodeURIComponent(await server.seal(admin.password))}`, {
-      contentType: 'application/x-www-form-urlencoded',
-    });
+    const signIn = await server.raw(
+      'POST',
+      '/api/auth/oauth/token',
+      `grant_type=password&client_id=${DEFAULT_CLIENT_ID}&client_secret=${DEFAULT_CLIENT_SECRET}&username=admin&password=${encodeURIComponent(await server.seal(admin.password))}`,
+      {
+        contentType: 'application/x-www-form-urlencoded',
+      },
+    );
     expect(signIn.body.code).toBe(ResponseCode.Success);
   });
 
@@ -165,7 +174,13 @@ describe('what reaches the API', () => {
       method: 'POST',
       url: '/api/auth/oauth/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'password', client_id: DEFAULT_CLIENT_ID, client_secret: DEFAULT_CLIENT_SECRET, username: 'admin', password: await server.seal(ADMIN_NEW_PASSWORD) }).toString(),
+      payload: new URLSearchParams({
+        grant_type: 'password',
+        client_id: DEFAULT_CLIENT_ID,
+        client_secret: DEFAULT_CLIENT_SECRET,
+        username: 'admin',
+        password: await server.seal(ADMIN_NEW_PASSWORD),
+      }).toString(),
     });
     expect(response.json().code).toBe(ResponseCode.Success);
     expect(response.headers['cache-control']).toBe('no-store');

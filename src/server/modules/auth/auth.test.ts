@@ -57,7 +57,11 @@ describe('first sign-in of the seeded administrator', () => {
   it('a changed password that is not new is refused', async () => {
     await server.signInAdmin();
     const me = await server.signIn('admin', ADMIN_NEW_PASSWORD);
-    const again = await server.call(api.session.changePassword, { password: await server.seal(ADMIN_NEW_PASSWORD), newPassword: await server.seal(ADMIN_NEW_PASSWORD) }, { token: me.data!.accessToken });
+    const again = await server.call(
+      api.session.changePassword,
+      { password: await server.seal(ADMIN_NEW_PASSWORD), newPassword: await server.seal(ADMIN_NEW_PASSWORD) },
+      { token: me.data!.accessToken },
+    );
     expect(again.code).toBe(ResponseCode.PasswordUnchanged);
   });
 });
@@ -241,7 +245,13 @@ describe('bad input', () => {
     expect(grant.body).toMatchObject({ code: ResponseCode.InvalidInput });
     expect(grant.body.msg).toMatch(/^grant_type: /);
 
-    const sealedWrong = await server.call(api.auth.token, { grant_type: 'password', client_id: DEFAULT_CLIENT_ID, client_secret: DEFAULT_CLIENT_SECRET, username: 'admin', password: 'bm90LXNlYWxlZA==' });
+    const sealedWrong = await server.call(api.auth.token, {
+      grant_type: 'password',
+      client_id: DEFAULT_CLIENT_ID,
+      client_secret: DEFAULT_CLIENT_SECRET,
+      username: 'admin',
+      password: 'bm90LXNlYWxlZA==',
+    });
     expect(sealedWrong.msg).toMatch(/^password: /);
 
     const short = await server.signIn('admin', 'abc');
@@ -259,7 +269,13 @@ describe('bad input', () => {
   });
 
   it('refuses a wrong client secret and a stopped client', async () => {
-    const wrong = await server.call(api.auth.token, { grant_type: 'password', client_id: DEFAULT_CLIENT_ID, client_secret: 'nope', username: 'admin', password: await server.seal(DEFAULT_ADMIN_PASSWORD) });
+    const wrong = await server.call(api.auth.token, {
+      grant_type: 'password',
+      client_id: DEFAULT_CLIENT_ID,
+      client_secret: 'nope',
+      username: 'admin',
+      password: await server.seal(DEFAULT_ADMIN_PASSWORD),
+    });
     expect(wrong.code).toBe(ResponseCode.InvalidClient);
     await setClientPolicy({ status: '1' });
     expect((await server.signIn('admin', DEFAULT_ADMIN_PASSWORD)).code).toBe(ResponseCode.InvalidClient);

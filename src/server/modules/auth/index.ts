@@ -7,18 +7,7 @@ import { Errors } from '../../errors';
 import type { AreaHandlers } from '../index';
 import { issueBindTicket, redeemBindTicket } from './bind-ticket';
 import { createCaptcha } from './captcha';
-import {
-  authenticateClient,
-  captchaNeeded,
-  checkCredentials,
-  completeSignIn,
-  findClient,
-  lockedUntilOf,
-  mustChangePassword,
-  passwordSignIn,
-  rotateRefreshToken,
-  setNewPassword,
-} from './sign-in';
+import { authenticateClient, captchaNeeded, checkCredentials, completeSignIn, findClient, lockedUntilOf, mustChangePassword, passwordSignIn, rotateRefreshToken, setNewPassword } from './sign-in';
 
 export const authHandlers: AreaHandlers<'auth'> = {
   async token(input, ctx) {
@@ -94,7 +83,12 @@ export const authHandlers: AreaHandlers<'auth'> = {
     if (!client || !mustChangePassword(found, client, services.now())) throw Errors.caller('error.passwordChangeNotDue');
     const oldPlain = await openTransportPassword('password', input.password, services.config.transportSecret);
     await setNewPassword(services, found, oldPlain, input.newPassword);
-    ctx.recordChange({ entryType: 'password', content: `Change initial password of ${found.username}`, before: { passwordChangedAt: found.passwordChangedAt }, after: { passwordChangedAt: services.now() } });
+    ctx.recordChange({
+      entryType: 'password',
+      content: `Change initial password of ${found.username}`,
+      before: { passwordChangedAt: found.passwordChangedAt },
+      after: { passwordChangedAt: services.now() },
+    });
     return null;
   },
 

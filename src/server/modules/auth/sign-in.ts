@@ -176,7 +176,14 @@ export async function checkCredentials(
   const shape = rules.loginPassword.safeParse(plain);
   if (!shape.success) throw Errors.invalid(request.passwordField, shape.error.issues[0]?.message ?? 'validation.format');
   const found = await userByLoginName(services.db, request.username);
-  await verifyAttempt(services, { username: request.username, found, plain, client: request.client, captcha: { validCode: request.validCode, uuid: request.uuid }, wrongPassword: Errors.badCredentials });
+  await verifyAttempt(services, {
+    username: request.username,
+    found,
+    plain,
+    client: request.client,
+    captcha: { validCode: request.validCode, uuid: request.uuid },
+    wrongPassword: Errors.badCredentials,
+  });
   if (found!.status !== UserStatus.Enabled) throw Errors.userDisabled();
   return found!;
 }
@@ -215,7 +222,10 @@ export async function completeSignIn(ctx: CallContext, found: UserRow, client: C
   return services.db.transaction(async (tx) => {
     await clearFailures(tx, found.username);
     if (extra) await extra(tx);
-    await tx.update(user).set({ lastLoginTime: now, loginCount: sql`${user.loginCount} + 1` }).where(eq(user.userId, found.userId));
+    await tx
+      .update(user)
+      .set({ lastLoginTime: now, loginCount: sql`${user.loginCount} + 1` })
+      .where(eq(user.userId, found.userId));
     await tx.insert(loginRecord).values({ userId: found.userId, username: found.username, clientId: client.clientId, ip: ctx.ip, loginTime: now });
     return issueTokens(tx, services, found, client);
   });
@@ -257,7 +267,12 @@ export async function rotateRefreshToken(services: Services, presented: string, 
       .returning();
     const row = claimed[0];
     if (!row) {
-      const known = await tx.select({ familyId: refreshToken.familyId, status: user.status }).from(refreshToken).innerJoin(user, eq(user.userId, refreshToken.userId)).where(eq(refreshToken.tokenHash, tokenHash)).limit(1);
+      const known = await tx
+        .select({ familyId: refreshToken.familyId, status: user.status })
+        .from(refreshToken)
+        .innerJoin(user, eq(user.userId, refreshToken.userId))
+        .where(eq(refreshToken.tokenHash, tokenHash))
+        .limit(1);
       // Disabling a user revokes their tokens: the client is told why the session ended, not just that it did.
       if (known[0] && known[0].status !== UserStatus.Enabled) return { kind: 'disabled' as const };
       return { kind: 'reused' as const, familyId: known[0]?.familyId ?? null };
@@ -270,7 +285,10 @@ export async function rotateRefreshToken(services: Services, presented: string, 
     if (!holder || holder.status !== UserStatus.Enabled) return { kind: 'disabled' as const };
     if (holder.tokensValidAfter && row.createTime < holder.tokensValidAfter) return { kind: 'expired' as const };
     if (mustChangePassword(holder, ownerClient, now)) return { kind: 'mustChange' as const, familyId: row.familyId };
-    await tx.update(accessToken).set({ revokedAt: now }).where(and(eq(accessToken.familyId, row.familyId), isNull(accessToken.revokedAt)));
+    await tx
+      .update(accessToken)
+      .set({ revokedAt: now })
+      .where(and(eq(accessToken.familyId, row.familyId), isNull(accessToken.revokedAt)));
     return { kind: 'ok' as const, pair: await issueTokens(tx, services, holder, ownerClient, { id: row.familyId, startedAt: row.familyStartedAt }), familyId: row.familyId };
   });
   switch (outcome.kind) {

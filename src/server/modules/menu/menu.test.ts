@@ -25,7 +25,13 @@ function flatten<T extends { children: T[] }>(nodes: T[]): T[] {
 
 async function menuRow(where: { perms?: string; url?: string; systemPerms?: string }) {
   const db = server.services.db;
-  if (where.systemPerms) return (await db.select().from(menu).where(and(eq(menu.type, 0), eq(menu.perms, where.systemPerms))))[0]!;
+  if (where.systemPerms)
+    return (
+      await db
+        .select()
+        .from(menu)
+        .where(and(eq(menu.type, 0), eq(menu.perms, where.systemPerms)))
+    )[0]!;
   if (where.url) return (await db.select().from(menu).where(eq(menu.url, where.url)))[0]!;
   return (await db.select().from(menu).where(eq(menu.perms, where.perms!)))[0]!;
 }
@@ -137,7 +143,10 @@ describe('adding menus', () => {
     }
     // A button under a page is fine, and the group (a menu) may hold menus.
     expect((await server.call(api.menu.add, { name: '导入', type: 2, parentId: page.menuId, perms: 'userImport' }, admin.as)).code).toBe(ResponseCode.Success);
-    const rows = await server.services.db.select().from(menu).where(inArray(menu.perms, ['newPageView']));
+    const rows = await server.services.db
+      .select()
+      .from(menu)
+      .where(inArray(menu.perms, ['newPageView']));
     expect(rows).toEqual([]);
   });
 
@@ -165,7 +174,11 @@ describe('adding menus', () => {
 describe('updating menus', () => {
   it('saves with the version read, returns the next version and logs before and after', async () => {
     const page = await menuRow({ url: Route.dictionary });
-    const saved = await server.call(api.menu.update, { menuId: page.menuId, version: page.version, name: '数据字典', type: 1, parentId: page.parentId, url: page.url, linkTarget: 1, perms: page.perms, orderNum: 9 }, admin.as);
+    const saved = await server.call(
+      api.menu.update,
+      { menuId: page.menuId, version: page.version, name: '数据字典', type: 1, parentId: page.parentId, url: page.url, linkTarget: 1, perms: page.perms, orderNum: 9 },
+      admin.as,
+    );
     expect(saved).toMatchObject({ code: ResponseCode.Success, data: { menuId: page.menuId, version: 2 } });
     const info = await server.call(api.menu.info, { menuId: page.menuId }, admin.as);
     expect(info.data).toMatchObject({ name: '数据字典', linkTarget: 1, orderNum: 9, version: 2 });
@@ -201,9 +214,16 @@ describe('updating menus', () => {
     const page = await addPage((await systemsGroup()).menuId, 'reportView');
     for (const perms of ['reportSave', 'reportDelete']) await server.call(api.menu.add, { name: perms, type: 2, parentId: page.data!.menuId, perms }, admin.as);
     const target = await logistics();
-    const moved = await server.call(api.menu.update, { menuId: page.data!.menuId, version: 1, name: '报表', type: 1, parentId: target.menuId, url: '/reportView', linkTarget: 0, perms: 'reportView' }, admin.as);
+    const moved = await server.call(
+      api.menu.update,
+      { menuId: page.data!.menuId, version: 1, name: '报表', type: 1, parentId: target.menuId, url: '/reportView', linkTarget: 0, perms: 'reportView' },
+      admin.as,
+    );
     expect(moved.code).toBe(ResponseCode.Success);
-    const subtree = await server.services.db.select().from(menu).where(inArray(menu.perms, ['reportView', 'reportSave', 'reportDelete']));
+    const subtree = await server.services.db
+      .select()
+      .from(menu)
+      .where(inArray(menu.perms, ['reportView', 'reportSave', 'reportDelete']));
     expect(subtree).toHaveLength(3);
     expect(subtree.every((m) => m.systemMenuId === target.menuId)).toBe(true);
   });
@@ -213,7 +233,11 @@ describe('updating menus', () => {
     const group = await systemsGroup();
     expect((await server.call(api.menu.add, { name: '物流报表', type: 1, parentId: logisticsId, url: '/r', linkTarget: 0, perms: 'reportView' }, admin.as)).code).toBe(ResponseCode.Success);
     const page = await addPage(group.menuId, 'reportView');
-    const answer = await server.call(api.menu.update, { menuId: page.data!.menuId, version: 1, name: '报表', type: 1, parentId: logisticsId, url: '/reportView', linkTarget: 0, perms: 'reportView' }, admin.as);
+    const answer = await server.call(
+      api.menu.update,
+      { menuId: page.data!.menuId, version: 1, name: '报表', type: 1, parentId: logisticsId, url: '/reportView', linkTarget: 0, perms: 'reportView' },
+      admin.as,
+    );
     expect(answer).toMatchObject({ code: ResponseCode.Conflict, msg: 'perms already exists' });
     expect((await server.call(api.menu.info, { menuId: page.data!.menuId }, admin.as)).data).toMatchObject({ parentId: group.menuId, version: 1 });
   });
@@ -236,7 +260,12 @@ describe('deleting menus', () => {
     const other = await addPage((await systemsGroup()).menuId, 'auditView');
     const answer = await server.call(api.menu.delete, { menuIds: [other.data!.menuId, page.data!.menuId].join(',') }, admin.as);
     expect(answer).toMatchObject({ code: ResponseCode.InUse, msg: 'Delete the child menus first' });
-    expect(await server.services.db.select().from(menu).where(inArray(menu.menuId, [page.data!.menuId, button.data!.menuId, other.data!.menuId]))).toHaveLength(3);
+    expect(
+      await server.services.db
+        .select()
+        .from(menu)
+        .where(inArray(menu.menuId, [page.data!.menuId, button.data!.menuId, other.data!.menuId])),
+    ).toHaveLength(3);
   });
 
   it('deletes a page together with all its buttons, and logs what was there', async () => {
@@ -381,7 +410,12 @@ describe('the permission-key catalogue', () => {
 
   it('a button of another system never grants a console key', async () => {
     const foreignSystem = await logistics();
-    const foreignPage = (await server.services.db.select().from(menu).where(and(eq(menu.systemMenuId, foreignSystem.menuId), eq(menu.type, 1), eq(menu.perms, Perm.infoView))))[0]!;
+    const foreignPage = (
+      await server.services.db
+        .select()
+        .from(menu)
+        .where(and(eq(menu.systemMenuId, foreignSystem.menuId), eq(menu.type, 1), eq(menu.perms, Perm.infoView)))
+    )[0]!;
     const button = await server.call(api.menu.add, { name: '删除用户', type: 2, parentId: foreignPage.menuId, perms: Perm.userDelete }, admin.as);
     expect(button.code).toBe(ResponseCode.Success);
     const branch = await signInBranchAdmin(server, { keys: [Perm.userView] });

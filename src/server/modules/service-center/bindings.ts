@@ -18,14 +18,11 @@ const updatedBy = alias(user, 'updated_by');
 /** One page of users as accounts (newest first) and the count of all that match: the two run side by side. */
 async function accountPage(db: Db, where: SQL | undefined, pageNum: number, pageSize: number) {
   const [counted, records] = await Promise.all([
-    db.select({ total: sql<number>`count(*)::int` }).from(user).where(where),
     db
-      .select({ userId: user.userId, account: user.username, name: user.name })
+      .select({ total: sql<number>`count(*)::int` })
       .from(user)
-      .where(where)
-      .orderBy(desc(user.userId))
-      .limit(pageSize)
-      .offset(offsetOf(pageNum, pageSize)),
+      .where(where),
+    db.select({ userId: user.userId, account: user.username, name: user.name }).from(user).where(where).orderBy(desc(user.userId)).limit(pageSize).offset(offsetOf(pageNum, pageSize)),
   ]);
   return { total: counted[0]?.total ?? 0, records };
 }
@@ -56,7 +53,11 @@ function chosenCentres(orgs: OrgTree, deptIds: readonly number[]): number[] {
 
 /** Locks the users' rows, so that two changes of one user's binding run one after the other. */
 async function lockUsers(tx: Tx, userIds: readonly number[]): Promise<void> {
-  await tx.select({ userId: user.userId }).from(user).where(inArray(user.userId, [...userIds])).for('update');
+  await tx
+    .select({ userId: user.userId })
+    .from(user)
+    .where(inArray(user.userId, [...userIds]))
+    .for('update');
 }
 
 async function boundCentres(db: Tx, userIds: readonly number[]): Promise<Map<number, number[]>> {
@@ -81,7 +82,15 @@ export async function listBindings(ctx: CallContext, input: ParsedInputOf<typeof
   if (scope.size === 0) return pageResult<BindingRow>([], 0, input.pageNum, input.pageSize);
   const centres = input.deptId ? (await loadOrgTree(db)).subtree(input.deptId) : undefined;
   if (centres && centres.length === 0) return pageResult<BindingRow>([], 0, input.pageNum, input.pageSize);
-  const conditions: SQL[] = [inArray(user.deptId, [...scope]), exists(db.select({ one: sql`1` }).from(userServiceCentre).where(bindingsOfListedUser(centres)))];
+  const conditions: SQL[] = [
+    inArray(user.deptId, [...scope]),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(userServiceCentre)
+        .where(bindingsOfListedUser(centres)),
+    ),
+  ];
   if (input.name) conditions.push(ilike(user.name, containsPattern(input.name)));
   if (input.account) conditions.push(ilike(user.username, containsPattern(input.account)));
   const { total, records: users } = await accountPage(db, and(...conditions), input.pageNum, input.pageSize);
@@ -101,7 +110,12 @@ export async function listBindings(ctx: CallContext, input: ParsedInputOf<typeof
     .innerJoin(dept, eq(dept.deptId, userServiceCentre.deptId))
     .leftJoin(createdBy, eq(createdBy.userId, userServiceCentre.createBy))
     .leftJoin(updatedBy, eq(updatedBy.userId, userServiceCentre.updateBy))
-    .where(inArray(userServiceCentre.userId, users.map((u) => u.userId)))
+    .where(
+      inArray(
+        userServiceCentre.userId,
+        users.map((u) => u.userId),
+      ),
+    )
     .orderBy(asc(userServiceCentre.deptId));
   const records: BindingRow[] = [];
   for (const u of users) {
@@ -128,7 +142,15 @@ export async function unboundUsers(ctx: CallContext, input: ParsedInputOf<typeof
   const { db } = ctx.services;
   const scope = await roleScope(ctx);
   if (scope.size === 0) return pageResult<{ userId: number; account: string; name: string }>([], 0, input.pageNum, input.pageSize);
-  const conditions: SQL[] = [inArray(user.deptId, [...scope]), notExists(db.select({ one: sql`1` }).from(userServiceCentre).where(bindingsOfListedUser()))];
+  const conditions: SQL[] = [
+    inArray(user.deptId, [...scope]),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(userServiceCentre)
+        .where(bindingsOfListedUser()),
+    ),
+  ];
   if (input.name) conditions.push(ilike(user.name, containsPattern(input.name)));
   if (input.account) conditions.push(ilike(user.username, containsPattern(input.account)));
   const { total, records } = await accountPage(db, and(...conditions), input.pageNum, input.pageSize);
@@ -162,11 +184,16 @@ async function setBindings(ctx: CallContext, userIds: readonly number[], deptIds
   const changes = await services.db.transaction(async (tx) => {
     await lockUsers(tx, userIds);
     const users = await usersInScope(tx, scope, userIds, 'userIds');
-    const before = await boundCentres(tx, users.map((u) => u.userId));
+    const before = await boundCentres(
+      tx,
+      users.map((u) => u.userId),
+    );
     if (change === 'add' && [...before.values()].some((ids) => ids.length > 0)) throw Errors.caller('error.serviceCentreBound');
     for (const u of users) {
       const current = before.get(u.userId) ?? [];
-      await tx.delete(userServiceCentre).where(centres.length > 0 ? and(eq(userServiceCentre.userId, u.userId), notInArray(userServiceCentre.deptId, centres)) : eq(userServiceCentre.userId, u.userId));
+      await tx
+        .delete(userServiceCentre)
+        .where(centres.length > 0 ? and(eq(userServiceCentre.userId, u.userId), notInArray(userServiceCentre.deptId, centres)) : eq(userServiceCentre.userId, u.userId));
       const added = centres.filter((id) => !current.includes(id));
       if (added.length > 0) await tx.insert(userServiceCentre).values(added.map((deptId) => ({ userId: u.userId, deptId, createBy: session.userId, createTime: now })));
       if (change === 'update') await tx.update(userServiceCentre).set({ updateBy: session.userId, updateTime: now }).where(eq(userServiceCentre.userId, u.userId));
@@ -174,7 +201,12 @@ async function setBindings(ctx: CallContext, userIds: readonly number[], deptIds
     return users.map((u) => ({ username: u.username, userId: u.userId, before: before.get(u.userId) ?? [] }));
   });
   for (const { userId, username, before } of changes) {
-    ctx.recordChange({ entryType: change, content: `${VERB[change]} ${username}`, before: { userId, deptIds: before }, after: change === 'delete' ? null : { userId, deptIds: [...centres].sort((a, b) => a - b) } });
+    ctx.recordChange({
+      entryType: change,
+      content: `${VERB[change]} ${username}`,
+      before: { userId, deptIds: before },
+      after: change === 'delete' ? null : { userId, deptIds: [...centres].sort((a, b) => a - b) },
+    });
   }
 }
 

@@ -55,7 +55,16 @@ describe('binding users', () => {
 
     const list = await server.call(api.serviceCenter.list, {}, admin.as);
     expect(list.data).toMatchObject({ total: 2, current: 1, pages: 1, size: 10 });
-    expect(list.data!.records[0]).toMatchObject({ userId: b, account: 'east_b', name: '东乙', deptIds: `${centre['上海转运中心']},${centre['杭州转运中心']}`, deptNames: '上海转运中心,杭州转运中心', createBy: '系统管理员', updateBy: '', updateTime: null });
+    expect(list.data!.records[0]).toMatchObject({
+      userId: b,
+      account: 'east_b',
+      name: '东乙',
+      deptIds: `${centre['上海转运中心']},${centre['杭州转运中心']}`,
+      deptNames: '上海转运中心,杭州转运中心',
+      createBy: '系统管理员',
+      updateBy: '',
+      updateTime: null,
+    });
 
     await server.services.audit.flush();
     const logged = await server.services.db.select().from(operationLog).where(eq(operationLog.entryType, 'add'));
@@ -66,7 +75,7 @@ describe('binding users', () => {
     expect(logged[0]!.beforeOperation).toEqual({ userId: a, deptIds: [] });
   });
 
-  it("asks for a user and a leaf business centre, naming the field, and binds nothing", async () => {
+  it('asks for a user and a leaf business centre, naming the field, and binds nothing', async () => {
     const [a] = await insertUsers([{ username: 'east_a', name: '东甲', deptName: '华东运营部' }]);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ userIds: '' }, 'userIds: please select operating user'],
@@ -206,6 +215,11 @@ describe('scope and permissions', () => {
     ]);
     for (const answer of refused) expect(answer).toMatchObject({ code: ResponseCode.Forbidden });
     expect((await server.call(api.serviceCenter.save, { userIds: `${a},999999`, deptIds: String(centre['上海转运中心']) }, admin.as)).code).toBe(ResponseCode.NotFound);
-    expect(await server.services.db.select().from(userServiceCentre).where(inArray(userServiceCentre.userId, [a!]))).toEqual([]);
+    expect(
+      await server.services.db
+        .select()
+        .from(userServiceCentre)
+        .where(inArray(userServiceCentre.userId, [a!])),
+    ).toEqual([]);
   });
 });

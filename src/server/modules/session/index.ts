@@ -173,7 +173,12 @@ export const sessionHandlers: AreaHandlers<'session'> = {
       throw error;
     }
     await setNewPassword(services, found, oldPlain, input.newPassword, session.familyId);
-    ctx.recordChange({ entryType: 'password', content: `Change own password of ${found.username}`, before: { passwordChangedAt: found.passwordChangedAt }, after: { passwordChangedAt: services.now() } });
+    ctx.recordChange({
+      entryType: 'password',
+      content: `Change own password of ${found.username}`,
+      before: { passwordChangedAt: found.passwordChangedAt },
+      after: { passwordChangedAt: services.now() },
+    });
     return null;
   },
 
@@ -188,4 +193,3 @@ export const sessionHandlers: AreaHandlers<'session'> = {
     return rows;
   },
 };
-

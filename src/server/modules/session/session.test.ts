@@ -76,7 +76,37 @@ describe('navigation', () => {
     expect(nav.code).toBe(ResponseCode.Success);
     const nodes = flatten(nav.data!);
     const urls = new Set(nodes.map((n) => n.url));
-    for (const route of [Route.menu, Route.user, Route.serviceCenter, Route.department, Route.role, Route.resource, Route.dictionary, Route.appCenter, Route.inforTypeManage, Route.information, Route.internationalize, Route.appSystem, Route.behaviorDiary, Route.userStatistics, Route.interFace, Route.sendingSMS, Route.sendManage, Route.templateManage, Route.signatureManage, Route.sendCenter, Route.sendNotice, Route.mailManage, Route.accountManage, Route.apiKeyMessg, Route.apiKeySystem, Route.polarLight, Route.groupManage, Route.organManage, Route.classifyManage]) {
+    for (const route of [
+      Route.menu,
+      Route.user,
+      Route.serviceCenter,
+      Route.department,
+      Route.role,
+      Route.resource,
+      Route.dictionary,
+      Route.appCenter,
+      Route.inforTypeManage,
+      Route.information,
+      Route.internationalize,
+      Route.appSystem,
+      Route.behaviorDiary,
+      Route.userStatistics,
+      Route.interFace,
+      Route.sendingSMS,
+      Route.sendManage,
+      Route.templateManage,
+      Route.signatureManage,
+      Route.sendCenter,
+      Route.sendNotice,
+      Route.mailManage,
+      Route.accountManage,
+      Route.apiKeyMessg,
+      Route.apiKeySystem,
+      Route.polarLight,
+      Route.groupManage,
+      Route.organManage,
+      Route.classifyManage,
+    ]) {
       expect(urls, route).toContain(route);
     }
     expect(nodes.every((n) => n.type === 1)).toBe(true);
@@ -165,7 +195,11 @@ describe('the contract', () => {
     const doc = await server.raw('GET', '/api/openapi.json');
     const paths = (doc.body as unknown as { paths: Record<string, Record<string, { operationId: string; 'x-access': string }>> }).paths;
     const ids = Object.values(paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
-    expect(ids.sort()).toEqual(listEndpoints().map((e) => e.id).sort());
+    expect(ids.sort()).toEqual(
+      listEndpoints()
+        .map((e) => e.id)
+        .sort(),
+    );
     expect(paths['/api/sys/menu/buttons/{menuId}/{roleId}']?.get?.['x-access']).toBe('session');
     // A key no menu of the console carries could be granted to no role: its endpoint would be dead.
     const catalogueKeys = new Set((await server.services.db.select({ perms: menu.perms }).from(menu)).map((m) => m.perms));

@@ -61,9 +61,7 @@ export async function deptList(ctx: CallContext, input: ParsedInputOf<typeof api
     .where(and(...conditions));
   // In tree order, so that the screen builds its tree from the flat list as it comes.
   const position = new Map((await loadOrgTree(ctx.services.db)).preorder().map((o, index) => [o.deptId, index]));
-  return rows
-    .sort((a, b) => (position.get(a.deptId) ?? 0) - (position.get(b.deptId) ?? 0))
-    .map((r) => ({ ...r, createName: r.createName ?? '', createTime: r.createTime.toISOString() }));
+  return rows.sort((a, b) => (position.get(a.deptId) ?? 0) - (position.get(b.deptId) ?? 0)).map((r) => ({ ...r, createName: r.createName ?? '', createTime: r.createTime.toISOString() }));
 }
 
 export async function rolesByDept(ctx: CallContext, deptId: number): Promise<HeldRoleEntry[]> {

@@ -24,13 +24,30 @@ const INITIAL_PASSWORD = 'Initial_2026';
 /** Users straight into the table (no password hashing per row), for the lists. */
 async function insertUsers(rows: Array<{ username: string; name: string; deptName: string; status?: number; mobile?: string }>): Promise<number[]> {
   const values = [];
-  for (const row of rows) values.push({ username: row.username, name: row.name, deptId: await deptIdOf(server, row.deptName), status: row.status ?? 1, mobile: row.mobile ?? '', passwordHash: 'not-a-hash', createBy: admin.userId });
+  for (const row of rows)
+    values.push({
+      username: row.username,
+      name: row.name,
+      deptId: await deptIdOf(server, row.deptName),
+      status: row.status ?? 1,
+      mobile: row.mobile ?? '',
+      passwordHash: 'not-a-hash',
+      createBy: admin.userId,
+    });
   const inserted = await server.services.db.insert(user).values(values).returning({ userId: user.userId });
   return inserted.map((r) => r.userId);
 }
 
 async function addForm(patch: Partial<UserAddForm> = {}): Promise<UserAddForm> {
-  return { username: 'zhangsan', name: '张三', password: await server.seal(INITIAL_PASSWORD), deptId: await deptIdOf(server, '上海转运中心'), email: 'zhangsan@example.com', mobile: '13800138000', ...patch };
+  return {
+    username: 'zhangsan',
+    name: '张三',
+    password: await server.seal(INITIAL_PASSWORD),
+    deptId: await deptIdOf(server, '上海转运中心'),
+    email: 'zhangsan@example.com',
+    mobile: '13800138000',
+    ...patch,
+  };
 }
 
 /** The update form of a user as the form screen would send it back, with changes. */
@@ -52,7 +69,17 @@ describe('the user list', () => {
     expect(first.code).toBe(ResponseCode.Success);
     expect(first.data).toMatchObject({ total: 13, current: 1, pages: 2, size: 10 });
     expect(first.data!.records).toHaveLength(10);
-    expect(first.data!.records[0]).toMatchObject({ userId: ids[11], username: 'list11', name: '名单11', phone: '13800000001', deptName: '华东运营部', roleIdName: '运营专员', createName: '系统管理员', status: 1, resetPwdAllowed: true });
+    expect(first.data!.records[0]).toMatchObject({
+      userId: ids[11],
+      username: 'list11',
+      name: '名单11',
+      phone: '13800000001',
+      deptName: '华东运营部',
+      roleIdName: '运营专员',
+      createName: '系统管理员',
+      status: 1,
+      resetPwdAllowed: true,
+    });
     expect(new Date(first.data!.records[0]!.createTime).getTime()).not.toBeNaN();
     const second = await server.call(api.user.list, { page: 2, limit: 10 }, admin.as);
     expect(second.data!.records.map((r) => r.username)).toEqual(['list1', 'list0', 'admin']);
@@ -99,7 +126,10 @@ describe('the user list', () => {
 
 describe('one user', () => {
   it('gives the form fields with roles and data authority, inside the role only', async () => {
-    const form = await addForm({ roleIdList: [await roleIdOf(server, '运营专员')], userDataAuthorityList: [{ classificationId: (await server.services.db.select().from(dataClassification))[0]!.id, dataCode: 'SH01', dataName: '上海运单' }] });
+    const form = await addForm({
+      roleIdList: [await roleIdOf(server, '运营专员')],
+      userDataAuthorityList: [{ classificationId: (await server.services.db.select().from(dataClassification))[0]!.id, dataCode: 'SH01', dataName: '上海运单' }],
+    });
     const created = await server.call(api.user.add, form, admin.as);
     const info = await server.call(api.user.info, { userId: created.data!.userId }, admin.as);
     expect(info.data).toMatchObject({
@@ -141,7 +171,10 @@ describe('adding users', () => {
 
   it('checks each field and names it', async () => {
     const seal = (p: string) => server.seal(p);
-    const south = await server.services.db.insert(dataClassification).values({ name: '华南客户', number: 'SOUTH', deptId: await deptIdOf(server, '华南分公司') }).returning();
+    const south = await server.services.db
+      .insert(dataClassification)
+      .values({ name: '华南客户', number: 'SOUTH', deptId: await deptIdOf(server, '华南分公司') })
+      .returning();
     const waybill = (await server.services.db.select().from(dataClassification).where(eq(dataClassification.number, 'WAYBILL')))[0]!;
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ username: '' }, 'username: Please enter username'],
@@ -170,7 +203,10 @@ describe('adding users', () => {
         'userDataAuthorityList: contains the same entry twice',
       ],
       [{ userDataAuthorityList: [{ classificationId: 999_999, dataCode: 'A', dataName: 'a' }] }, 'userDataAuthorityList.0.classificationId: The record does not exist'],
-      [{ userDataAuthorityList: [{ classificationId: south[0]!.id, dataCode: 'A', dataName: 'a' }] }, "userDataAuthorityList.0.classificationId: the data classification does not belong to the user's organization"],
+      [
+        { userDataAuthorityList: [{ classificationId: south[0]!.id, dataCode: 'A', dataName: 'a' }] },
+        "userDataAuthorityList.0.classificationId: the data classification does not belong to the user's organization",
+      ],
     ];
     for (const [patch, msg] of cases) {
       const answer = await server.raw('POST', '/api/sys/user/save', { ...(await addForm()), ...patch }, admin.as);
@@ -183,9 +219,17 @@ describe('adding users', () => {
 
   it('refuses a login name taken in any case, and of two adds of one name exactly one succeeds', async () => {
     expect(await server.call(api.user.add, await addForm({ username: 'ADMIN' }), admin.as)).toMatchObject({ code: ResponseCode.Conflict, msg: 'username already exists' });
-    const [a, b] = await Promise.all([server.call(api.user.add, await addForm({ username: 'twin' }), admin.as), server.call(api.user.add, await addForm({ username: 'TWIN', name: '双胞胎' }), admin.as)]);
+    const [a, b] = await Promise.all([
+      server.call(api.user.add, await addForm({ username: 'twin' }), admin.as),
+      server.call(api.user.add, await addForm({ username: 'TWIN', name: '双胞胎' }), admin.as),
+    ]);
     expect([a.code, b.code].sort()).toEqual([ResponseCode.Success, ResponseCode.Conflict].sort());
-    expect(await server.services.db.select().from(user).where(inArray(user.username, ['twin', 'TWIN']))).toHaveLength(1);
+    expect(
+      await server.services.db
+        .select()
+        .from(user)
+        .where(inArray(user.username, ['twin', 'TWIN'])),
+    ).toHaveLength(1);
   });
 
   it('a branch role cannot place users or grant roles outside its organisations', async () => {
@@ -287,7 +331,12 @@ describe('deleting users', () => {
     const [other] = await insertUsers([{ username: 'leaving2', name: '离开', deptName: '财务部' }]);
     const answer = await server.call(api.user.delete, { userIds: `${target.userId},${other}` }, admin.as);
     expect(answer.code).toBe(ResponseCode.Success);
-    expect(await server.services.db.select().from(user).where(inArray(user.userId, [target.userId, other!]))).toEqual([]);
+    expect(
+      await server.services.db
+        .select()
+        .from(user)
+        .where(inArray(user.userId, [target.userId, other!])),
+    ).toEqual([]);
     expect((await server.call(api.session.currentUser, {}, { token: target.token })).code).toBe(ResponseCode.Unauthorized);
     await server.services.audit.flush();
     const logged = (await server.services.db.select().from(operationLog).where(eq(operationLog.entryType, 'delete')))[0]!;
@@ -303,7 +352,12 @@ describe('deleting users', () => {
     expect((await server.call(api.user.delete, { userIds: `${east},999999` }, admin.as)).code).toBe(ResponseCode.NotFound);
     const branch = await signInBranchAdmin(server);
     expect((await server.call(api.user.delete, { userIds: `${east},${south}` }, branch.as)).code).toBe(ResponseCode.OutOfScope);
-    expect(await server.services.db.select().from(user).where(inArray(user.userId, [east!, south!]))).toHaveLength(2);
+    expect(
+      await server.services.db
+        .select()
+        .from(user)
+        .where(inArray(user.userId, [east!, south!])),
+    ).toHaveLength(2);
     expect((await server.call(api.user.delete, { userIds: String(east) }, branch.as)).code).toBe(ResponseCode.Success);
   });
 });
@@ -323,7 +377,10 @@ describe('resetting a password', () => {
     expect((await server.signIn('forgetful', target.password)).code).toBe(ResponseCode.BadCredentials);
 
     await server.services.audit.flush();
-    const calls = await server.services.db.select().from(interfaceLog).where(eq(interfaceLog.path, `/api/sys/user/resetPwd/${target.userId}`));
+    const calls = await server.services.db
+      .select()
+      .from(interfaceLog)
+      .where(eq(interfaceLog.path, `/api/sys/user/resetPwd/${target.userId}`));
     expect(calls[0]!.responseText).toContain('"password":"******"');
     const logged = await server.services.db.select().from(operationLog).where(eq(operationLog.entryType, 'resetPassword'));
     expect(logged[0]!.afterOperation).toEqual({ passwordChangedAt: null });
@@ -488,7 +545,7 @@ describe('users who outrank the caller, and grants beyond its own role', () => {
     expect((await server.call(api.user.resetPassword, { userId: targetId! }, branch.as)).code).toBe(ResponseCode.OutOfScope);
   });
 
-  it('grants only roles within the caller\'s keys and scope, and nobody changes their own roles', async () => {
+  it("grants only roles within the caller's keys and scope, and nobody changes their own roles", async () => {
     const branch = await signInBranchAdmin(server, { keys: [Perm.userView, Perm.userSave, Perm.userUpdate] });
     const richer = await signInBranchAdmin(server, { username: 'richer', keys: [Perm.userView, Perm.userSave, Perm.userUpdate, Perm.userDelete] });
     const beyond = await server.call(api.user.add, await addForm({ roleIdList: [richer.roleId] }), branch.as);
@@ -504,4 +561,3 @@ describe('users who outrank the caller, and grants beyond its own role', () => {
     expect((await server.call(api.user.update, formOf(adminSelf, { name: '超级管理员' }), admin.as)).code).toBe(ResponseCode.Success);
   });
 });
-

@@ -61,7 +61,13 @@ export async function heldRolesOf(db: Tx, userId: number): Promise<HeldRoleEntry
 
 async function authoritiesOf(db: Tx, userId: number): Promise<DataAuthority[]> {
   return db
-    .select({ classificationId: userDataAuthority.classificationId, dataCode: userDataAuthority.dataCode, dataName: userDataAuthority.dataName, topCode: userDataAuthority.topCode, topName: userDataAuthority.topName })
+    .select({
+      classificationId: userDataAuthority.classificationId,
+      dataCode: userDataAuthority.dataCode,
+      dataName: userDataAuthority.dataName,
+      topCode: userDataAuthority.topCode,
+      topName: userDataAuthority.topName,
+    })
     .from(userDataAuthority)
     .where(eq(userDataAuthority.userId, userId))
     .orderBy(asc(userDataAuthority.id));
@@ -178,7 +184,10 @@ export async function listUsers(ctx: CallContext, input: ParsedInputOf<typeof ap
 
   // The count and the page are independent: on PostgreSQL they run on two connections at once.
   const [counted, rows] = await Promise.all([
-    db.select({ total: sql<number>`count(*)::int` }).from(user).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(user)
+      .where(where),
     db
       .select({
         userId: user.userId,
