@@ -20,8 +20,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     options.savedBounds,
     screen.getAllDisplays().map((display) => display.workArea),
   );
-  const window = new BrowserWindow({
-    // eng-disable SANDBOX_JS_CHECK CONTEXT_ISOLATION_JS_CHECK AUXCLICK_JS_CHECK -- all three are set by mainWindowWebPreferences() below, unit-tested in security.test.ts
+  const windowOptions = {
     ...restored.bounds,
     minWidth: MIN_WINDOW_SIZE.width,
     minHeight: MIN_WINDOW_SIZE.height,
@@ -30,7 +29,8 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     backgroundColor: '#ffffff',
     autoHideMenuBar: true,
     webPreferences: mainWindowWebPreferences(options.preloadPath, { devTools: options.devTools }),
-  });
+  };
+  const window = new BrowserWindow(windowOptions); // eng-disable SANDBOX_JS_CHECK CONTEXT_ISOLATION_JS_CHECK AUXCLICK_JS_CHECK -- all three are set by mainWindowWebPreferences() above, unit-tested in security.test.ts
   window.once('ready-to-show', () => {
     if (restored.maximized) window.maximize();
     window.show();
