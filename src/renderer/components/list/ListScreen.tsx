@@ -1,6 +1,7 @@
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowReset20Regular, Search20Regular } from '@fluentui/react-icons';
 import { createContext, useContext, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CrudActions, type CrudActionsProps } from '../CrudActions';
 import { FILTER_TEXT_MAX } from './filters';
 
@@ -44,10 +45,8 @@ function useFilterBar(): FilterBarContextValue {
 export interface FilterBarProps {
   /** The search region's accessible name. */
   label: string;
-  onSearch: () => void;
-  onReset: () => void;
-  searchLabel: string;
-  resetLabel: string;
+  /** The list controller's filters (or anything that searches and resets). */
+  filters: { search: () => void; reset: () => void };
   /** Test ids are `<prefix>search` and `<prefix>reset`. */
   testIdPrefix: string;
   /** Narrower fields, for a list in a panel. */
@@ -59,8 +58,10 @@ export interface FilterBarProps {
 }
 
 /** The filter row of a list: its fields, then search and reset. Enter in a text field searches. */
-export function FilterBar({ label, onSearch, onReset, searchLabel, resetLabel, testIdPrefix, compact = false, children, after }: FilterBarProps) {
+export function FilterBar({ label, filters, testIdPrefix, compact = false, children, after }: FilterBarProps) {
+  const { t } = useTranslation();
   const styles = useStyles();
+  const onSearch = filters.search;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch();
@@ -70,10 +71,10 @@ export function FilterBar({ label, onSearch, onReset, searchLabel, resetLabel, t
       <form className={styles.filters} role="search" aria-label={label} onSubmit={submit} noValidate>
         {children}
         <Button appearance="primary" type="submit" icon={<Search20Regular />} data-testid={`${testIdPrefix}search`}>
-          {searchLabel}
+          {t('list.search')}
         </Button>
-        <Button icon={<ArrowReset20Regular />} onClick={onReset} data-testid={`${testIdPrefix}reset`}>
-          {resetLabel}
+        <Button icon={<ArrowReset20Regular />} onClick={filters.reset} data-testid={`${testIdPrefix}reset`}>
+          {t('list.reset')}
         </Button>
         {after}
       </form>

@@ -220,15 +220,7 @@ function AddBinding() {
       returning={returning}
       users={
         <Panel title={t('serviceCenter.unboundUsers')} testId="user-panel">
-          <FilterBar
-            label={t('serviceCenter.filters')}
-            onSearch={picker.filters.search}
-            onReset={picker.filters.reset}
-            searchLabel={t('serviceCenter.search')}
-            resetLabel={t('serviceCenter.reset')}
-            testIdPrefix="user-"
-            compact
-          >
+          <FilterBar label={t('serviceCenter.filters')} filters={picker.filters} testIdPrefix="user-" compact>
             <AccountNameFields value={picker.filters.draft} onChange={picker.filters.change} testIdPrefix="user-filter-" />
           </FilterBar>
           <ListTable

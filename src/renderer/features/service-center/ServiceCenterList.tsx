@@ -72,14 +72,7 @@ export default function ServiceCenterList() {
 
   return (
     <ListScreen data-testid="service-center-list">
-      <FilterBar
-        label={t('serviceCenter.filters')}
-        onSearch={list.filters.search}
-        onReset={list.filters.reset}
-        searchLabel={t('serviceCenter.search')}
-        resetLabel={t('serviceCenter.reset')}
-        testIdPrefix="filter-"
-      >
+      <FilterBar label={t('serviceCenter.filters')} filters={list.filters} testIdPrefix="filter-">
         <AccountNameFields value={list.filters.draft} onChange={list.filters.change} testIdPrefix="filter-" />
         <FilterField label={t('serviceCenter.centre')}>
           <OrgCascader

@@ -172,10 +172,7 @@ export default function UserList() {
     <ListScreen data-testid="user-list">
       <FilterBar
         label={t('user.filters')}
-        onSearch={list.filters.search}
-        onReset={list.filters.reset}
-        searchLabel={t('user.search')}
-        resetLabel={t('user.resetFilters')}
+        filters={list.filters}
         testIdPrefix="filter-"
         after={
           <Button

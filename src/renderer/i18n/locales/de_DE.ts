@@ -133,6 +133,10 @@ export const de_DE: Catalog = {
   'message.operationFailed': 'Der Vorgang ist fehlgeschlagen',
 
   'list.total': 'Insgesamt {{count}}',
+
+  'list.search': 'Suchen',
+
+  'list.reset': 'Zurücksetzen',
   'list.selected': '{{count}} ausgewählt',
   'list.pageSize': 'Zeilen pro Seite',
   'list.pageSizeOption': '{{size}} / Seite',

@@ -133,6 +133,10 @@ export const en_US: Catalog = {
   'message.operationFailed': 'The operation failed',
 
   'list.total': '{{count}} in total',
+
+  'list.search': 'Search',
+
+  'list.reset': 'Reset',
   'list.selected': '{{count}} selected',
   'list.pageSize': 'Rows per page',
   'list.pageSizeOption': '{{size}} / page',

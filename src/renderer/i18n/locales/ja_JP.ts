@@ -133,6 +133,10 @@ export const ja_JP: Catalog = {
   'message.operationFailed': '操作に失敗しました',
 
   'list.total': '全 {{count}} 件',
+
+  'list.search': '検索',
+
+  'list.reset': 'リセット',
   'list.selected': '{{count}} 件選択中',
   'list.pageSize': '1ページの件数',
   'list.pageSizeOption': '{{size}} 件/ページ',

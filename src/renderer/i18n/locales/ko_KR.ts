@@ -133,6 +133,10 @@ export const ko_KR: Catalog = {
   'message.operationFailed': '작업에 실패했습니다',
 
   'list.total': '총 {{count}}건',
+
+  'list.search': '조회',
+
+  'list.reset': '초기화',
   'list.selected': '{{count}}건 선택됨',
   'list.pageSize': '페이지당 행 수',
   'list.pageSizeOption': '{{size}}건/페이지',

@@ -135,6 +135,10 @@ export const zh_CN = {
   'message.operationFailed': '操作失败',
 
   'list.total': '共 {{count}} 条',
+
+  'list.search': '查询',
+
+  'list.reset': '重置',
   'list.selected': '已选择 {{count}} 项',
   'list.pageSize': '每页条数',
   'list.pageSizeOption': '{{size}} 条/页',
