@@ -26,6 +26,7 @@ declare module 'fastify' {
  * row, written in batches off the request path.
  */
 const interfaceMonitoring: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  // Fastify wants reference-typed decorations declared empty; the onRequest hook below sets it before anything reads it.
   app.decorateRequest('callRecord', null as unknown as CallRecord);
 
   app.addHook('onRequest', async (request) => {

@@ -33,6 +33,7 @@ export function requestHeader(request: FastifyRequest, name: string): string {
  * the session, the role it acts in and the endpoint's permission key (design §4: the server is the guard).
  */
 const requestGuard: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  // Fastify wants reference-typed decorations declared empty; the onRequest hook below sets it before anything reads it.
   app.decorateRequest('callContext', null as unknown as CallContext);
 
   // No browser page is a client of this API (the desktop core and the browser host call it from Node), so
