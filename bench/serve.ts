@@ -5,7 +5,8 @@
  * Prints the URL as its first line.
  */
 import Fastify from 'fastify';
-import { startServer } from '../src/server/index';
+import { configFromEnv } from '../src/server/config';
+import { listen } from '../src/server/index';
 
 const [mode, dataDir] = process.argv.slice(2);
 
@@ -16,7 +17,8 @@ if (mode === 'bare') {
   const address = app.server.address();
   console.log(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
 } else if (mode === 'console' && dataDir) {
-  const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, quiet: true });
+  // A standalone server: it takes DATABASE_URL from the environment, which the embedded one never does.
+  const server = await listen(configFromEnv(process.env, { host: '127.0.0.1', port: 0, dataDir, quiet: true }));
   process.once('SIGINT', () => void server.close().then(() => process.exit(0)));
   console.log(server.url);
 } else {
