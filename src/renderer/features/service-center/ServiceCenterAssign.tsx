@@ -1,14 +1,14 @@
 import { Button, Spinner, Subtitle1, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeft20Regular, Save20Regular } from '@fluentui/react-icons';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Delay } from '../../../shared/constants';
 import type { CallOutput } from '../../../shared/bridge';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { useShellTab } from '../../app/home/shell-tab';
+import { useReturnAfterSave } from '../../components/form/useRecordForm';
 import { ListTable, fixedRows, type ListColumn } from '../../components/list/ListTable';
 import { FilterBar, ListScreen } from '../../components/list/ListScreen';
 import { pageRows, useListController } from '../../components/list/useListController';
@@ -64,25 +64,16 @@ function useUserColumns(): ListColumn<UserEntry>[] {
   );
 }
 
-/**
- * After a save: the success message, the list and the other binding queries refreshed, and back to the
- * list after `Delay.formRedirectMs` (spec 000 §4, §9).
- */
+/** After a save: the success message, the list and the other binding queries refreshed, then back to the list. */
 function useReturnToList() {
   const { t } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { closeSelf } = useShellTab();
-  const [returning, setReturning] = useState(false);
-  useEffect(() => {
-    if (!returning) return;
-    const timer = setTimeout(() => closeSelf(Route.serviceCenter), Delay.formRedirectMs);
-    return () => clearTimeout(timer);
-  }, [returning, closeSelf]);
+  const { returning, startReturn } = useReturnAfterSave(Route.serviceCenter);
   const finish = (messageKey: 'message.addSuccess' | 'message.updateSuccess') => {
     notify.success(t(messageKey));
     void invalidateBindingQueries(queryClient);
-    setReturning(true);
+    startReturn();
   };
   return { returning, finish };
 }

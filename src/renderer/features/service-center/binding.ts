@@ -2,7 +2,6 @@ import type { DeptNode } from '../../../shared/contract/user';
 import { Patterns, rules } from '../../../shared/rules';
 import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
 import type { Paging } from '../../components/list/useListController';
-import type { MenuTreeNode } from '../../components/MenuCheckTree';
 
 /** What `/serviceCenterManage/{userId}?type=add|update` asks for, or which part of the address is wrong. */
 export type AssignAddress =
@@ -32,11 +31,6 @@ export function assignPath(target: { kind: 'add' } | { kind: 'update'; userId: n
   return target.kind === 'add'
     ? `${routeTo(Route.serviceCenterManage, { userId: NEW_RECORD_ID })}?type=${AssignType.Add}`
     : `${routeTo(Route.serviceCenterManage, { userId: target.userId })}?type=${AssignType.Update}`;
-}
-
-/** The business-centre tree as the checkbox tree takes it. */
-export function centreCheckNodes(nodes: readonly DeptNode[]): MenuTreeNode[] {
-  return nodes.map((node) => ({ menuId: node.deptId, name: node.name, children: centreCheckNodes(node.children) }));
 }
 
 /**
