@@ -43,16 +43,23 @@ export const dept = pgTable(
   (t) => [index('sys_dept_parent_idx').on(t.parentId), index('sys_dept_name_idx').on(t.name)],
 );
 
-export const file = pgTable('sys_file', {
-  fileId: serial('file_id').primaryKey(),
-  name: varchar('name', { length: 200 }).notNull(),
-  mime: varchar('mime', { length: 100 }).notNull(),
-  size: integer('size').notNull(),
-  sha256: varchar('sha256', { length: 64 }).notNull(),
-  content: bytea('content').notNull(),
-  createBy: integer('create_by'),
-  createTime: createdAt(),
-});
+/** Uploaded files, kept in the database so a team server on PostgreSQL needs no shared disk. */
+export const file = pgTable(
+  'sys_file',
+  {
+    fileId: serial('file_id').primaryKey(),
+    /** What the upload is for (its limits and who may read it follow from it): see `FilePurpose`. */
+    purpose: varchar('purpose', { length: 30 }).notNull().default(''),
+    name: varchar('name', { length: 200 }).notNull(),
+    mime: varchar('mime', { length: 100 }).notNull(),
+    size: integer('size').notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    content: bytea('content').notNull(),
+    createBy: integer('create_by'),
+    createTime: createdAt(),
+  },
+  (t) => [index('sys_file_time_idx').on(t.createTime)],
+);
 
 export const deptResource = pgTable(
   'sys_dept_resource',
