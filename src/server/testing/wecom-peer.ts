@@ -20,7 +20,8 @@ export async function startWeComPeer(): Promise<WeComPeer> {
   const tokens = new Set<string>();
   const codes = new Map<string, string>();
   let counter = 0;
-  const app = Fastify();
+  // Close every connection on close(): on Node 24 a connection the client keeps alive held close() open.
+  const app = Fastify({ forceCloseConnections: true });
   const peer = { tokenRequests: 0 } as WeComPeer;
 
   app.get('/cgi-bin/gettoken', async (request) => {

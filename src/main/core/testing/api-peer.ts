@@ -61,7 +61,8 @@ const token = (prefix: string) => `${prefix}-${randomBytes(18).toString('base64u
 
 /** `extraRoutes` adds a test's own routes (malformed answers, HTTP errors) before the peer listens. */
 export async function startApiPeer(users: PeerUser[], extraRoutes?: (app: FastifyInstance) => void): Promise<ApiPeer> {
-  const app = Fastify({ logger: false });
+  // Close every connection on close(): on Node 24 a connection the client keeps alive held close() open.
+  const app = Fastify({ logger: false, forceCloseConnections: true });
   await app.register(formbody);
   const userMap = new Map(users.map((u) => [u.username, u]));
   const received: ReceivedRequest[] = [];
