@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -77,12 +78,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (!options.dataDir) throw new Error('openDatabase needs a databaseUrl or a dataDir');
   mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir);
+  const release = lockDataDir(options.dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(options.dataDir);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const closeClient = async () => {
+    try {
+      await client.close();
+    } finally {
+      release();
+    }
+  };
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: migrationsDir });
+  try {
+    await migratePglite(db as never, { migrationsFolder: migrationsDir });
+  } catch (error) {
+    await closeClient();
+    throw error;
+  }
   const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
   const copyCsv = async (table: string, columns: string[], csv: string) => {
     await client.query(`copy ${quote(table)} (${columns.map(quote).join(', ')}) from '/dev/blob' with (format csv)`, [], { blob: new Blob([csv]) });
   };
-  return { db, driver: 'pglite', copyCsv, close: () => client.close() };
+  return { db, driver: 'pglite', copyCsv, close: closeClient };
 }
