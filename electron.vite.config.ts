@@ -30,6 +30,8 @@ export default defineConfig({
     root: resolve(__dirname, 'src/renderer'),
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
+      // electron-vite leaves every build unminified; the renderer is what a user waits for, so it is minified.
+      minify: true,
       rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') },
     },
     plugins: [react()],
