@@ -1,16 +1,22 @@
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ResponseCode } from '../shared/codes';
 import { API_PREFIX, Header } from '../shared/constants';
 import { listEndpoints, type EndpointDef } from '../shared/contract';
+import { FileBody } from '../shared/contract/file';
+import { exportedFile } from '../shared/contract/export';
 import { fail } from '../shared/envelope';
 import { formatMessage, resolveLocale } from '../shared/i18n/messages';
 import { redact, redactJsonText, truncate } from './audit/redact';
 import { RateLimiter } from './auth/rate-limit';
 import type { CallContext, Services } from './context';
 import { AppError, Errors } from './errors';
+import { sendDownload } from './exports/send';
 import { handlers, type AnyHandler } from './modules';
+import { MULTIPART_OPTIONS, readMultipart } from './modules/file/multipart';
+import { sendFileBody } from './modules/file/send';
 import { buildOpenApi } from './openapi';
 import interfaceMonitoring from './plugins/interface-monitoring';
 import requestGuard, { requestHeader } from './plugins/request-guard';
@@ -24,6 +30,7 @@ const BODY_LIMIT = 1024 * 1024;
 export function buildApp(services: Services): FastifyInstance {
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy: false, return503OnClosing: true });
   void app.register(formbody);
+  void app.register(multipart, MULTIPART_OPTIONS);
   void app.register(interfaceMonitoring, { services });
   void app.register(requestGuard, { services });
   const rateLimiter = new RateLimiter(services.config.rateLimits, services.now);
@@ -38,10 +45,14 @@ export function buildApp(services: Services): FastifyInstance {
       config: { endpoint: def },
       handler: async (request, reply) => {
         const ctx = request.callContext;
+        // A multipart body is read here (the file's bytes are not enumerable, so logs show its name and size).
+        if (def.encoding === 'multipart') request.body = await readMultipart(request);
         const input = parseInput(def, request);
         if (def.rateLimit) rateLimiter.take(def.rateLimit, ctx.ip, input);
         const data = await handler(input, ctx);
         if (services.config.checkOutput) def.output.parse(data);
+        if (def.download) return sendDownload(request, reply, def.download, exportedFile.parse(data));
+        if (data instanceof FileBody) return sendFileBody(request, reply, data);
         if (def.mutation) writeOperationLog(services, ctx, def, input);
         const text = successText(ctx.t('success'), data);
         request.callRecord.code = ResponseCode.Success;
@@ -81,9 +92,52 @@ function parseInput(def: EndpointDef, request: FastifyRequest): unknown {
     throw Errors.invalid('body', 'validation.type');
   }
   const merged = { ...(body as object | undefined), ...(request.query as object), ...(request.params as object) };
+  const unstorable = unstorableTextAt(merged);
+  if (unstorable) throw Errors.invalid(unstorable, 'validation.unstorableText');
   const parsed = def.input.safeParse(merged);
   if (parsed.success) return parsed.data;
   throw issueToError(parsed.error.issues[0]);
+}
+
+/** NUL and unpaired surrogates: PostgreSQL text cannot hold them, so they are refused as input, never sent to the database. */
+const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+interface Visit {
+  value: unknown;
+  key: string | null;
+  parent: Visit | null;
+}
+
+/**
+ * The path of the first key or string value holding unstorable text, or null. Iterative and linked to
+ * parents, so a deeply nested body costs neither stack nor copied paths.
+ */
+function unstorableTextAt(input: unknown): string | null {
+  const pending: Visit[] = [{ value: input, key: null, parent: null }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    if (typeof visit.value === 'string') {
+      if (UNSTORABLE_TEXT.test(visit.value)) return reportedPath(visit);
+    } else if (visit.value !== null && typeof visit.value === 'object') {
+      for (const [key, value] of Object.entries(visit.value)) {
+        const child = { value, key, parent: visit };
+        if (UNSTORABLE_TEXT.test(key)) return reportedPath(child);
+        pending.push(child);
+      }
+    }
+  }
+  return null;
+}
+
+/** The dotted path of a visit, with the characters that made it unstorable replaced. */
+function reportedPath(visit: Visit): string {
+  const keys: string[] = [];
+  for (let at: Visit | null = visit; at?.key != null; at = at.parent) keys.push(at.key);
+  return keys.length === 0
+    ? 'body'
+    : keys
+        .reverse()
+        .join('.')
+        .replace(/[\u0000\uD800-\uDFFF]/g, '\uFFFD');
 }
 
 function issueToError(issue: z.core.$ZodIssue | undefined): AppError {

@@ -1,5 +1,6 @@
 import { Audit } from './audit/audit';
 import { Authz } from './auth/authz';
+import { connectAuthzChannel } from './auth/authz-channel';
 import { SessionStore } from './auth/session-store';
 import { buildApp } from './app';
 import { configFromEnv, type ServerConfig } from './config';
@@ -59,12 +60,20 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
       translations: new Translations(database.db),
       now,
     };
+    // Several server processes on one PostgreSQL drop each other's permission caches (LISTEN/NOTIFY).
+    const authzChannel =
+      database.driver === 'pg' && config.databaseUrl
+        ? await connectAuthzChannel(config.databaseUrl, services.authz, (error) => {
+            if (!config.quiet) console.error(`[server] permission-change channel: ${error.message}`);
+          })
+        : null;
     const app = buildApp(services);
     const maintenance = startMaintenance(database.db, now, (error) => {
       if (!config.quiet) console.error(`[server] purge of expired rows failed: ${(error as Error).message}`);
     });
     app.addHook('onClose', async () => {
       await maintenance.stop();
+      await authzChannel?.close();
       await services.audit.close();
       await database.close();
     });

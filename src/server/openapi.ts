@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { API_PREFIX, API_VERSION } from '../shared/constants';
 import { listEndpoints } from '../shared/contract';
 
+const REQUEST_MEDIA_TYPES = { json: 'application/json', form: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data' } as const;
+
+function envelopeSchema(data: unknown): Record<string, unknown> {
+  return { type: 'object', required: ['code', 'msg', 'data'], properties: { code: { type: 'string' }, msg: { type: 'string' }, data } };
+}
+
 /** The OpenAPI 3.1 document, generated from the contract: the same definitions the routes use. */
 export function buildOpenApi(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -17,18 +23,16 @@ export function buildOpenApi(): Record<string, unknown> {
       'x-access': def.access,
       parameters: def.method === 'GET' ? [...params, { name: 'query', in: 'query', style: 'form', explode: true, schema: inputSchema }] : params,
       responses: {
-        200: {
-          description: "Envelope: code '00000' and data on success, another code and msg otherwise",
-          content: {
-            'application/json': {
-              schema: { type: 'object', required: ['code', 'msg', 'data'], properties: { code: { type: 'string' }, msg: { type: 'string' }, data: outputSchema } },
-            },
-          },
-        },
+        200: def.download
+          ? {
+              description: 'The file, streamed; a refusal is an envelope (application/json) with its code and msg',
+              content: { [def.download.mediaType]: { schema: { type: 'string', format: 'binary' } }, 'application/json': { schema: envelopeSchema({}) } },
+            }
+          : { description: "Envelope: code '00000' and data on success, another code and msg otherwise", content: { 'application/json': { schema: envelopeSchema(outputSchema) } } },
       },
     };
     if (def.method !== 'GET') {
-      const mediaType = def.encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+      const mediaType = REQUEST_MEDIA_TYPES[def.encoding];
       operation.requestBody = { required: true, content: { [mediaType]: { schema: inputSchema } } };
     }
     if (def.access !== 'public') operation.security = [{ bearer: [] }];

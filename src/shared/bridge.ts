@@ -1,6 +1,7 @@
 import type { Api } from './contract';
 import type { EndpointDef, InputOf, OutputOf } from './contract/endpoint';
-import type { Locale } from './constants';
+import type { ExportedFile } from './contract/export';
+import type { FilePurpose, Locale } from './constants';
 
 /**
  * The typed bridge between the renderer and the main-process core. The renderer reaches the main
@@ -27,7 +28,23 @@ export type CallOutput<Id extends EndpointId> = OutputOf<DefOf<Id>>;
 /** Token-issuing endpoints are reached only through the `auth` methods below, which keep the tokens in main. */
 export const TOKEN_ENDPOINT_IDS = ['auth.token', 'auth.bindToken', 'auth.newToken', 'auth.messengerUserInfo', 'auth.firstChangePassword', 'auth.logout', 'session.changePassword'] as const;
 export type TokenEndpointId = (typeof TOKEN_ENDPOINT_IDS)[number];
-export type CallableEndpointId = Exclude<EndpointId, TokenEndpointId>;
+/** Endpoints that answer with a file streamed to disk (exports): reached only through `exports.start`. */
+export type ExportEndpointId = { [Id in EndpointId]: CallOutput<Id> extends ExportedFile ? Id : never }[EndpointId];
+export type CallableEndpointId = Exclude<EndpointId, TokenEndpointId | ExportEndpointId>;
+
+export interface ExportRequest<Id extends ExportEndpointId = ExportEndpointId> {
+  endpointId: Id;
+  input: CallInput<Id>;
+  /** The file name offered (Electron's save dialog) or used (the browser host's downloads folder). */
+  suggestedName: string;
+}
+
+export interface ExportStarted {
+  /** Names the export in its `export-progress` events and in `exports.cancel`. */
+  exportId: string;
+  /** Where the file is written. */
+  path: string;
+}
 
 export interface SignInRequest {
   username: string;
@@ -55,8 +72,6 @@ export interface BridgeSettings {
   /** Set by the workstation's administrator: the user cannot change the server. */
   serverUrlManaged: boolean;
   language: Locale;
-  lastSystemMenuId: number | null;
-  lastRoleId: number | null;
 }
 
 export interface ExternalViewRequest {
@@ -74,7 +89,19 @@ export interface PlatformInfo {
   os: string;
 }
 
-export type BridgeEvent = { type: 'session-expired' } | { type: 'user-disabled' } | { type: 'export-progress'; exportId: string; bytes: number; done: boolean; error?: string };
+/**
+ * `httpError`: the session ended on an HTTP error status rather than an envelope code, so the renderer returns to
+ * sign-in after 200 ms instead of 2 s (spec 000 §8).
+ */
+export interface FileUploadRequest {
+  purpose: FilePurpose;
+  /** The file's name as the user picked it. */
+  name: string;
+  bytes: Uint8Array;
+}
+
+export type BridgeEvent =
+  { type: 'session-expired'; httpError?: true } | { type: 'user-disabled'; httpError?: true } | { type: 'export-progress'; exportId: string; bytes: number; done: boolean; error?: string };
 
 export interface ConsoleBridge {
   platform(): Promise<BridgeResult<PlatformInfo>>;
@@ -107,7 +134,7 @@ export interface ConsoleBridge {
 
   settings: {
     get(): Promise<BridgeResult<BridgeSettings>>;
-    set(patch: Partial<Pick<BridgeSettings, 'serverUrl' | 'language' | 'lastSystemMenuId' | 'lastRoleId'>>): Promise<BridgeResult<BridgeSettings>>;
+    set(patch: Partial<Pick<BridgeSettings, 'serverUrl' | 'language'>>): Promise<BridgeResult<BridgeSettings>>;
   };
 
   views: {
@@ -122,6 +149,27 @@ export interface ConsoleBridge {
   help: {
     /** A URL the renderer can show in its help dialog (offline, bundled). */
     pdfUrl(locale: Locale): Promise<BridgeResult<{ url: string }>>;
+  };
+
+  files: {
+    /**
+     * Uploads a file for one purpose; the server judges its type by the bytes and its size by the purpose's rule.
+     * Answers the stored file's id and a URL the window can show it by.
+     */
+    upload(request: FileUploadRequest): Promise<BridgeResult<{ id: number; url: string }>>;
+    /** A URL the window can show a stored file by (`<img src>`): the core fetches it with the session, no token reaches the page. */
+    url(fileId: number): Promise<BridgeResult<{ url: string }>>;
+  };
+
+  exports: {
+    /**
+     * Asks where to save (Electron: the save dialog), then streams the export to that file; progress and the end
+     * come as `export-progress` events. Null when the user dismissed the dialog. A refusal of the server (an
+     * envelope instead of a file) fails the call and writes no file.
+     */
+    start(request: ExportRequest): Promise<BridgeResult<ExportStarted | null>>;
+    /** Stops an export: the download is aborted (the server stops) and the partial file removed. */
+    cancel(exportId: string): Promise<BridgeResult<null>>;
   };
 
   events: {
@@ -169,6 +217,10 @@ export const BRIDGE_METHODS = listingEveryMethod([
   'views.closeExternal',
   'views.openPopup',
   'help.pdfUrl',
+  'files.upload',
+  'files.url',
+  'exports.start',
+  'exports.cancel',
 ]);
 
 export function isBridgeMethod(name: unknown): name is BridgeMethod {
@@ -180,6 +232,8 @@ export const BRIDGE_CHANNEL_PREFIX = 'console:';
 export const BRIDGE_EVENT_CHANNEL = 'console:event';
 export const BROWSER_HOST_BRIDGE_PATH = '/__bridge';
 export const BROWSER_HOST_EVENTS_PATH = '/__bridge/events';
+/** `GET <path>/<fileId>?secret=<page secret>`: a stored file for an `<img>` of the console page (files.url). */
+export const BROWSER_HOST_FILES_PATH = '/__bridge/files';
 export const BROWSER_HOST_KEY_PARAM = 'key';
 /** The session cookie's name carries the port: cookies are not bound to ports, so hosts on one machine keep theirs apart. */
 export function browserHostCookieName(port: number): string {

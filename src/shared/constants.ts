@@ -37,6 +37,8 @@ export const Delay = {
   noticeAnimationMs: 500,
   exportStartToastMs: 3000,
   exportFailedToastMs: 5000,
+  /** How often a signed-in console asks whether its role's grants changed (new menus and buttons without signing in again). */
+  grantPollMs: 5000,
 } as const;
 
 /** Top-menu button counts by window width (spec 000 §9). */
@@ -67,10 +69,23 @@ export const RoleType = { AllOrganisations: 1, OwnSubtree: 2 } as const;
 export const DeptType = { Company: '0', Department: '1' } as const;
 /** Business-centre tree type parameter (spec 001 §9). */
 export const DeptTreeType = { Users: 1, Roles: 2 } as const;
+/** The two ID-card images of a company (spec 001 §3 sysDeptResourceEntityList): 0 front, 1 back. */
+export const IdCardSlot = { Front: 0, Back: 1 } as const;
+/** What an uploaded file is for (sys_file.purpose): its accepted types, size limit and readers follow from it. */
+export const FilePurpose = { IdCard: 'idCard', ArticleImage: 'articleImage', DictionaryImport: 'dictionaryImport' } as const;
+export type FilePurpose = (typeof FilePurpose)[keyof typeof FilePurpose];
 
 /** Application centre (spec 001 §3). */
 export const AppType = { Server: 'code', Mobile: 'app', MobileWeb: 'webapp', Web: 'pc' } as const;
 export const AppStatus = { Usable: '0', Stopped: '1' } as const;
+
+/** Dictionary status and updatable flag (spec 001 §3, §9). */
+export const DictStatus = { Use: '1', Stop: '0' } as const;
+export const DictUpdatable = { Yes: '1', No: '0' } as const;
+/** What an import does with a row of the file. */
+export const ImportAction = { Add: 'add', Change: 'change', Refuse: 'refuse' } as const;
+/** The media type of an .xlsx file (exports, imports). */
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Sign-in lockout: waits grow with each lock, capped. */
 export const LOCKOUT = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAPTCHA_LENGTH, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import type { FilePurpose } from './constants';
 
 /**
  * Validation rules of spec 000 §5 and 001 §5, written once. Each message is an i18n key
@@ -21,6 +22,8 @@ export const Limits = {
   urlMax: 500,
   /** Ids joined with commas in one field (batch delete). */
   idListMax: 1000,
+  /** The largest id a serial (PostgreSQL integer) column holds; larger ones are refused before the database. */
+  idMax: 2_147_483_647,
   /** A name in any language of the multilingual text. */
   translatedNameMax: 200,
   menuIconMax: 50,
@@ -33,6 +36,19 @@ export const Limits = {
   dataAuthoritiesPerUserMax: 500,
   dataCodeMax: 50,
   dataNameMax: 100,
+  roleNameMin: 3,
+  roleNameMax: 30,
+  roleRemarkMax: 200,
+  /** Menu ids in one role save or one system's resource save (checked and half-checked together). */
+  menuIdsPerSaveMax: 5000,
+  /** Dictionaries (spec 001 §3): the code is unique among its siblings. */
+  dictNoMax: 50,
+  dictNameMax: 50,
+  dictLangNameMax: 100,
+  /** Rows an import file may hold (besides its header). */
+  dictImportRowsMax: 5000,
+  /** What an import file may expand to when unzipped: the bytes of its parts together. */
+  dictImportUnzippedMax: 50 * 1024 * 1024,
 } as const;
 
 export const Patterns = {
@@ -48,6 +64,8 @@ export const Patterns = {
   /** Non-negative integer without leading zeros. */
   plainCount: /^(0|[1-9]\d*)$/,
   idList: /^\d+(,\d+)*$/,
+  /** A dictionary code: letters, digits, underscore, hyphen and dot ('/' joins codes into a path in exports). */
+  dictNo: /^[A-Za-z0-9_.-]+$/,
 } as const;
 
 const required = 'validation.required';
@@ -87,19 +105,30 @@ export const rules = {
     .refine((s) => s === '' || z.email().safeParse(s).success, { message: 'validation.email' }),
   mobile: z.string().trim().max(Limits.mobileMax, { message: 'validation.tooLong' }),
   url: z.string().trim().max(Limits.urlMax, { message: 'validation.tooLong' }),
-  id: z.coerce.number({ error: 'validation.id' }).int({ message: 'validation.id' }).positive({ message: 'validation.id' }),
+  id: z.coerce.number({ error: 'validation.id' }).int({ message: 'validation.id' }).positive({ message: 'validation.id' }).max(Limits.idMax, { message: 'validation.idRange' }),
+  roleName: z
+    .string({ error: required })
+    .trim()
+    .min(1, { message: required })
+    .min(Limits.roleNameMin, { message: 'validation.roleNameLength' })
+    .max(Limits.roleNameMax, { message: 'validation.roleNameLength' }),
   /** An organisation chosen in a form: required ('organization cannot be empty'). */
-  organisationId: z.number({ error: 'validation.organizationRequired' }).int({ message: 'validation.id' }).positive({ message: 'validation.organizationRequired' }),
+  organisationId: z
+    .number({ error: 'validation.organizationRequired' })
+    .int({ message: 'validation.id' })
+    .positive({ message: 'validation.organizationRequired' })
+    .max(Limits.idMax, { message: 'validation.idRange' }),
   /** The version a record was read at: saving over a newer version is refused (optimistic concurrency). */
-  version: z.number({ error: 'validation.version' }).int({ message: 'validation.version' }).positive({ message: 'validation.version' }),
+  version: z.number({ error: 'validation.version' }).int({ message: 'validation.version' }).positive({ message: 'validation.version' }).max(Limits.idMax, { message: 'validation.version' }),
   orderNum: z.number({ error: 'validation.orderNum' }).int({ message: 'validation.orderNum' }).min(0, { message: 'validation.orderNum' }).max(Limits.orderNumMax, { message: 'validation.orderNum' }),
   /** Comma-joined ids, as the spec's batch deletes send them. */
   idList: z
     .string({ error: required })
     .regex(Patterns.idList, { message: 'validation.idList' })
     .transform((s) => [...new Set(s.split(',').map(Number))])
+    .refine((ids) => ids.every((id) => id > 0 && id <= Limits.idMax), { message: 'validation.idRange' })
     .refine((ids) => ids.length <= Limits.idListMax, { message: 'validation.idListTooMany' }),
-  page: z.coerce.number({ error: 'validation.page' }).int({ message: 'validation.page' }).min(1, { message: 'validation.page' }).default(1),
+  page: z.coerce.number({ error: 'validation.page' }).int({ message: 'validation.page' }).min(1, { message: 'validation.page' }).max(Limits.idMax, { message: 'validation.page' }).default(1),
   limit: z.coerce
     .number({ error: 'validation.pageSize' })
     .int({ message: 'validation.pageSize' })
@@ -113,6 +142,14 @@ export const rules = {
     .max(100, { message: 'validation.tooLong' })
     .optional()
     .transform((s) => (s ? s : undefined)),
+  dictNo: z.string({ error: required }).trim().min(1, { message: required }).max(Limits.dictNoMax, { message: 'validation.dictNoMax' }).regex(Patterns.dictNo, { message: 'validation.dictNoPattern' }),
+  dictName: z.string({ error: required }).trim().min(1, { message: required }).max(Limits.dictNameMax, { message: 'validation.tooLong' }),
+  /** Required (spec 001 §5), 0 to 99999 like every order number. */
+  dictOrder: z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : 'validation.orderNum') })
+    .int({ message: 'validation.orderNum' })
+    .min(0, { message: 'validation.orderNum' })
+    .max(Limits.orderNumMax, { message: 'validation.orderNum' }),
 } as const;
 
 /** One of a few numbers (a type, a status, a switch): missing is 'required', anything else 'not allowed'. */
@@ -130,3 +167,49 @@ export function pageOf<T extends z.ZodType>(item: T) {
     size: z.number().int(),
   });
 }
+
+const MIB = 1024 * 1024;
+
+/** What an upload of one purpose may be (spec 001 §5, §9): the types are detected from the bytes, never from the name. */
+export interface FileRule {
+  /** Accepted types as detected from the bytes (file-type's `ext`: JPEG is 'jpg'). */
+  types: readonly string[];
+  /** Name extensions a picker offers and a client checks first, for a quick message. */
+  extensions: readonly string[];
+  /** A file must be smaller than this ("under 2 MB"). */
+  maxBytes: number;
+  /** The i18n keys of the refusals. */
+  typeMessage: `validation.${string}`;
+  sizeMessage: `validation.${string}`;
+}
+
+export const FILE_RULES: Record<FilePurpose, FileRule> = {
+  idCard: { types: ['jpg', 'png'], extensions: ['jpg', 'jpeg', 'png'], maxBytes: 2 * MIB, typeMessage: 'validation.idCardImageType', sizeMessage: 'validation.idCardImageSize' },
+  articleImage: { types: ['jpg', 'png', 'gif'], extensions: ['jpg', 'jpeg', 'png', 'gif'], maxBytes: 5 * MIB, typeMessage: 'validation.articleImageType', sizeMessage: 'validation.articleImageSize' },
+  dictionaryImport: { types: ['xlsx'], extensions: ['xlsx'], maxBytes: 5 * MIB, typeMessage: 'validation.importFileType', sizeMessage: 'validation.importFileSize' },
+};
+
+/** The largest upload of any purpose: a multipart body stops being read beyond it. */
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(FILE_RULES).map((rule) => rule.maxBytes));
+/** A stored file name is cut to this length (sys_file.name). */
+export const FILE_NAME_MAX = 200;
+
+/** Organisation fields (spec 001 §3, §5, §9), as long as the columns of sys_dept hold. */
+export const DeptLimits = {
+  nameMin: 2,
+  nameMax: 20,
+  personMax: 50,
+  telephoneMax: 30,
+  addressMax: 200,
+  remarkMax: 200,
+  legalPersonMax: 50,
+  registeredCapitalMax: 50,
+} as const;
+
+export const DeptPatterns = {
+  /** Digits, spaces and + - ( ). */
+  telephone: /^[0-9+\-() ]*$/,
+  /** The unified social credit code: 18 characters of digits and capitals without I, O, S, V, Z. */
+  companyCode: /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+} as const;

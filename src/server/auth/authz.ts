@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { MenuStatus, MenuType, RoleType } from '../../shared/constants';
 import { CONSOLE_SYSTEM_ID } from '../../shared/menu-catalog';
@@ -14,10 +15,16 @@ export interface HeldRole {
   deptName: string;
 }
 
+/** Carries `changed()` to the other server processes on the same database (PostgreSQL LISTEN/NOTIFY). */
+export interface AuthzBroadcast {
+  publish(): void;
+}
+
 /**
  * What roles a user holds, what a role may do and which organisations it sees. Cached in memory and
- * dropped whole by `changed()`, which every mutation of menus, roles, organisations or user roles calls
- * (inside the request that made the change, after its transaction committed).
+ * dropped whole by `changed()`, which every mutation of menus, roles, organisations, resources or user
+ * roles calls (inside the request that made the change, after its transaction committed); `changed()` also
+ * tells the other server processes on the database, which drop theirs (`dropCaches`).
  */
 export class Authz {
   private rolesByUser = new Map<number, Promise<Map<number, HeldRole>>>();
@@ -26,8 +33,14 @@ export class Authz {
   private deptsByRole = new Map<number, Promise<Set<number>>>();
   private consoleSystem = new Map<0, Promise<number | null>>();
   private epochValue = 0;
+  private broadcast: AuthzBroadcast | null = null;
 
   constructor(private readonly db: Db) {}
+
+  /** From now on every `changed()` is also announced to the other server processes. */
+  broadcastTo(broadcast: AuthzBroadcast | null): void {
+    this.broadcast = broadcast;
+  }
 
   /** Bumps on every change; caches derived from authorisation data key on it. */
   get epoch(): number {
@@ -35,6 +48,12 @@ export class Authz {
   }
 
   changed(): void {
+    this.dropCaches();
+    this.broadcast?.publish();
+  }
+
+  /** Forgets everything cached here (another process changed authorisation data, or its news may have been missed). */
+  dropCaches(): void {
     this.epochValue++;
     this.rolesByUser.clear();
     this.keysByRole.clear();
@@ -109,6 +128,18 @@ export class Authz {
       const rows = await this.db.select({ menuId: roleMenu.menuId, halfChecked: roleMenu.halfChecked }).from(roleMenu).where(eq(roleMenu.roleId, roleId));
       return new Map(rows.map((r) => [r.menuId, !r.halfChecked]));
     });
+  }
+
+  /**
+   * A fingerprint of what `roleId` grants `userId`: whether the user still holds it and the role's menus
+   * (checked or half-checked). Equal in every server process for equal data, so a client compares it
+   * across calls to learn that its navigation and buttons must be read again.
+   */
+  async grantStamp(userId: number, roleId: number): Promise<string> {
+    const held = await this.holds(userId, roleId);
+    const menus = held ? [...(await this.menusOf(roleId)).entries()].sort(([a], [b]) => a - b) : [];
+    const text = JSON.stringify([held?.roleType ?? 0, held?.deptId ?? 0, menus]);
+    return createHash('sha256').update(text).digest('base64url').slice(0, 22);
   }
 
   /** Organisations the role sees: every one for role type 1, otherwise its organisation's subtree. */

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { LOCKOUT } from '../../shared/constants';
 import type { Db } from '../db/client';
 import { accessToken, bindTicket, captcha, loginFailure, refreshToken } from '../db/schema';
+import { purgeUnreferencedFiles, UNREFERENCED_FILE_GRACE_MS } from '../modules/file/files';
 
 /** Rows deleted per statement: short statements keep PGlite's one connection free for requests between them. */
 export const PURGE_BATCH_SIZE = 500;
@@ -19,6 +20,7 @@ export interface PurgeCounts {
   refreshTokens: number;
   bindTickets: number;
   loginFailures: number;
+  files: number;
 }
 
 /** Deletes the rows whose `time` column is before `before`, `batchSize` at a time; returns how many went. */
@@ -35,7 +37,8 @@ async function deleteBefore(db: Db, table: PgTable, key: PgColumn, time: PgColum
 /**
  * Deletes what has expired: captchas, access tokens (revoked ones too, once past their expiry: until
  * then a revoked token must still be found to be refused), refresh tokens, messenger binding tickets, and
- * the failed sign-ins of names that have not failed for LOGIN_FAILURE_KEPT_MS.
+ * the failed sign-ins of names that have not failed for LOGIN_FAILURE_KEPT_MS, and uploaded files no record
+ * refers to once UNREFERENCED_FILE_GRACE_MS has passed since their upload.
  */
 export async function purgeExpired(db: Db, now: Date, batchSize = PURGE_BATCH_SIZE): Promise<PurgeCounts> {
   return {
@@ -44,6 +47,7 @@ export async function purgeExpired(db: Db, now: Date, batchSize = PURGE_BATCH_SI
     refreshTokens: await deleteBefore(db, refreshToken, refreshToken.tokenHash, refreshToken.expiresAt, now, batchSize),
     bindTickets: await deleteBefore(db, bindTicket, bindTicket.ticketHash, bindTicket.expiresAt, now, batchSize),
     loginFailures: await deleteBefore(db, loginFailure, loginFailure.username, loginFailure.lastFailure, new Date(now.getTime() - LOGIN_FAILURE_KEPT_MS), batchSize),
+    files: await purgeUnreferencedFiles(db, new Date(now.getTime() - UNREFERENCED_FILE_GRACE_MS), batchSize),
   };
 }
 

@@ -2,7 +2,12 @@ import type { Api } from '../../shared/contract';
 import type { EndpointDef, OutputOf, ParsedInputOf } from '../../shared/contract/endpoint';
 import type { CallContext } from '../context';
 import { authHandlers } from './auth';
+import { deptHandlers } from './dept';
+import { dictionaryHandlers } from './dictionary';
+import { fileHandlers } from './file';
 import { menuHandlers } from './menu';
+import { resourceHandlers } from './resource';
+import { roleHandlers } from './role';
 import { serviceCenterHandlers } from './service-center';
 import { sessionHandlers } from './session';
 import { userHandlers } from './user';
@@ -18,4 +23,9 @@ export const handlers: { [A in keyof Api]: AreaHandlers<A> } = {
   menu: menuHandlers,
   user: userHandlers,
   serviceCenter: serviceCenterHandlers,
+  dictionary: dictionaryHandlers,
+  role: roleHandlers,
+  resource: resourceHandlers,
+  dept: deptHandlers,
+  file: fileHandlers,
 };

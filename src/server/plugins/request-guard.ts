@@ -22,6 +22,7 @@ declare module 'fastify' {
 }
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+const MULTIPART_CONTENT_TYPE = 'multipart/';
 
 export function requestHeader(request: FastifyRequest, name: string): string {
   const value = request.headers[name];
@@ -53,6 +54,8 @@ const requestGuard: FastifyPluginAsync<{ services: Services }> = async (app, { s
     if (!def) return;
     // A cross-site page can post a form without asking; only the two OAuth exchanges take form bodies.
     if (def.encoding !== 'form' && request.headers['content-type']?.toLowerCase().startsWith(FORM_CONTENT_TYPE)) throw Errors.invalid('body', 'validation.jsonBody');
+    // Multipart bodies (which a cross-site form can post too) are read only by the upload endpoints.
+    if (def.encoding !== 'multipart' && request.headers['content-type']?.toLowerCase().startsWith(MULTIPART_CONTENT_TYPE)) throw Errors.invalid('body', 'validation.jsonBody');
     await guard(request.callContext, def, request);
   });
 };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { dept, interfaceLog, loginRecord, operationLog, role, user, userRole } from '../db/schema';
@@ -17,7 +17,8 @@ export async function seedDemo(db: Db, options: { users?: number; logRows?: numb
   const userCount = options.users ?? 300;
   const logRows = options.logRows ?? 5000;
   const depts = await db.select({ deptId: dept.deptId }).from(dept);
-  const operator = await db.select({ roleId: role.roleId, deptId: role.deptId }).from(role).where(eq(role.roleType, 2)).limit(1);
+  // Demo users hold the roles of one organisation's subtree, in turn (the operator, the branch administrator, the auditor).
+  const roles = await db.select({ roleId: role.roleId, deptId: role.deptId }).from(role).where(eq(role.roleType, 2)).orderBy(asc(role.roleId));
   // One hash for every demo account: hashing hundreds of Argon2id passwords would take minutes.
   const passwordHash = await hashPassword(options.password);
   const now = Date.now();
@@ -46,9 +47,14 @@ export async function seedDemo(db: Db, options: { users?: number; logRows?: numb
     const inserted = await db.insert(user).values(batch).returning({ userId: user.userId });
     userIds.push(...inserted.map((r) => r.userId));
   }
-  if (operator[0]) {
+  if (roles.length > 0) {
     for (let start = 0; start < userIds.length; start += 1000) {
-      await db.insert(userRole).values(userIds.slice(start, start + 1000).map((userId) => ({ userId, roleId: operator[0]!.roleId, deptId: operator[0]!.deptId })));
+      await db.insert(userRole).values(
+        userIds.slice(start, start + 1000).map((userId, index) => {
+          const held = roles[(start + index) % roles.length]!;
+          return { userId, roleId: held.roleId, deptId: held.deptId };
+        }),
+      );
     }
   }
 

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DeptType, MenuType } from '../../shared/constants';
-import { MENU_CATALOG, type CatalogName } from '../../shared/menu-catalog';
+import { CONSOLE_SYSTEM_ID, MENU_CATALOG, type CatalogName } from '../../shared/menu-catalog';
+import { Perm } from '../../shared/permissions';
 import { hashPassword } from '../auth/passwords';
 import type { ServerConfig } from '../config';
 import type { Db, Tx } from '../db/client';
-import { dataClassification, dept, i18nText, menu, notice, oauthClient, role, roleMenu, systemApiKey, user, userRole } from '../db/schema';
+import { dataClassification, dept, deptMenu, i18nText, menu, notice, oauthClient, role, roleMenu, systemApiKey, user, userRole } from '../db/schema';
 import { clientSecretHash } from '../modules/auth/sign-in';
+import { seedDictionaries } from './dictionaries';
+import { loadMenuTable } from '../modules/role/grants';
 
 export interface SeededIds {
   rootDeptId: number;
@@ -71,6 +74,55 @@ async function rememberName(tx: Tx, name: CatalogName, seen: Set<string>): Promi
   if (seen.has(name.zh_CN)) return;
   seen.add(name.zh_CN);
   await tx.insert(i18nText).values({ chinese: name.zh_CN, english: name.en_US, german: name.de_DE, korean: name.ko_KR, japanese: name.ja_JP, status: 1, operater: 'system' }).onConflictDoNothing();
+}
+
+/** The roles a first start has besides the administrator and the operator: a branch administrator and an auditor. */
+const MORE_ROLES = [
+  {
+    roleName: '分公司管理员',
+    dept: 'south',
+    remark: '华南分公司的用户、角色、资源与业务中心管理',
+    keys: [Perm.userView, Perm.userSave, Perm.userUpdate, Perm.roleView, Perm.roleSave, Perm.roleUpdate, Perm.roleDelete, Perm.resourceView, Perm.resourceSave, Perm.deptView, Perm.serviceCenterView],
+  },
+  { roleName: '审计员', dept: 'root', remark: '查看操作日志、接口监控与访问统计', keys: [Perm.operLogView, Perm.operLogExport, Perm.interfaceLogView, Perm.statisticsView] },
+] as const;
+
+/**
+ * The grants of keys over the back-office system: the pages and buttons carrying them, and every menu
+ * above them; a menu is half-checked when not all its children are granted.
+ */
+async function consoleGrants(tx: Tx, systemMenuId: number, keys: readonly string[]): Promise<Array<{ menuId: number; halfChecked: boolean }>> {
+  const menus = await loadMenuTable(tx);
+  const granted = new Set<number>();
+  for (const row of menus.rows) {
+    if (row.systemMenuId !== systemMenuId || !keys.includes(row.perms)) continue;
+    for (let id: number | null = row.menuId; id !== null && !granted.has(id); id = menus.byId.get(id)?.parentId ?? null) granted.add(id);
+  }
+  const half = menus.halfChecked(granted);
+  return [...granted].map((menuId) => ({ menuId, halfChecked: half.has(menuId) }));
+}
+
+/**
+ * Resource assignment as the seeded roles need it (spec 001 /resource): the group company has every
+ * menu, each branch company what its roles hold; and the two further roles.
+ */
+async function seedRolesAndResources(tx: Tx, ids: { rootDeptId: number; eastId: number; southId: number; allMenuIds: number[]; operatorMenuIds: number[]; consoleSystemId: number }): Promise<void> {
+  const menus = await loadMenuTable(tx);
+  const given = new Map<number, Set<number>>([
+    [ids.rootDeptId, new Set(ids.allMenuIds)],
+    [ids.eastId, new Set(ids.operatorMenuIds)],
+    [ids.southId, new Set(ids.operatorMenuIds)],
+  ]);
+  for (const spec of MORE_ROLES) {
+    const deptId = spec.dept === 'root' ? ids.rootDeptId : ids.southId;
+    const inserted = await tx.insert(role).values({ roleName: spec.roleName, deptId, remark: spec.remark, roleType: 2 }).returning({ roleId: role.roleId });
+    const grants = await consoleGrants(tx, ids.consoleSystemId, spec.keys);
+    await tx.insert(roleMenu).values(grants.map((g) => ({ roleId: inserted[0]!.roleId, ...g })));
+    for (const g of grants) given.get(deptId)!.add(g.menuId);
+  }
+  for (const [deptId, menuIds] of given) {
+    await tx.insert(deptMenu).values([...menuIds].map((menuId) => ({ deptId, menuId, systemMenuId: menus.systemOf(menuId)! })));
+  }
 }
 
 /** Seeds an empty database; does nothing when the console's client already exists. Returns the new ids, or null. */
@@ -180,6 +232,15 @@ export async function seedIfEmpty(db: Db, config: ServerConfig): Promise<SeededI
         ...operatorHalfIds.map((menuId) => ({ roleId: operatorRoleId, menuId, halfChecked: true })),
       ]);
 
+    await seedRolesAndResources(tx, {
+      rootDeptId,
+      eastId,
+      southId: orgIds.get('华南分公司')!,
+      allMenuIds,
+      operatorMenuIds: [...operatorMenuIds, ...operatorHalfIds],
+      consoleSystemId: systemMenuIds[CONSOLE_SYSTEM_ID]!,
+    });
+
     const admin = await tx
       .insert(user)
       .values({ username: 'admin', name: '系统管理员', deptId: rootDeptId, passwordHash: adminHash, status: 1, resetPwdAllowed: false, email: 'admin@example.com' })
@@ -208,6 +269,8 @@ export async function seedIfEmpty(db: Db, config: ServerConfig): Promise<SeededI
         status: 1,
       });
     }
+
+    await seedDictionaries(tx, adminUserId);
 
     return { rootDeptId, adminRoleId, operatorRoleId, adminUserId, systemMenuIds };
   });

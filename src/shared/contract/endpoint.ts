@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { PermissionKey } from '../permissions';
 import { fillTemplate } from '../path-template';
+import type { FileDownload } from './export';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -41,8 +42,8 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   /** Path under `/api`, with `:param` segments filled from the input of the same name. */
   path: string;
   access: Access;
-  /** `form` for sign-in and refresh (spec 000 §7), `json` otherwise. */
-  encoding: 'json' | 'form';
+  /** `form` for sign-in and refresh (spec 000 §7), `multipart` for a file upload (field `file`), `json` otherwise. */
+  encoding: 'json' | 'form' | 'multipart';
   /**
    * One object of every field the call takes: path params, query and body are merged before it is parsed,
    * so a field is validated the same way wherever it travels.
@@ -61,6 +62,8 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   sealedFields: readonly string[];
   /** The output holds secrets (tokens): its logged copy is redacted. */
   secretOutput: boolean;
+  /** An export: the answer is a file of this kind streamed as the body (output `exportedFile`), a refusal an envelope. */
+  download?: FileDownload;
   /** The limit the calls count against (RATE_LIMITS), and the input field naming the account, if any. */
   rateLimit?: { name: RateLimitName; accountField?: string };
 }

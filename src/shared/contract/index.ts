@@ -1,12 +1,17 @@
 import type { EndpointDef } from './endpoint';
 import { auth } from './auth';
+import { dept } from './dept';
+import { dictionary } from './dictionary';
+import { file } from './file';
 import { menu } from './menu';
+import { resource } from './resource';
+import { role } from './role';
 import { serviceCenter } from './service-center';
 import { session } from './session';
 import { user } from './user';
 
 /** The whole API: every endpoint the server registers and the clients call, by area. */
-export const api = { auth, session, menu, user, serviceCenter } as const;
+export const api = { auth, session, menu, user, serviceCenter, dictionary, role, resource, dept, file } as const;
 
 export type Api = typeof api;
 

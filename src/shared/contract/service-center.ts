@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sortInput } from '../list-sort';
 import { Perm } from '../permissions';
 import { Limits, pageOf, rules } from '../rules';
 import { endpoint } from './endpoint';
@@ -35,6 +36,10 @@ export const bindingRow = z.object({
 });
 export type BindingRow = z.infer<typeof bindingRow>;
 
+/** The columns the binding list and the unbound users sort by (`sidx`); newest user first otherwise. */
+export const BINDING_SORT_COLUMNS = ['account', 'name'] as const;
+export type BindingSortColumn = (typeof BINDING_SORT_COLUMNS)[number];
+
 export const accountEntry = z.object({ userId: z.number().int(), account: z.string(), name: z.string() });
 
 export const serviceCenter = {
@@ -52,6 +57,7 @@ export const serviceCenter = {
       account: rules.filterText,
       /** Users bound to this business centre or one below it. */
       deptId: rules.id.nullish(),
+      ...sortInput(BINDING_SORT_COLUMNS),
     }),
     output: pageOf(bindingRow),
   }),
@@ -69,6 +75,7 @@ export const serviceCenter = {
       roleId: rules.id.nullish(),
       account: rules.filterText,
       name: rules.filterText,
+      ...sortInput(BINDING_SORT_COLUMNS),
     }),
     output: pageOf(accountEntry),
   }),

@@ -108,6 +108,15 @@ export const session = {
     input: z.object({ menuId: rules.id, roleId: rules.id }),
     output: z.array(z.string()),
   }),
+  grantStamp: endpoint({
+    service: 'session',
+    summary: 'A fingerprint of what a held role grants: when it changes, navigation and buttons are read again',
+    method: 'GET',
+    path: '/sys/role/grants/:roleId',
+    access: 'session',
+    input: z.object({ roleId: rules.id }),
+    output: z.object({ stamp: z.string() }),
+  }),
   currentUser: endpoint({
     service: 'session',
     summary: 'The signed-in user',

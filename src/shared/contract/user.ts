@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DeptTreeType, UserStatus } from '../constants';
 import { Perm } from '../permissions';
+import { sortInput } from '../list-sort';
 import { choice, Limits, pageOf, rules } from '../rules';
 import { encryptedPassword } from './auth';
 import { endpoint } from './endpoint';
@@ -129,6 +130,10 @@ export const deptListEntry = z.object({
 
 export const classificationEntry = z.object({ classificationId: z.number().int(), name: z.string(), number: z.string(), type: z.string(), deptId: z.number().int().nullable() });
 
+/** The columns the user list sorts by (`sidx`); newest first otherwise. */
+export const USER_SORT_COLUMNS = ['username', 'name', 'phone', 'email', 'deptName', 'status', 'createTime'] as const;
+export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
+
 export const user = {
   list: endpoint({
     service: 'user',
@@ -147,6 +152,7 @@ export const user = {
       /** An organisation and its sub-organisations; it must lie inside the role. */
       deptId: rules.id.nullish(),
       status: userStatus.nullish(),
+      ...sortInput(USER_SORT_COLUMNS),
     }),
     output: pageOf(userRow),
   }),

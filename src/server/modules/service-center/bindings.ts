@@ -1,13 +1,14 @@
-import { and, asc, desc, eq, exists, ilike, inArray, notExists, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, inArray, notExists, notInArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
-import type { BindingRow } from '../../../shared/contract/service-center';
+import type { BindingRow, BindingSortColumn } from '../../../shared/contract/service-center';
 import type { DeptNode } from '../../../shared/contract/user';
+import type { SortOrder } from '../../../shared/list-sort';
 import { checkCurrentRole, roleScope, usersInScope } from '../../auth/scope';
 import type { CallContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
-import { containsPattern, offsetOf, pageResult } from '../../db/lists';
+import { containsPattern, offsetOf, orderByColumn, pageResult } from '../../db/lists';
 import { dept, user, userServiceCentre } from '../../db/schema';
 import { Errors } from '../../errors';
 import { loadOrgTree, type OrgTree } from '../../org-tree';
@@ -15,14 +16,34 @@ import { loadOrgTree, type OrgTree } from '../../org-tree';
 const createdBy = alias(user, 'created_by');
 const updatedBy = alias(user, 'updated_by');
 
-/** One page of users as accounts (newest first) and the count of all that match: the two run side by side. */
-async function accountPage(db: Db, where: SQL | undefined, pageNum: number, pageSize: number) {
+/** What each sortable column of the account lists sorts by. */
+const ACCOUNT_SORT: Record<BindingSortColumn, SQLWrapper> = { account: user.username, name: user.name };
+
+interface AccountPageInput {
+  pageNum: number;
+  pageSize: number;
+  sidx?: BindingSortColumn;
+  order?: SortOrder;
+}
+
+/**
+ * One page of users as accounts (newest first, or by the column asked for) and the count of all that
+ * match: the two run side by side.
+ */
+async function accountPage(db: Db, where: SQL | undefined, input: AccountPageInput) {
+  const { pageNum, pageSize } = input;
   const [counted, records] = await Promise.all([
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(user)
       .where(where),
-    db.select({ userId: user.userId, account: user.username, name: user.name }).from(user).where(where).orderBy(desc(user.userId)).limit(pageSize).offset(offsetOf(pageNum, pageSize)),
+    db
+      .select({ userId: user.userId, account: user.username, name: user.name })
+      .from(user)
+      .where(where)
+      .orderBy(...orderByColumn(ACCOUNT_SORT, input, desc(user.userId)))
+      .limit(pageSize)
+      .offset(offsetOf(pageNum, pageSize)),
   ]);
   return { total: counted[0]?.total ?? 0, records };
 }
@@ -93,7 +114,7 @@ export async function listBindings(ctx: CallContext, input: ParsedInputOf<typeof
   ];
   if (input.name) conditions.push(ilike(user.name, containsPattern(input.name)));
   if (input.account) conditions.push(ilike(user.username, containsPattern(input.account)));
-  const { total, records: users } = await accountPage(db, and(...conditions), input.pageNum, input.pageSize);
+  const { total, records: users } = await accountPage(db, and(...conditions), input);
   if (users.length === 0) return pageResult<BindingRow>([], total, input.pageNum, input.pageSize);
 
   const bindings = await db
@@ -153,7 +174,7 @@ export async function unboundUsers(ctx: CallContext, input: ParsedInputOf<typeof
   ];
   if (input.name) conditions.push(ilike(user.name, containsPattern(input.name)));
   if (input.account) conditions.push(ilike(user.username, containsPattern(input.account)));
-  const { total, records } = await accountPage(db, and(...conditions), input.pageNum, input.pageSize);
+  const { total, records } = await accountPage(db, and(...conditions), input);
   return pageResult(records, total, input.pageNum, input.pageSize);
 }
 

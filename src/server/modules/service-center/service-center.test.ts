@@ -171,6 +171,26 @@ describe('lists', () => {
     expect((await server.call(api.serviceCenter.unboundUsers, { name: '自由' }, admin.as)).data!.records).toEqual([{ userId: expect.any(Number), account: 'free_c', name: '自由丙' }]);
     expect((await server.call(api.serviceCenter.unboundUsers, { account: 'ADM' }, admin.as)).data!.total).toBe(1);
   });
+
+  it('sorts the bindings and the unbound users by account or name, either way', async () => {
+    const [a, b] = await insertUsers([
+      { username: 'bravo', name: 'B', deptName: '华东运营部' },
+      { username: 'alpha', name: 'C', deptName: '华东运营部' },
+      { username: 'charlie', name: 'A', deptName: '华东运营部' },
+      { username: 'delta', name: 'D', deptName: '华东运营部' },
+    ]);
+    await server.call(api.serviceCenter.save, { userIds: `${a},${b}`, deptIds: String(centre['上海转运中心']) }, admin.as);
+    const bound = async (input: object) => (await server.call(api.serviceCenter.list, input, admin.as)).data!.records.map((r) => r.account);
+    expect(await bound({})).toEqual(['alpha', 'bravo']);
+    expect(await bound({ sidx: 'account' })).toEqual(['alpha', 'bravo']);
+    expect(await bound({ sidx: 'account', order: 'desc' })).toEqual(['bravo', 'alpha']);
+    expect(await bound({ sidx: 'name' })).toEqual(['bravo', 'alpha']);
+    const unbound = async (input: object) => (await server.call(api.serviceCenter.unboundUsers, input, admin.as)).data!.records.map((r) => r.account);
+    expect(await unbound({})).toEqual(['delta', 'charlie', 'admin']);
+    expect(await unbound({ sidx: 'account' })).toEqual(['admin', 'charlie', 'delta']);
+    expect(await unbound({ sidx: 'name', order: 'desc' })).toEqual(['admin', 'delta', 'charlie']);
+    expect((await server.raw('POST', '/api/sys/serviceCenter/list', { sidx: 'deptIds' }, admin.as)).body.msg).toBe('sidx: is not one of the allowed values');
+  });
 });
 
 describe('scope and permissions', () => {

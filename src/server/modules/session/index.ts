@@ -136,6 +136,11 @@ export const sessionHandlers: AreaHandlers<'session'> = {
     return buttons.filter((b) => granted.get(b.menuId) === true).map((b) => b.perms);
   },
 
+  async grantStamp(input, ctx) {
+    await ctx.heldRole(input.roleId);
+    return { stamp: await ctx.services.authz.grantStamp(ctx.requireSession().userId, input.roleId) };
+  },
+
   async currentUser(_input, ctx) {
     const session = ctx.requireSession();
     const { db } = ctx.services;

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../../shared/codes';
 import { api, listEndpoints } from '../../../shared/contract';
 import { endpoint } from '../../../shared/contract/endpoint';
+import { XLSX_MEDIA_TYPE } from '../../../shared/constants';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { menu, role, user, userRole } from '../../db/schema';
@@ -206,6 +207,15 @@ describe('the contract', () => {
     for (const { id, def } of listEndpoints()) {
       if (def.access !== 'public' && def.access !== 'session') expect(catalogueKeys.has(def.access), `${id} needs ${def.access}`).toBe(true);
     }
+  });
+
+  it('OpenAPI describes a download as its file and an upload as multipart', async () => {
+    const doc = await server.raw('GET', '/api/openapi.json');
+    type Operation = { requestBody?: { content: Record<string, unknown> }; responses: Record<string, { content: Record<string, unknown> }> };
+    const paths = (doc.body as unknown as { paths: Record<string, Record<string, Operation>> }).paths;
+    const exported = paths[`/api${api.dictionary.export.path}`]?.get;
+    expect(Object.keys(exported?.responses[200]?.content ?? {})).toEqual([XLSX_MEDIA_TYPE, 'application/json']);
+    expect(Object.keys(paths[`/api${api.file.upload.path}`]?.post?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
   });
 });
 

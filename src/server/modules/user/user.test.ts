@@ -116,11 +116,30 @@ describe('the user list', () => {
     expect((await server.call(api.user.list, { roleId: admin.roleId }, branch.as)).code).toBe(ResponseCode.OutOfScope);
   });
 
+  it('sorts by the column asked for, either way, with equal values in a stable order across pages', async () => {
+    await insertUsers([
+      { username: 'carol', name: '丙', deptName: '上海转运中心', status: 0 },
+      { username: 'alice', name: '甲', deptName: '财务部' },
+      { username: 'bob', name: '乙', deptName: '上海转运中心', status: 0 },
+    ]);
+    const usernames = async (input: object) => (await server.call(api.user.list, input, admin.as)).data!.records.map((r) => r.username);
+    expect(await usernames({ sidx: 'username' })).toEqual(['admin', 'alice', 'bob', 'carol']);
+    expect(await usernames({ sidx: 'username', order: 'desc' })).toEqual(['carol', 'bob', 'alice', 'admin']);
+    // Equal statuses keep the default order (newest first), so a page boundary never repeats or skips a user.
+    expect(await usernames({ sidx: 'status', order: 'asc' })).toEqual(['bob', 'carol', 'alice', 'admin']);
+    expect([...(await usernames({ sidx: 'status', page: 1, limit: 2 })), ...(await usernames({ sidx: 'status', page: 2, limit: 2 }))]).toEqual(['bob', 'carol', 'alice', 'admin']);
+    expect(await usernames({ sidx: 'createTime' })).toEqual(['admin', 'bob', 'alice', 'carol']);
+    // Without a column the list stays newest first.
+    expect(await usernames({ order: 'asc' })).toEqual(['bob', 'alice', 'carol', 'admin']);
+  });
+
   it('checks the paging and filter fields', async () => {
     expect((await server.raw('POST', '/api/sys/user/listFilterDeptId', { page: 0 }, admin.as)).body.msg).toBe('page: page must be a whole number from 1');
     expect((await server.raw('POST', '/api/sys/user/listFilterDeptId', { limit: 101 }, admin.as)).body.msg).toBe('limit: page size must be between 1 and 100');
     expect((await server.raw('POST', '/api/sys/user/listFilterDeptId', { status: 2 }, admin.as)).body.msg).toBe('status: is not one of the allowed values');
     expect((await server.raw('POST', '/api/sys/user/listFilterDeptId', { deptId: 'x' }, admin.as)).body.msg).toBe('deptId: must be a positive whole number');
+    expect((await server.raw('POST', '/api/sys/user/listFilterDeptId', { sidx: 'passwordHash' }, admin.as)).body.msg).toBe('sidx: is not one of the allowed values');
+    expect((await server.raw('POST', '/api/sys/user/listFilterDeptId', { sidx: 'name', order: 'up' }, admin.as)).body.msg).toBe('order: is not one of the allowed values');
   });
 });
 

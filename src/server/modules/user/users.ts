@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ResponseCode } from '../../../shared/codes';
 import { RoleType, UserStatus } from '../../../shared/constants';
 import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
-import type { DataAuthority, HeldRoleEntry, UserRecord, UserRow as UserListRow } from '../../../shared/contract/user';
+import type { DataAuthority, HeldRoleEntry, UserRecord, UserRow as UserListRow, UserSortColumn } from '../../../shared/contract/user';
 import { rules } from '../../../shared/rules';
 import { hashPassword, openTransportPassword, randomPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/revoke';
@@ -12,7 +12,7 @@ import { checkCurrentRole, inScope, roleScope, usersInScope } from '../../auth/s
 import type { CallContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { SqlState, violatedConstraint } from '../../db/errors';
-import { containsPattern, offsetOf, pageResult } from '../../db/lists';
+import { containsPattern, offsetOf, orderByColumn, pageResult } from '../../db/lists';
 import { dataClassification, dept, loginFailure, role, user, userDataAuthority, userRole } from '../../db/schema';
 import { AppError, Errors } from '../../errors';
 import { loadOrgTree, type OrgTree } from '../../org-tree';
@@ -25,6 +25,17 @@ interface Grant {
 }
 
 const creator = alias(user, 'creator');
+
+/** What each sortable column of the user list sorts by. */
+const USER_SORT: Record<UserSortColumn, SQLWrapper> = {
+  username: user.username,
+  name: user.name,
+  phone: user.mobile,
+  email: user.email,
+  deptName: dept.name,
+  status: user.status,
+  createTime: user.createTime,
+};
 
 /** What the operation log keeps of a user: no password hash, no counters. */
 function snapshotOf(row: UserRow, roles: readonly Grant[], authorities: readonly DataAuthority[]) {
@@ -208,7 +219,7 @@ export async function listUsers(ctx: CallContext, input: ParsedInputOf<typeof ap
       .leftJoin(dept, eq(dept.deptId, user.deptId))
       .leftJoin(creator, eq(creator.userId, user.createBy))
       .where(where)
-      .orderBy(desc(user.userId))
+      .orderBy(...orderByColumn(USER_SORT, input, desc(user.userId)))
       .limit(input.limit)
       .offset(offsetOf(input.page, input.limit)),
   ]);

@@ -1,0 +1,139 @@
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { ResponseCode } from '../../shared/codes';
+import { AppError } from '../errors';
+
+/**
+ * Streaming .xlsx (design.md §4b "Exports"): rows arrive a page at a time and leave through exceljs's
+ * streaming writer as they are written, so an export holds one page in memory however long it is. Reading
+ * is bounded the other way: the workbook's parts are checked before anything is unzipped, and reading
+ * stops at a row limit.
+ */
+
+export type CellValue = string | number | null;
+
+export interface SheetSpec {
+  name: string;
+  /** The header row. */
+  columns: readonly string[];
+}
+
+/**
+ * The workbook as a stream: the header, then each page's rows. The writer waits while the reader (the HTTP
+ * response) is behind, and stops at once when the stream is destroyed (the caller went away or cancelled).
+ */
+export function xlsxStream(sheet: SheetSpec, pages: AsyncIterable<readonly (readonly CellValue[])[]>): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+  const worksheet = workbook.addWorksheet(sheet.name);
+  const closed = new AbortController();
+  out.once('close', () => closed.abort());
+
+  const write = async () => {
+    worksheet.addRow([...sheet.columns]).commit();
+    for await (const rows of pages) {
+      if (out.destroyed) return;
+      for (const row of rows) worksheet.addRow([...row]).commit();
+      if (out.writableNeedDrain) await once(out, 'drain', { signal: closed.signal });
+    }
+    worksheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => {
+    if (!out.destroyed) out.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return out;
+}
+
+/** The stored text of a cell as a person reads it: rich text joined, a formula's result, a link's text. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((part: { text?: unknown }) => cellText(part.text)).join('');
+    if ('result' in value) return cellText(value.result);
+    if ('text' in value) return cellText(value.text);
+  }
+  return '';
+}
+
+const ZIP_LOCAL_HEADER = 0x04034b50;
+const ZIP_CENTRAL_HEADER = 0x02014b50;
+const ZIP_END = 0x06054b50;
+const ZIP_END_SIZE = 22;
+const ZIP_MAX_COMMENT = 0xffff;
+const ZIP64_MARK = 0xffffffff;
+
+/** Why a workbook is refused before it is read. */
+function notXlsx(): AppError {
+  return new AppError(ResponseCode.InvalidInput, 'error.importNotXlsx', {}, 'fileId');
+}
+
+/**
+ * Checks the bytes are an .xlsx workbook (a zip holding `xl/workbook.xml`) whose parts unzip to at most
+ * `maxUnzipped` bytes, from the zip's own directory, before any part is inflated.
+ */
+export function checkXlsx(bytes: Buffer, maxUnzipped: number): void {
+  if (bytes.length < ZIP_END_SIZE || bytes.readUInt32LE(0) !== ZIP_LOCAL_HEADER) throw notXlsx();
+  let end = -1;
+  for (let at = bytes.length - ZIP_END_SIZE; at >= Math.max(0, bytes.length - ZIP_END_SIZE - ZIP_MAX_COMMENT); at--) {
+    if (bytes.readUInt32LE(at) === ZIP_END) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) throw notXlsx();
+  const entries = bytes.readUInt16LE(end + 10);
+  let at = bytes.readUInt32LE(end + 16);
+  let unzipped = 0;
+  let hasWorkbook = false;
+  for (let entry = 0; entry < entries; entry++) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== ZIP_CENTRAL_HEADER) throw notXlsx();
+    const size = bytes.readUInt32LE(at + 24);
+    const nameLength = bytes.readUInt16LE(at + 28);
+    const extraLength = bytes.readUInt16LE(at + 30);
+    const commentLength = bytes.readUInt16LE(at + 32);
+    const name = bytes.toString('utf8', at + 46, at + 46 + nameLength);
+    if (size === ZIP64_MARK) throw new AppError(ResponseCode.InvalidInput, 'error.importTooLarge', { mb: Math.round(maxUnzipped / 1024 / 1024) }, 'fileId');
+    unzipped += size;
+    if (name === 'xl/workbook.xml') hasWorkbook = true;
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  if (!hasWorkbook) throw notXlsx();
+  if (unzipped > maxUnzipped) throw new AppError(ResponseCode.InvalidInput, 'error.importTooLarge', { mb: Math.round(maxUnzipped / 1024 / 1024) }, 'fileId');
+}
+
+export interface SheetRow {
+  /** The row's number in the sheet (1 is the header). */
+  row: number;
+  cells: string[];
+}
+
+/**
+ * The first worksheet's non-empty rows as text, header first, read with exceljs's streaming reader. More
+ * than `maxRows` rows after the header refuses the file.
+ */
+export async function readFirstSheet(bytes: Buffer, options: { maxRows: number; maxUnzipped: number }): Promise<SheetRow[]> {
+  checkXlsx(bytes, options.maxUnzipped);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+  const rows: SheetRow[] = [];
+  try {
+    for await (const worksheet of reader) {
+      for await (const row of worksheet) {
+        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+        const cells = Array.from(values, (value) => cellText(value).trim());
+        if (cells.every((cell) => cell === '')) continue;
+        if (rows.length > options.maxRows) throw new AppError(ResponseCode.InvalidInput, 'error.importTooManyRows', { max: options.maxRows }, 'fileId');
+        rows.push({ row: row.number, cells });
+      }
+      break;
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw notXlsx();
+  }
+  return rows;
+}
