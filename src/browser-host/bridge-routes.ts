@@ -40,11 +40,29 @@
  *   e.g. `data: {"type":"session-expired"}`. Lines starting with ':' are keep-alive comments; `retry: 3000`
  *   asks the EventSource to reconnect after 3 s when the stream drops.
  *
+ * Bytes in arguments (files.upload): a Uint8Array travels as {"$bytes": "<base64>"} (src/shared/bridge-binary.ts); a
+ * call body may be as large as the largest upload so encoded.
+ *
+ * Files: `GET /__bridge/files/<fileId>?secret=<page secret>` (BROWSER_HOST_FILES_PATH), the URL files.url answers,
+ * for an `<img>` of the console page: the cookie, the Host check and the secret in the address, like the events;
+ * the core reads the file with the session. Answers the bytes with their type, or 404 when the file cannot be
+ * shown (not signed in, outside the role, gone).
+ *
  * Help: `GET /help/console-help.<locale>.pdf` serves the bundled PDF (application/pdf, inline); `help.pdfUrl`
  * answers that same-origin path, falling back to English when the locale has no PDF of its own.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BROWSER_HOST_BRIDGE_PATH, BROWSER_HOST_EVENTS_PATH, BROWSER_HOST_PAGE_SECRET_HEADER, BROWSER_HOST_PAGE_SECRET_PARAM, browserHostCookieName, isBridgeMethod } from '../shared/bridge';
+import {
+  BROWSER_HOST_BRIDGE_PATH,
+  BROWSER_HOST_EVENTS_PATH,
+  BROWSER_HOST_FILES_PATH,
+  BROWSER_HOST_PAGE_SECRET_HEADER,
+  BROWSER_HOST_PAGE_SECRET_PARAM,
+  browserHostCookieName,
+  isBridgeMethod,
+} from '../shared/bridge';
+import { decodeBytes } from '../shared/bridge-binary';
+import { MAX_UPLOAD_BYTES } from '../shared/rules';
 import { ResponseCode } from '../shared/codes';
 import { fail } from '../shared/envelope';
 import { bridgeDispatch, invokeBridgeMethod, type BridgeCore } from '../main/core/bridge-core';
@@ -52,6 +70,13 @@ import { isAllowedCallOrigin, isAllowedStreamOrigin, readCookie, sameSecret } fr
 
 const KEEP_ALIVE_MS = 25_000;
 const RECONNECT_MS = 3_000;
+/** The largest upload in base64 (4 characters for 3 bytes) and room for the rest of the call. */
+export const BRIDGE_CALL_BODY_LIMIT = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 64 * 1024;
+
+/** The address files.url answers in the browser host: same origin, with the page secret an `<img>` cannot send as a header. */
+export function browserFileUrl(fileId: number, pageSecret: string): string {
+  return `${BROWSER_HOST_FILES_PATH}/${fileId}?${new URLSearchParams({ [BROWSER_HOST_PAGE_SECRET_PARAM]: pageSecret })}`;
+}
 
 export interface BridgeRoutesOptions {
   bridge: BridgeCore;
@@ -129,6 +154,19 @@ export async function registerBridgeRoutes(app: FastifyInstance, options: Bridge
     request.raw.on('close', stream.end);
   });
 
+  app.get<{ Params: { fileId: string }; Querystring: Record<string, unknown> }>(`${BROWSER_HOST_FILES_PATH}/:fileId`, async (request, reply) => {
+    if (!hasCookie(request, reply) || !hasPageSecret(request.query[BROWSER_HOST_PAGE_SECRET_PARAM], reply)) return reply;
+    if (!isAllowedStreamOrigin(request.headers.origin, options.port())) return refuseOrigin(request, reply);
+    const fileId = /^[1-9]\d{0,9}$/.test(request.params.fileId) ? Number(request.params.fileId) : 0;
+    if (fileId <= 0) return refuse(reply, 404, ResponseCode.NotFound, `No file "${request.params.fileId.slice(0, 20)}"`);
+    try {
+      const file = await options.bridge.readFile(fileId);
+      return reply.type(file.mime).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').send(Buffer.from(file.bytes));
+    } catch {
+      return refuse(reply, 404, ResponseCode.NotFound, `File ${fileId} cannot be shown`);
+    }
+  });
+
   // Event streams never end by themselves: closing the host ends them, or close() would wait forever.
   app.addHook('preClose', async () => {
     for (const stream of [...streams]) stream.end();
@@ -140,7 +178,7 @@ export async function registerBridgeRoutes(app: FastifyInstance, options: Bridge
   };
 
   // The guard runs on request, before the body is read: a refused caller gets nothing parsed.
-  app.post<{ Params: { method: string }; Body: unknown }>(`${BROWSER_HOST_BRIDGE_PATH}/:method`, { onRequest: bridgeCallGuard }, async (request, reply) => {
+  app.post<{ Params: { method: string }; Body: unknown }>(`${BROWSER_HOST_BRIDGE_PATH}/:method`, { onRequest: bridgeCallGuard, bodyLimit: BRIDGE_CALL_BODY_LIMIT }, async (request, reply) => {
     const method = request.params.method;
     if (!isBridgeMethod(method)) {
       return refuse(reply, 404, ResponseCode.NotFound, `Unknown bridge method "${method.slice(0, 100)}"`);
@@ -149,7 +187,7 @@ export async function registerBridgeRoutes(app: FastifyInstance, options: Bridge
     if (body === null || typeof body !== 'object' || !('args' in body) || !Array.isArray(body.args)) {
       return refuse(reply, 400, ResponseCode.InvalidInput, 'The body must be a JSON object {"args": [...]}');
     }
-    const result = await invokeBridgeMethod(dispatch, method, body.args);
+    const result = await invokeBridgeMethod(dispatch, method, decodeBytes(body.args));
     return reply.header('cache-control', 'no-store').send(result);
   });
 }

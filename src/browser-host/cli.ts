@@ -2,7 +2,7 @@
  * The console in a browser: starts the embedded server (unless a server URL is configured) and the browser host,
  * and prints one line, the address to open (it carries this run's key, which opens one browser once).
  *
- *   tsx src/browser-host/cli.ts [--port N] [--data DIR] [--vault auto|keychain|memory] [--renderer DIR]
+ *   tsx src/browser-host/cli.ts [--port N] [--data DIR] [--vault auto|keychain|memory] [--renderer DIR] [--downloads DIR]
  *
  * CONSOLE_HOME (default ~/.backoffice-console) holds the settings (settings.json) and, unless --data says
  * otherwise, the embedded server's data (data/). CONSOLE_SERVER_URL and the managed configuration file preset
@@ -16,19 +16,21 @@ import { parseArgs } from 'node:util';
 import Conf from 'conf';
 import { createConsoleCore, type ConsoleCore } from '../main/core/console-core';
 import { createEmbeddedServer } from '../main/core/embedded-server';
+import { folderTarget } from '../main/core/exports';
 import { createSettings, readManagedPreset, type KeyValueStore } from '../main/core/settings';
 import { createKeychainVault, createMemoryVault, probeKeychain, type TokenVault } from '../main/core/token-vault';
 import { browserHelpResolver, startBrowserHost, type BrowserHost } from './host';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-const USAGE = `Usage: npm run start:browser -- [--port N] [--data DIR] [--vault auto|keychain|memory] [--renderer DIR]
+const USAGE = `Usage: npm run start:browser -- [--port N] [--data DIR] [--vault auto|keychain|memory] [--renderer DIR] [--downloads DIR]
   --port N       port of the browser host on 127.0.0.1 (default 0: any free port)
   --data DIR     data folder of the embedded server (default $CONSOLE_HOME/data)
   --vault KIND   where refresh tokens live: keychain (the OS keychain), memory (this process only),
                  auto (default: the keychain when one answers, otherwise memory)
   --renderer DIR the built renderer (default out/renderer)
-Environment: CONSOLE_HOME (default ~/.backoffice-console), CONSOLE_SERVER_URL, CONSOLE_CLIENT_ID,
+  --downloads DIR where exports are saved (default $CONSOLE_DOWNLOADS_DIR, else ~/Downloads)
+Environment: CONSOLE_HOME (default ~/.backoffice-console), CONSOLE_DOWNLOADS_DIR, CONSOLE_SERVER_URL, CONSOLE_CLIENT_ID,
   CONSOLE_CLIENT_SECRET, CONSOLE_TRANSPORT_SECRET, CONSOLE_MANAGED_CONFIG`;
 
 class UsageError extends Error {}
@@ -41,6 +43,7 @@ interface CliOptions {
   vault: 'auto' | 'keychain' | 'memory';
   rendererDir: string;
   home: string;
+  downloadsDir: string;
 }
 
 function parseOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions | 'help' {
@@ -53,6 +56,7 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions | 'hel
         data: { type: 'string' },
         vault: { type: 'string' },
         renderer: { type: 'string' },
+        downloads: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -74,6 +78,7 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions | 'hel
     home,
     dataDir: resolve(values.data ?? join(home, 'data')),
     rendererDir: resolve(values.renderer ?? join(projectRoot, 'out', 'renderer')),
+    downloadsDir: resolve(values.downloads ?? (env.CONSOLE_DOWNLOADS_DIR?.trim() || join(os.homedir(), 'Downloads'))),
   };
 }
 
@@ -98,6 +103,7 @@ async function main(): Promise<void> {
     return;
   }
   const preset = readManagedPreset(process.env);
+  let host: BrowserHost | null = null;
   const store: KeyValueStore = new Conf<Record<string, unknown>>({ cwd: options.home, configName: 'settings' });
   const vault = await chooseVault(options.vault);
   const embedded = createEmbeddedServer({ dataDir: options.dataDir, credentials: createSettings(store, preset).credentials() });
@@ -110,9 +116,13 @@ async function main(): Promise<void> {
     embedded,
     platform: { kind: 'browser', appVersion: appVersion(), os: `${os.type()} ${os.release()}` },
     helpPdfUrl: browserHelpResolver(helpDir),
+    exportTarget: folderTarget(options.downloadsDir),
+    // The host knows the page secret its file addresses carry; it starts after the core.
+    fileUrl: (fileId) => {
+      if (!host) throw new Error('The browser host is not listening yet');
+      return host.fileUrl(fileId);
+    },
   });
-
-  let host: BrowserHost | null = null;
   let stoppingSince: number | null = null;
   const stop = async (signal: NodeJS.Signals) => {
     if (stoppingSince !== null) {

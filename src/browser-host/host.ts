@@ -8,7 +8,7 @@ import { ResponseCode } from '../shared/codes';
 import type { Locale } from '../shared/constants';
 import type { BridgeCore, HelpPdfResolver } from '../main/core/bridge-core';
 import { findHelpPdf, HELP_PDF_FILE_PATTERN } from '../main/core/help';
-import { hasSessionCookie, refuse, registerBridgeRoutes } from './bridge-routes';
+import { browserFileUrl, hasSessionCookie, refuse, registerBridgeRoutes } from './bridge-routes';
 import { isAllowedHost, newSecret, sameSecret, SECURITY_HEADERS, sessionCookie, withPageSecret } from './security';
 
 export interface BrowserHostOptions {
@@ -27,6 +27,8 @@ export interface BrowserHost {
   origin: string;
   port: number;
   key: string;
+  /** The address files.url answers for a stored file (same origin, carrying this run's page secret). */
+  fileUrl(fileId: number): string;
   close(): Promise<void>;
 }
 
@@ -140,5 +142,5 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const address = app.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
   const origin = `http://127.0.0.1:${port}`;
-  return { url: `${origin}/?${BROWSER_HOST_KEY_PARAM}=${key}`, origin, port, key, close: () => app.close() };
+  return { url: `${origin}/?${BROWSER_HOST_KEY_PARAM}=${key}`, origin, port, key, fileUrl: (fileId) => browserFileUrl(fileId, pageSecret), close: () => app.close() };
 }

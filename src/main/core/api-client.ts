@@ -3,8 +3,10 @@ import type { z } from 'zod';
 import { ResponseCode } from '../../shared/codes';
 import { API_PREFIX, API_VERSION, Header, REQUEST_TIMEOUT_MS, type Locale } from '../../shared/constants';
 import { fillPath, type EndpointDef, type InputOf, type OutputOf } from '../../shared/contract/endpoint';
+import { FileBody, UploadedFile } from '../../shared/contract/file';
 import { envelopeSchema, type Envelope } from '../../shared/envelope';
 import { ApiError, InputError } from './errors';
+import { downloadedFile } from './exports';
 
 /** What every request says about the workstation and the user's choices (spec 000 §7 headers). */
 export interface RequestContext {
@@ -63,6 +65,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       };
       if (def.method === 'GET') request.searchParams = formFields(filled.rest, label);
       else if (def.encoding === 'form') request.body = formFields(filled.rest, label);
+      else if (def.encoding === 'multipart') request.body = multipartFields(filled.rest, label);
       else request.json = filled.rest;
 
       let response: Response;
@@ -113,7 +116,33 @@ function formFields(fields: Record<string, unknown>, label: string): URLSearchPa
   return params;
 }
 
+/** A multipart body: text fields first (the server reads the purpose before the file), then each file. */
+function multipartFields(fields: Record<string, unknown>, label: string): FormData {
+  const form = new FormData();
+  const files: Array<[string, UploadedFile]> = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof UploadedFile) files.push([name, value]);
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') form.append(name, String(value));
+    else throw new InputError(`${label}: field ${name} holds an object, which cannot travel as a multipart field`);
+  }
+  for (const [name, file] of files) form.append(name, new Blob([new Uint8Array(file.bytes)]), file.name);
+  return form;
+}
+
+/** Endpoints whose success is a file's bytes as the body (a stored file), not an envelope; a refusal is an envelope. */
+function answersFileBody(def: EndpointDef): boolean {
+  const output = def.output as z.ZodType;
+  return output.safeParse(new FileBody('', new Uint8Array())).success && !output.safeParse({}).success;
+}
+
 async function readEnvelope(def: EndpointDef, response: Response, label: string): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  // An export's file is handed over as it streams in (exports.ts writes it to disk); its refusal is an envelope.
+  if (def.download && response.ok && !type.startsWith('application/json')) return downloadedFile(response, def.download);
+  if (response.ok && !type.startsWith('application/json') && answersFileBody(def)) {
+    return new FileBody(type.split(';')[0]!.trim() || 'application/octet-stream', new Uint8Array(await response.arrayBuffer()));
+  }
   const text = await response.text();
   const envelope = parseEnvelope(text);
   if (!envelope) {

@@ -84,6 +84,34 @@ describe('api.call', () => {
   });
 });
 
+describe('messenger sign-in', () => {
+  it('remembers the QR page it handed to the window, whose return address alone may bring a code back', async () => {
+    expect(core.session.messengerQrUrl()).toBeNull();
+    expect(await bridge.auth.messengerConfig()).toEqual({ ok: true, data: { enabled: true, qrUrl: 'https://messenger.example/qr' } });
+    expect(core.session.messengerQrUrl()).toBe('https://messenger.example/qr');
+  });
+});
+
+describe('the identity choice', () => {
+  it('lives with the session: the workstation keeps none, and sign-out or the sign-in page forget it but the user id', async () => {
+    await bridge.auth.signIn({ username: 'dora', password: 'Dora_1234' });
+    expect(await bridge.session.choose({ roleId: 7, systemMenuId: 1 })).toMatchObject({ ok: true, data: { roleId: 7, systemMenuId: 1 } });
+    expect(await bridge.settings.get()).toEqual({ ok: true, data: { serverUrl: peer.url, serverUrlManaged: true, language: 'zh_CN' } });
+    // A reload of the window finds the choice in the session.
+    expect(await bridge.session.state()).toMatchObject({ ok: true, data: { signedIn: true, roleId: 7, systemMenuId: 1 } });
+
+    const forgotten = { signedIn: false, userId: 21, username: null, roleId: null, systemMenuId: null, pendingWxWorkUserId: null };
+    expect(await bridge.auth.clearSession()).toEqual({ ok: true, data: forgotten });
+    await bridge.auth.signIn({ username: 'dora', password: 'Dora_1234' });
+    expect(await bridge.session.state()).toMatchObject({ ok: true, data: { signedIn: true, roleId: null, systemMenuId: null } });
+    await bridge.session.choose({ roleId: 7, systemMenuId: 1 });
+    await bridge.auth.signOut();
+    expect(await bridge.session.state()).toEqual({ ok: true, data: forgotten });
+    // Nor does the next start of the app on this workstation find it.
+    expect(makeCore().settings.get()).toEqual({ serverUrl: peer.url, serverUrlManaged: true, language: 'zh_CN' });
+  });
+});
+
 describe('no token crosses the bridge', () => {
   it('keeps every issued token out of every answer of a whole session', async () => {
     writeFileSync(join(dir, 'placeholder'), '');
@@ -233,6 +261,7 @@ describe('dispatch by name', () => {
         () => () => undefined,
       ),
       events: createBridgeEvents(),
+      readFile: () => Promise.reject(new Error('no file is read by name')),
     };
     const dispatch = bridgeDispatch(recordingCore);
     for (const method of BRIDGE_METHODS) expect(await invokeBridgeMethod(dispatch, method, [method, 2])).toEqual({ ok: true, data: method });

@@ -8,14 +8,17 @@ import {
   type CallOutput,
   type ConsoleBridge,
   type ExternalViewRequest,
+  type FileUploadRequest,
   type PlatformInfo,
 } from '../../shared/bridge';
 import { ResponseCode } from '../../shared/codes';
 import { LOCALES, type Locale } from '../../shared/constants';
 import { api } from '../../shared/contract';
 import type { EndpointDef } from '../../shared/contract/endpoint';
+import { FILE_PURPOSES, UploadedFile, type FileBody } from '../../shared/contract/file';
 import { CodedError, InputError } from './errors';
 import type { BridgeEvents } from './events';
+import { createExports, type ExportTarget } from './exports';
 import type { Session } from './session';
 import type { Settings } from './settings';
 
@@ -35,6 +38,12 @@ export interface ViewHost {
 /** The URL of the bundled help PDF for a locale, or null when none is bundled. */
 export type HelpPdfResolver = (locale: Locale) => Promise<string | null> | string | null;
 
+/**
+ * The URL a window shows a stored file by: a route of the transport (Electron's app:// protocol, the browser
+ * host's file route) that reads the file through `readFile` with the session; the page never sees a token.
+ */
+export type FileUrlResolver = (fileId: number) => string;
+
 export interface BridgeCoreDeps {
   session: Session;
   settings: Settings;
@@ -42,10 +51,16 @@ export interface BridgeCoreDeps {
   platform: PlatformInfo;
   viewHost?: ViewHost | null;
   helpPdfUrl?: HelpPdfResolver | null;
+  fileUrl?: FileUrlResolver | null;
+  /** Where exports are saved; without one the console saves none. */
+  exportTarget?: ExportTarget | null;
 }
 
-/** The bridge as the main process implements it; transports forward `events` their own way. */
-export type BridgeCore = Omit<ConsoleBridge, 'events'> & { events: BridgeEvents };
+/**
+ * The bridge as the main process implements it; transports forward `events` their own way. `readFile` is for
+ * the transports' file routes (the URLs of files.url), never a bridge method: its answer is bytes.
+ */
+export type BridgeCore = Omit<ConsoleBridge, 'events'> & { events: BridgeEvents; readFile(fileId: number): Promise<FileBody> };
 
 export const EXTERNAL_VIEWS_UNAVAILABLE_MSG = 'External views are a desktop feature: in the browser the tab shows the page in a sandboxed iframe';
 const WITHHELD_MSG = 'The answer carried a credential and was withheld from the window';
@@ -68,6 +83,13 @@ export function createBridgeCore(deps: BridgeCoreDeps): BridgeCore {
     }
     return carriesToken(result, session) ? { ok: false, code: ResponseCode.ServerError, msg: WITHHELD_MSG } : result;
   };
+
+  const fileUrlOf = (fileId: number): string => {
+    if (!deps.fileUrl) throw new CodedError(ResponseCode.CallerError, 'This console shows no stored files');
+    return deps.fileUrl(fileId);
+  };
+
+  const exports = createExports({ session, events, target: deps.exportTarget ?? null });
 
   const views = deps.viewHost ?? null;
   const viewCall = (run: (host: ViewHost) => Promise<void>): Promise<BridgeResult<null>> =>
@@ -96,11 +118,7 @@ export function createBridgeCore(deps: BridgeCoreDeps): BridgeCore {
           await session.changePassword(requireObject(request, 'password change'));
           return null;
         }),
-      messengerConfig: () =>
-        answer(async () => {
-          const config = await session.publicCall(api.auth.messengerConfig, {});
-          return { enabled: config.enabled, qrUrl: config.qrUrl };
-        }),
+      messengerConfig: () => answer(() => session.messengerConfig()),
       messengerExchange: (code) => answer(() => session.messengerExchange(requireString(code, 'code'))),
       renewForSingleSystem: () =>
         answer(async () => {
@@ -117,13 +135,8 @@ export function createBridgeCore(deps: BridgeCoreDeps): BridgeCore {
 
     session: {
       state: () => answer(() => session.state()),
-      choose: (request) =>
-        answer(() => {
-          const chosen = session.choose(requireObject(request, 'identity choice'));
-          // The stored choice is restored at the next sign-in (spec 000 §4 "with stored info").
-          settings.set({ lastRoleId: chosen.roleId, lastSystemMenuId: chosen.systemMenuId });
-          return chosen;
-        }),
+      // The choice lives with the session only: the next sign-in asks again (spec 000 §2, §4).
+      choose: (request) => answer(() => session.choose(requireObject(request, 'identity choice'))),
     },
 
     api: {
@@ -155,6 +168,27 @@ export function createBridgeCore(deps: BridgeCoreDeps): BridgeCore {
       openPopup: (url) => viewCall((host) => host.openPopup(webUrl(url, 'url'))),
     },
 
+    files: {
+      upload: (request) =>
+        answer(async () => {
+          const { purpose, name, bytes } = uploadRequest(request);
+          const stored = await session.call(api.file.upload, { purpose, file: new UploadedFile(name, bytes) });
+          return { id: stored.id, url: fileUrlOf(stored.id) };
+        }),
+      url: (fileId) => answer(() => ({ url: fileUrlOf(requireFileId(fileId)) })),
+    },
+
+    readFile: (fileId) => session.call(api.file.content, { fileId: requireFileId(fileId) }),
+
+    exports: {
+      start: (request) => answer(() => exports.start(requireObject(request, 'export request'))),
+      cancel: (exportId) =>
+        answer(async () => {
+          await exports.cancel(exportId);
+          return null;
+        }),
+    },
+
     help: {
       pdfUrl: (locale) =>
         answer(async () => {
@@ -176,7 +210,11 @@ export function callableEndpoint(id: unknown): EndpointDef {
   const [area, name, ...extra] = id.split('.');
   const defs = area && Object.hasOwn(api, area) ? (api[area as keyof typeof api] as Record<string, EndpointDef>) : null;
   if (!defs || !name || extra.length > 0 || !Object.hasOwn(defs, name)) throw new InputError(`Unknown endpoint "${id}"`);
-  return defs[name] as EndpointDef;
+  const def = defs[name] as EndpointDef;
+  // Bytes do not travel as api.call input or answer: files go through the files methods.
+  if (def === api.file.upload || def === api.file.content) throw new InputError(`${id} carries a file's bytes and is reachable only through the bridge's files methods`);
+  if (def.download) throw new InputError(`${id} answers with a file and is reachable only through exports.start`);
+  return def;
 }
 
 /** Answers from the server pass through here: any token-shaped field or the live access token withholds the answer. */
@@ -207,6 +245,22 @@ function requireObject<T>(value: T, what: string): T {
 function requireString(value: unknown, field: string): string {
   if (typeof value !== 'string') throw new InputError(`${field} must be a text`);
   return value;
+}
+
+function requireFileId(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw new InputError('fileId must be a positive whole number');
+  return value;
+}
+
+/** The largest name a picker can give (the server keeps the first 200 characters). */
+const UPLOAD_NAME_MAX = 1000;
+
+function uploadRequest(value: unknown): FileUploadRequest {
+  const request = requireObject(value as FileUploadRequest, 'upload request');
+  if (!(FILE_PURPOSES as readonly unknown[]).includes(request.purpose)) throw new InputError(`purpose must be one of ${FILE_PURPOSES.join(', ')}`);
+  if (typeof request.name !== 'string' || request.name.length > UPLOAD_NAME_MAX) throw new InputError(`name must be a text of at most ${UPLOAD_NAME_MAX} characters`);
+  if (!(request.bytes instanceof Uint8Array)) throw new InputError("bytes must be the file's bytes (a Uint8Array)");
+  return { purpose: request.purpose, name: request.name, bytes: request.bytes };
 }
 
 function requireTabKey(value: unknown): string {

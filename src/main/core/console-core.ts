@@ -2,8 +2,9 @@ import os from 'node:os';
 import type { PlatformInfo } from '../../shared/bridge';
 import { ResponseCode } from '../../shared/codes';
 import { createApiClient } from './api-client';
-import { createBridgeCore, type BridgeCore, type HelpPdfResolver, type ViewHost } from './bridge-core';
+import { createBridgeCore, type BridgeCore, type FileUrlResolver, type HelpPdfResolver, type ViewHost } from './bridge-core';
 import { ApiError } from './errors';
+import type { ExportTarget } from './exports';
 import { createBridgeEvents, type BridgeEvents } from './events';
 import { createSession, type Session } from './session';
 import { createSettings, NO_MANAGED_PRESET, type KeyValueStore, type ManagedPreset, type Settings } from './settings';
@@ -30,6 +31,9 @@ export interface ConsoleCoreOptions {
   fetch?: typeof globalThis.fetch;
   viewHost?: ViewHost | null;
   helpPdfUrl?: HelpPdfResolver | null;
+  fileUrl?: FileUrlResolver | null;
+  /** Where exports are saved: Electron's save dialog, the browser host's downloads folder. */
+  exportTarget?: ExportTarget | null;
   warn?: (message: string) => void;
 }
 
@@ -85,7 +89,16 @@ export function createConsoleCore(options: ConsoleCoreOptions): ConsoleCore {
     events,
     warn: options.warn,
   });
-  const bridge = createBridgeCore({ session, settings, events, platform: options.platform, viewHost: options.viewHost, helpPdfUrl: options.helpPdfUrl });
+  const bridge = createBridgeCore({
+    session,
+    settings,
+    events,
+    platform: options.platform,
+    viewHost: options.viewHost,
+    helpPdfUrl: options.helpPdfUrl,
+    fileUrl: options.fileUrl,
+    exportTarget: options.exportTarget,
+  });
 
   return {
     bridge,

@@ -26,7 +26,11 @@ beforeEach(async () => {
       { userId: 12, username: 'bob', password: 'Bob_12345', mustChangePassword: true },
       { userId: 13, username: 'carol', password: 'Carol_123', wxWorkUserId: 'W-CAROL' },
     ],
-    (app) => app.post(`/api${api.user.add.path}`, async () => ok({ userId: 99 })),
+    (app) => {
+      app.post(`/api${api.user.add.path}`, async () => ok({ userId: 99 }));
+      // A gateway in front of the server refusing the session: an HTTP error, no envelope.
+      app.post(`/api${api.user.delete.path}`, async (_request, reply) => reply.code(401).type('text/plain').send('Unauthorized'));
+    },
   );
   vault = createMemoryVault();
   events = [];
@@ -158,6 +162,12 @@ describe('401 handling', () => {
     expect(session.state()).toMatchObject({ signedIn: false, userId: 11, username: null });
     expect(await vault.get(SERVER_KEY, 'alice')).toBeNull();
     await expect(session.call(api.session.roleSystems, {})).rejects.toMatchObject({ code: ResponseCode.Unauthorized, message: 'Not signed in' });
+  });
+
+  it('says when an HTTP error, not an envelope code, ended the session', async () => {
+    await expect(session.call(api.user.delete, { userIds: '5' })).rejects.toMatchObject({ code: ResponseCode.Unauthorized, httpStatus: 401 });
+    expect(events).toEqual([{ type: 'session-expired', httpError: true }]);
+    expect(session.state().signedIn).toBe(false);
   });
 
   it('reports a disabled user and drops the session', async () => {

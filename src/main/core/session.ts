@@ -28,6 +28,13 @@ export interface Session {
   signIn(request: SignInRequest): Promise<SessionState>;
   firstChangePassword(request: { username: string; password: string; newPassword: string }): Promise<void>;
   changePassword(request: { password: string; newPassword: string }): Promise<void>;
+  /** Whether messenger sign-in is on and its QR page; the page's address is kept (see `messengerQrUrl`). */
+  messengerConfig(): Promise<{ enabled: boolean; qrUrl: string | null }>;
+  /**
+   * The QR page last handed to the window, or null. Its redirect address is the only one the desktop window may be
+   * sent back to with a sign-in code (src/main/electron/security.ts).
+   */
+  messengerQrUrl(): string | null;
   messengerExchange(code: string): Promise<MessengerOutcome>;
   /** Exchanges the refresh token once per chosen system (appFlag `single`). */
   renewForSingleSystem(): Promise<void>;
@@ -66,6 +73,7 @@ export function createSession(deps: SessionDeps): Session {
   let roleId: number | null = null;
   let systemMenuId: number | null = null;
   let renewedForSystem = false;
+  let shownQrUrl: string | null = null;
 
   const notSignedIn = () => new ApiError(ResponseCode.Unauthorized, 'Not signed in');
 
@@ -158,16 +166,21 @@ export function createSession(deps: SessionDeps): Session {
     return queued;
   };
 
-  /** Ends the session for a reason the renderer must show; only the first failing call of a session reports it. */
-  const lose = async (session: LiveSession, reason: 'session-expired' | 'user-disabled') => {
+  /**
+   * Ends the session for a reason the renderer must show; only the first failing call of a session reports it.
+   * `cause` is the answer that ended it: an HTTP error status (not an envelope code) is said, since the renderer
+   * then returns to sign-in sooner (spec 000 §8).
+   */
+  const lose = async (session: LiveSession, reason: 'session-expired' | 'user-disabled', cause: unknown) => {
     if (live !== session) return;
     await forgetLocally(session);
-    events.emit({ type: reason });
+    const httpError = isApiError(cause) && cause.httpStatus !== null && cause.httpStatus >= 400;
+    events.emit({ type: reason, ...(httpError && { httpError: true }) });
   };
 
   const settle = async (session: LiveSession, error: unknown): Promise<never> => {
-    if (isApiError(error) && error.code === ResponseCode.UserDisabled) await lose(session, 'user-disabled');
-    else if (isApiError(error) && error.code === ResponseCode.Unauthorized) await lose(session, 'session-expired');
+    if (isApiError(error) && error.code === ResponseCode.UserDisabled) await lose(session, 'user-disabled', error);
+    else if (isApiError(error) && error.code === ResponseCode.Unauthorized) await lose(session, 'session-expired', error);
     throw error;
   };
 
@@ -193,11 +206,11 @@ export function createSession(deps: SessionDeps): Session {
       // One refresh for all calls that failed with the same token; a call that used an older token just retries.
       const outcome: Rotation = session.accessToken !== usedToken ? 'renewed' : await (session.rotating ?? rotate(session, 'refresh'));
       if (outcome === 'disabled') {
-        await lose(session, 'user-disabled');
+        await lose(session, 'user-disabled', error);
         throw new ApiError(ResponseCode.UserDisabled, 'User is disabled');
       }
       if (outcome === 'rejected' || live !== session) {
-        await lose(session, 'session-expired');
+        await lose(session, 'session-expired', error);
         throw error;
       }
     }
@@ -265,6 +278,14 @@ export function createSession(deps: SessionDeps): Session {
       });
     },
 
+    async messengerConfig() {
+      const config = await client.call(api.auth.messengerConfig, {});
+      shownQrUrl = config.enabled ? config.qrUrl : null;
+      return { enabled: config.enabled, qrUrl: config.qrUrl };
+    },
+
+    messengerQrUrl: () => shownQrUrl,
+
     async messengerExchange(code) {
       const messengerCode = requireText(code, 'code', 512).trim();
       const { clientId, clientSecret } = deps.credentials();
@@ -291,11 +312,11 @@ export function createSession(deps: SessionDeps): Session {
       if (renewedForSystem) return;
       const outcome = await rotate(session, 'new-token');
       if (outcome === 'disabled') {
-        await lose(session, 'user-disabled');
+        await lose(session, 'user-disabled', null);
         throw new ApiError(ResponseCode.UserDisabled, 'User is disabled');
       }
       if (outcome === 'rejected') {
-        await lose(session, 'session-expired');
+        await lose(session, 'session-expired', null);
         throw new ApiError(ResponseCode.Unauthorized, 'The session has expired, please sign in again');
       }
       renewedForSystem = true;

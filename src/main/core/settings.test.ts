@@ -16,20 +16,20 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('settings on conf', () => {
-  it('starts from the defaults: embedded server, zh_CN, no stored choice, the built-in credentials', () => {
+  it('starts from the defaults: embedded server, zh_CN, the built-in credentials', () => {
     const settings = createSettings(conf());
-    expect(settings.get()).toEqual({ serverUrl: '', serverUrlManaged: false, language: 'zh_CN', lastSystemMenuId: null, lastRoleId: null });
+    expect(settings.get()).toEqual({ serverUrl: '', serverUrlManaged: false, language: 'zh_CN' });
     expect(settings.credentials()).toEqual({ clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, transportSecret: DEFAULT_TRANSPORT_SECRET });
     expect(settings.windowBounds()).toBeNull();
   });
 
   it('persists changes across instances, normalising the server URL', () => {
-    createSettings(conf()).set({ serverUrl: ' https://Console.Example.com:8443/base/ ', language: 'de_DE', lastSystemMenuId: 3, lastRoleId: 9 });
+    createSettings(conf()).set({ serverUrl: ' https://Console.Example.com:8443/base/ ', language: 'de_DE' });
     createSettings(conf()).setWindowBounds({ x: 10, y: -20, width: 1280, height: 800, maximized: false });
     const again = createSettings(conf());
-    expect(again.get()).toEqual({ serverUrl: 'https://console.example.com:8443/base', serverUrlManaged: false, language: 'de_DE', lastSystemMenuId: 3, lastRoleId: 9 });
+    expect(again.get()).toEqual({ serverUrl: 'https://console.example.com:8443/base', serverUrlManaged: false, language: 'de_DE' });
     expect(again.windowBounds()).toEqual({ x: 10, y: -20, width: 1280, height: 800, maximized: false });
-    expect(again.set({ serverUrl: '', lastRoleId: null })).toMatchObject({ serverUrl: '', lastRoleId: null });
+    expect(again.set({ serverUrl: '' })).toMatchObject({ serverUrl: '', language: 'de_DE' });
   });
 
   it('keeps one device id', () => {
@@ -44,7 +44,8 @@ describe('settings on conf', () => {
     expect(() => settings.set({ serverUrl: 'ftp://host', language: 'en_US' })).toThrow('serverUrl must start with http:// or https://');
     expect(() => settings.set({ serverUrl: 'https://user:pw@host' })).toThrow('must not contain a user name or password');
     expect(() => settings.set({ serverUrl: 'not a url' })).toThrow('serverUrl is not a URL');
-    expect(() => settings.set({ lastRoleId: -1 })).toThrow('lastRoleId must be a positive whole number or null');
+    // The chosen system and role belong to the session, never to the workstation (spec 000 §2).
+    expect(() => settings.set({ lastSystemMenuId: 3, lastRoleId: 9 } as never)).toThrow('settings: lastSystemMenuId, lastRoleId cannot be changed here');
     expect(() => settings.set({ deviceId: 'x' } as never)).toThrow('settings: deviceId cannot be changed here');
     expect(() => settings.setWindowBounds({ x: 0, y: 0, width: 0, height: 10, maximized: false })).toThrow('window bounds: width');
     expect(settings.get().language).toBe('zh_CN');
@@ -53,10 +54,9 @@ describe('settings on conf', () => {
   it('falls back to defaults for values edited into nonsense', () => {
     const store = conf();
     store.set('language', 'xx');
-    store.set('lastRoleId', 'seven');
     store.set('windowBounds', { x: 'left' });
     const settings = createSettings(store);
-    expect(settings.get()).toMatchObject({ language: 'zh_CN', lastRoleId: null });
+    expect(settings.get()).toMatchObject({ language: 'zh_CN' });
     expect(settings.windowBounds()).toBeNull();
   });
 });

@@ -45,7 +45,7 @@ export interface ManagedPreset {
 
 export const NO_MANAGED_PRESET: ManagedPreset = { serverUrl: null, clientId: null, clientSecret: null, transportSecret: null, sources: [] };
 
-export type SettingsPatch = Partial<Pick<BridgeSettings, 'serverUrl' | 'language' | 'lastSystemMenuId' | 'lastRoleId'>>;
+export type SettingsPatch = Partial<Pick<BridgeSettings, 'serverUrl' | 'language'>>;
 
 export interface Settings {
   get(): BridgeSettings;
@@ -64,8 +64,6 @@ const Key = {
   serverUrl: 'serverUrl',
   language: 'language',
   windowBounds: 'windowBounds',
-  lastSystemMenuId: 'lastSystemMenuId',
-  lastRoleId: 'lastRoleId',
   deviceId: 'deviceId',
 } as const;
 
@@ -197,17 +195,10 @@ export function normalizeServerUrl(value: string, what: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-const positiveIdOrNull = (field: string) => {
-  const message = `${field} must be a positive whole number or null`;
-  return z.number({ error: message }).int({ message }).positive({ message }).nullable();
-};
-
 const patchSchema = z
   .object({
     serverUrl: z.string({ error: 'serverUrl must be a text' }).optional(),
     language: z.enum(LOCALES, { error: `language must be one of ${LOCALES.join(', ')}` }).optional(),
-    lastSystemMenuId: positiveIdOrNull('lastSystemMenuId').optional(),
-    lastRoleId: positiveIdOrNull('lastRoleId').optional(),
   })
   .strict();
 
@@ -220,10 +211,6 @@ const boundsSchema = z.object({
 });
 
 export function createSettings(store: KeyValueStore, preset: ManagedPreset = NO_MANAGED_PRESET): Settings {
-  const storedId = (key: string): number | null => {
-    const value = store.get(key);
-    return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
-  };
   const storedLanguage = (): Locale => {
     const value = store.get(Key.language);
     return (LOCALES as readonly unknown[]).includes(value) ? (value as Locale) : DEFAULT_LOCALE;
@@ -242,8 +229,6 @@ export function createSettings(store: KeyValueStore, preset: ManagedPreset = NO_
       serverUrl: preset.serverUrl ?? storedServerUrl(),
       serverUrlManaged: preset.serverUrl !== null,
       language: storedLanguage(),
-      lastSystemMenuId: storedId(Key.lastSystemMenuId),
-      lastRoleId: storedId(Key.lastRoleId),
     };
     return { ...cached };
   };
@@ -274,8 +259,6 @@ export function createSettings(store: KeyValueStore, preset: ManagedPreset = NO_
       const change = check(patch);
       if (change.serverUrl !== undefined && preset.serverUrl === null) store.set(Key.serverUrl, change.serverUrl);
       if (change.language !== undefined) store.set(Key.language, change.language);
-      if (change.lastSystemMenuId !== undefined) store.set(Key.lastSystemMenuId, change.lastSystemMenuId);
-      if (change.lastRoleId !== undefined) store.set(Key.lastRoleId, change.lastRoleId);
       cached = null;
       return read();
     },

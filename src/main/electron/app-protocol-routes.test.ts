@@ -1,6 +1,6 @@
 import { resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { helpPdfUrl, resolveAppRequest } from './app-protocol-routes';
+import { helpPdfUrl, resolveAppRequest, storedFileUrl } from './app-protocol-routes';
 
 const roots = { rendererDir: resolve('/opt/console/out/renderer'), helpDir: resolve('/opt/console/resources/help') };
 
@@ -28,6 +28,24 @@ describe('resolveAppRequest', () => {
       mimeType: 'application/pdf',
       isDocument: false,
     });
+  });
+
+  it('hands stored files to the core by id, and only plain ids', () => {
+    expect(storedFileUrl(42)).toBe('app://console/files/42');
+    expect(resolveAppRequest(storedFileUrl(42), roots)).toEqual({ kind: 'stored-file', fileId: 42 });
+    expect(resolveAppRequest('app://console/files/2147483647', roots)).toEqual({ kind: 'stored-file', fileId: 2147483647 });
+    for (const url of [
+      'app://console/files/0',
+      'app://console/files/042',
+      'app://console/files/2147483648',
+      'app://console/files/1.png',
+      'app://console/files/1/2',
+      'app://console/files/',
+      'app://console/files/1?x=1',
+      'app://console/files/-1',
+    ]) {
+      expect(resolveAppRequest(url, roots), url).toEqual({ kind: 'not-found' });
+    }
   });
 
   it.each(['app://console/help/src/console-help.en_US.md', 'app://console/help/..%2fconsole-help.en_US.pdf', 'app://console/help/other.pdf', 'app://console/help/'])(

@@ -8,10 +8,17 @@ import { APP_HOST, APP_SCHEME } from './security';
  */
 
 export const HELP_PATH_PREFIX = '/help/';
+/** Stored files (files.url): `app://console/files/<fileId>`, read by the core with the session. */
+export const FILES_PATH_PREFIX = '/files/';
 
 /** The app-protocol URL of a help PDF file name (as chosen by the core's findHelpPdf). */
 export function helpPdfUrl(fileName: string): string {
   return `${APP_SCHEME}://${APP_HOST}${HELP_PATH_PREFIX}${encodeURIComponent(fileName)}`;
+}
+
+/** The app-protocol URL of a stored file: what files.url answers in the desktop app. */
+export function storedFileUrl(fileId: number): string {
+  return `${APP_SCHEME}://${APP_HOST}${FILES_PATH_PREFIX}${fileId}`;
 }
 
 export interface ProtocolRoots {
@@ -21,7 +28,10 @@ export interface ProtocolRoots {
   helpDir: string;
 }
 
-export type ProtocolTarget = { kind: 'file'; path: string; mimeType: string; isDocument: boolean } | { kind: 'not-found' };
+export type ProtocolTarget = { kind: 'file'; path: string; mimeType: string; isDocument: boolean } | { kind: 'stored-file'; fileId: number } | { kind: 'not-found' };
+
+/** The largest id of sys_file (a PostgreSQL integer). */
+const MAX_FILE_ID = 2_147_483_647;
 
 const MIME_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -77,6 +87,11 @@ export function resolveAppRequest(requestUrl: string, roots: ProtocolRoots): Pro
     return { kind: 'not-found' };
   }
   if (url.protocol !== `${APP_SCHEME}:` || url.hostname !== APP_HOST || url.port !== '' || url.username !== '' || url.password !== '') return { kind: 'not-found' };
+
+  if (url.pathname.startsWith(FILES_PATH_PREFIX)) {
+    const id = /^[1-9]\d{0,9}$/.test(url.pathname.slice(FILES_PATH_PREFIX.length)) ? Number(url.pathname.slice(FILES_PATH_PREFIX.length)) : 0;
+    return id > 0 && id <= MAX_FILE_ID && url.search === '' ? { kind: 'stored-file', fileId: id } : { kind: 'not-found' };
+  }
 
   if (url.pathname.startsWith(HELP_PATH_PREFIX)) {
     const name = url.pathname.slice(HELP_PATH_PREFIX.length);

@@ -15,6 +15,7 @@ vi.mock('electron', () => ({
 }));
 
 const { handleAppProtocol, registerAppScheme } = await import('./app-protocol');
+const { FileBody } = await import('../../shared/contract/file');
 
 const root = mkdtempSync(join(tmpdir(), 'app-protocol-'));
 const rendererDir = join(root, 'renderer');
@@ -25,7 +26,13 @@ writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><div id="root"></
 writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
 writeFileSync(join(helpDir, 'console-help.en_US.pdf'), '%PDF-1.7');
 writeFileSync(join(helpDir, 'src', 'console-help.en_US.md'), '# source');
-handleAppProtocol({ rendererDir, helpDir }, "default-src 'none'");
+const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const storedFilesRead: number[] = [];
+handleAppProtocol({ rendererDir, helpDir }, "default-src 'none'", async (fileId) => {
+  storedFilesRead.push(fileId);
+  if (fileId !== 7) throw new Error('outside the current role');
+  return new FileBody('image/png', PNG_BYTES);
+});
 
 const get = (url: string) => (handler as (request: Request) => Promise<Response>)(new Request(url));
 
@@ -51,6 +58,17 @@ describe('the app protocol', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await pdf.text()).toBe('%PDF-1.7');
+  });
+
+  it('serves a stored file the core reads with the session, and 404 when the core cannot read it', async () => {
+    const image = await get('app://console/files/7');
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('cache-control')).toBe('no-store');
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG_BYTES);
+    expect((await get('app://console/files/8')).status).toBe(404);
+    expect((await get('app://console/files/abc')).status).toBe(404);
+    expect(storedFilesRead).toEqual([7, 8]);
   });
 
   it.each([

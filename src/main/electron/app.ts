@@ -49,10 +49,12 @@ export function runDesktopApp(paths: AppPaths): void {
 
   const start = async (): Promise<void> => {
     await app.whenReady();
-    guardAllWebContents(app, appOrigin);
+    guardAllWebContents(app, appOrigin, { messengerQrUrl: () => core?.session.messengerQrUrl() ?? null });
     denyAllPermissions([session.defaultSession, session.fromPartition(EXTERNAL_VIEW_PARTITION)]);
     const contentSecurityPolicy = appContentSecurityPolicy(devServerUrl ? { devServerOrigin: appOrigin } : {});
-    handleAppProtocol({ rendererDir: paths.rendererDir, helpDir: paths.helpDir }, contentSecurityPolicy);
+    handleAppProtocol({ rendererDir: paths.rendererDir, helpDir: paths.helpDir }, contentSecurityPolicy, (fileId) =>
+      core ? core.bridge.readFile(fileId) : Promise.reject(new Error('the console core is starting')),
+    );
     if (devServerUrl) {
       session.defaultSession.webRequest.onHeadersReceived({ urls: [`${appOrigin}/*`] }, (details, callback) => {
         callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy] } });

@@ -7,8 +7,9 @@ import { createEmbeddedServer } from '../core/embedded-server';
 import { findHelpPdf } from '../core/help';
 import { createSettings, readManagedPreset, type KeyValueStore } from '../core/settings';
 import { createKeychainVault, createMemoryVault, probeKeychain, type TokenVault } from '../core/token-vault';
-import { helpPdfUrl } from './app-protocol-routes';
+import { helpPdfUrl, storedFileUrl } from './app-protocol-routes';
 import type { AppPaths } from './app-paths';
+import { saveDialogTarget } from './export-dialog';
 import type { ElectronViewHost } from './external-views';
 
 /**
@@ -47,6 +48,8 @@ export async function createDesktopCore(paths: AppPaths, viewHost: ElectronViewH
       const fileName = await findHelpPdf(paths.helpDir, locale);
       return fileName ? helpPdfUrl(fileName) : null;
     },
+    fileUrl: storedFileUrl,
+    exportTarget: saveDialogTarget,
     warn: (message) => console.warn(message),
   });
 }

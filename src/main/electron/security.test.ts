@@ -11,7 +11,9 @@ import {
   isAllowedNavigation,
   isTrustedSender,
   mainWindowWebPreferences,
+  messengerCodeOfRedirect,
   popupWindowOptions,
+  signInAddressWithCode,
   windowOpenDecision,
 } from './security';
 
@@ -218,5 +220,44 @@ describe('isAllowedNavigation', () => {
     expect(isAllowedNavigation('external', 'https://example.com/', APP_ORIGIN)).toBe(true);
     expect(isAllowedNavigation('external', `${APP_ORIGIN}/login`, APP_ORIGIN)).toBe(false);
     expect(isAllowedNavigation('external', 'file:///etc/passwd', APP_ORIGIN)).toBe(false);
+  });
+});
+
+describe('messengerCodeOfRedirect', () => {
+  const qrUrl = `https://open.work.weixin.qq.com/wwopen/sso/qrConnect?appid=ww1&agentid=1000002&redirect_uri=${encodeURIComponent('https://console.example.com/login')}&state=console`;
+
+  it("takes the code of the messenger's return to the configured address", () => {
+    expect(messengerCodeOfRedirect('https://console.example.com/login?code=CODE-1&state=console', qrUrl)).toBe('CODE-1');
+    expect(messengerCodeOfRedirect('https://console.example.com/login/?state=console&code=%20CODE-2%20', qrUrl)).toBe('CODE-2');
+  });
+
+  it('lets no other address through, however close', () => {
+    for (const url of [
+      'https://console.example.com/Home?code=CODE',
+      'https://console.example.com/login-page?code=CODE',
+      'http://console.example.com/login?code=CODE',
+      'https://console.example.com:8443/login?code=CODE',
+      'https://console.example.com.evil.example/login?code=CODE',
+      'https://evil.example/login?code=CODE&redirect_uri=https://console.example.com/login',
+      'https://user@console.example.com/login?code=CODE',
+    ]) {
+      expect(messengerCodeOfRedirect(url, qrUrl), url).toBeNull();
+    }
+  });
+
+  it('needs a code, a configured QR page and a web return address in it', () => {
+    expect(messengerCodeOfRedirect('https://console.example.com/login?state=console', qrUrl)).toBeNull();
+    expect(messengerCodeOfRedirect('https://console.example.com/login?code=', qrUrl)).toBeNull();
+    expect(messengerCodeOfRedirect('https://console.example.com/login?code=CODE', null)).toBeNull();
+    expect(messengerCodeOfRedirect('https://console.example.com/login?code=CODE', 'https://open.work.weixin.qq.com/wwopen/sso/qrConnect?appid=ww1')).toBeNull();
+    expect(messengerCodeOfRedirect('javascript:alert(1)//?code=CODE', 'https://qr.example/?redirect_uri=javascript:alert(1)//')).toBeNull();
+    expect(messengerCodeOfRedirect('https://console.example.com/login?code=CODE', 'not a url')).toBeNull();
+  });
+});
+
+describe('signInAddressWithCode', () => {
+  it("opens the app's sign-in page with the code in the query", () => {
+    expect(signInAddressWithCode(APP_ORIGIN, 'a b&c')).toBe('app://console/?code=a+b%26c#/login');
+    expect(new URL(signInAddressWithCode('http://localhost:5173', 'CODE-1')).searchParams.get('code')).toBe('CODE-1');
   });
 });

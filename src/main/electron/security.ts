@@ -167,3 +167,33 @@ export type ContentsKind = 'app' | 'external';
 export function isAllowedNavigation(kind: ContentsKind, url: string, appOrigin: string): boolean {
   return kind === 'app' ? isAllowedAppNavigation(url, appOrigin) : isAllowedExternalNavigation(url);
 }
+
+/** The query parameter the messenger's QR page names its return address in, and the one it returns the code in. */
+const MESSENGER_REDIRECT_PARAM = 'redirect_uri';
+const MESSENGER_CODE_PARAM = 'code';
+
+/**
+ * The sign-in code when `url` is the messenger's return from a QR sign-in, else null. The return address is the one
+ * configured in the QR page's address (`…/qrConnect?appid=…&agentid=…&redirect_uri=…`, WeCom's form), matched by
+ * scheme, host, port and path; only that address with a non-empty `code` counts. Everything else stays blocked:
+ * the desktop window never shows that address, its own sign-in page takes the code instead.
+ */
+export function messengerCodeOfRedirect(url: string, qrUrl: string | null): string | null {
+  if (!qrUrl) return null;
+  const configured = parseUrl(parseUrl(qrUrl)?.searchParams.get(MESSENGER_REDIRECT_PARAM) ?? '');
+  const target = parseUrl(url);
+  if (!configured || !target || !EXTERNAL_PROTOCOLS.has(configured.protocol)) return null;
+  if (target.username !== '' || target.password !== '') return null;
+  if (!sameOrigin(target, configured) || trimmedPath(target) !== trimmedPath(configured)) return null;
+  const code = target.searchParams.get(MESSENGER_CODE_PARAM)?.trim() ?? '';
+  return code === '' ? null : code;
+}
+
+function trimmedPath(url: URL): string {
+  return url.pathname.replace(/\/+$/, '') || '/';
+}
+
+/** The app's sign-in page carrying the caught code in its query, where the page looks for the messenger's code. */
+export function signInAddressWithCode(appOrigin: string, code: string): string {
+  return `${appOrigin}/?${new URLSearchParams({ [MESSENGER_CODE_PARAM]: code })}#/login`;
+}

@@ -12,11 +12,15 @@ const { denyAllPermissions, guardAllWebContents } = await import('./web-contents
 
 class FakeContents extends EventEmitter {
   windowOpenHandler: ((details: unknown) => unknown) | null = null;
+  loaded: string[] = [];
   constructor(readonly session: unknown) {
     super();
   }
   setWindowOpenHandler(handler: (details: unknown) => unknown): void {
     this.windowOpenHandler = handler;
+  }
+  async loadURL(url: string): Promise<void> {
+    this.loaded.push(url);
   }
 }
 
@@ -24,11 +28,16 @@ function navigation(url: string): { url: string; preventDefault: ReturnType<type
   return { url, preventDefault: vi.fn() };
 }
 
+const RETURN_ADDRESS = 'https://console.example.com/login';
+const QR_URL = `https://qr.example/wwopen/sso/qrConnect?appid=ww1&redirect_uri=${encodeURIComponent(RETURN_ADDRESS)}`;
+
 describe('guardAllWebContents', () => {
   let app: EventEmitter;
+  let qrUrl: string | null;
   beforeEach(() => {
     app = new EventEmitter();
-    guardAllWebContents(app as never, APP_ORIGIN);
+    qrUrl = QR_URL;
+    guardAllWebContents(app as never, APP_ORIGIN, { messengerQrUrl: () => qrUrl });
   });
 
   function created(session: unknown): FakeContents {
@@ -61,6 +70,36 @@ describe('guardAllWebContents', () => {
       contents.emit('will-redirect', blocked);
       expect(blocked.preventDefault).toHaveBeenCalledOnce();
     }
+  });
+
+  it("opens the app's sign-in page with the code when the messenger returns to the configured address", () => {
+    const contents = created(defaultSession);
+    for (const event of ['will-frame-navigate', 'will-redirect']) {
+      const back = navigation(`${RETURN_ADDRESS}?code=CODE-7&state=s`);
+      contents.emit(event, back);
+      expect(back.preventDefault).toHaveBeenCalled();
+    }
+    expect(contents.loaded).toEqual([`${APP_ORIGIN}/?code=CODE-7#/login`, `${APP_ORIGIN}/?code=CODE-7#/login`]);
+
+    // The window itself going there is blocked like any other address outside the app.
+    const topLevel = navigation(`${RETURN_ADDRESS}?code=CODE-8`);
+    contents.emit('will-navigate', topLevel);
+    expect(topLevel.preventDefault).toHaveBeenCalledOnce();
+  });
+
+  it('hands over no code from another address, without a QR page shown, or in an external page', () => {
+    const contents = created(defaultSession);
+    const elsewhere = navigation('https://console.example.com/Home?code=CODE');
+    contents.emit('will-frame-navigate', elsewhere);
+    expect(elsewhere.preventDefault).not.toHaveBeenCalled();
+    qrUrl = null;
+    contents.emit('will-frame-navigate', navigation(`${RETURN_ADDRESS}?code=CODE`));
+    qrUrl = QR_URL;
+    const external = created(externalSession);
+    const inExternal = navigation(`${RETURN_ADDRESS}?code=CODE`);
+    external.emit('will-frame-navigate', inExternal);
+    expect(inExternal.preventDefault).not.toHaveBeenCalled();
+    expect([...contents.loaded, ...external.loaded]).toEqual([]);
   });
 
   it('denies window.open and webview tags everywhere', () => {
