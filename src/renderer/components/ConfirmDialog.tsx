@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Warning24Filled } from '@fluentui/react-icons';
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOverlayWhile } from './overlay';
@@ -8,9 +9,20 @@ export interface ConfirmOptions {
   title?: string;
   message: string;
   confirmLabel?: string;
-  /** Paints the confirm button as the primary (for example a delete). */
+  /** A question whose yes destroys something (a delete, discarded typing): a warning sign and a red confirm button. */
   destructive?: boolean;
 }
+
+const useStyles = makeStyles({
+  title: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  warning: { color: tokens.colorStatusDangerForeground1, flexShrink: 0 },
+  destructive: {
+    backgroundColor: tokens.colorStatusDangerBackground3,
+    color: tokens.colorNeutralForegroundOnBrand,
+    ':hover': { backgroundColor: tokens.colorStatusDangerBackground3Hover, color: tokens.colorNeutralForegroundOnBrand },
+    ':hover:active': { backgroundColor: tokens.colorStatusDangerBackground3Pressed, color: tokens.colorNeutralForegroundOnBrand },
+  },
+});
 
 export interface ConfirmDialogProps extends ConfirmOptions {
   open: boolean;
@@ -21,20 +33,32 @@ export interface ConfirmDialogProps extends ConfirmOptions {
 }
 
 /** A yes/no question (delete, sign out): Escape and the cancel button both answer no. */
-export function ConfirmDialog({ open, title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, destructive = false, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation();
+  const styles = useStyles();
   useOverlayWhile(open);
   return (
     <Dialog open={open} modalType="alert" onOpenChange={(_event, data) => !data.open && !busy && onCancel()}>
       <DialogSurface data-testid="confirm-dialog" aria-describedby="confirm-dialog-message">
         <DialogBody>
-          <DialogTitle>{title ?? t('message.confirmTitle')}</DialogTitle>
+          <DialogTitle className={destructive ? styles.title : undefined}>
+            {destructive ? <Warning24Filled className={styles.warning} aria-hidden /> : null}
+            {title ?? t('message.confirmTitle')}
+          </DialogTitle>
           <DialogContent id="confirm-dialog-message">{message}</DialogContent>
           <DialogActions>
             <Button appearance="secondary" onClick={onCancel} disabled={busy} data-testid="confirm-dialog-cancel">
               {t('common.cancel')}
             </Button>
-            <Button appearance="primary" onClick={onConfirm} disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} data-testid="confirm-dialog-ok">
+            <Button
+              appearance="primary"
+              className={destructive ? styles.destructive : undefined}
+              onClick={onConfirm}
+              disabled={busy}
+              icon={busy ? <Spinner size="tiny" /> : undefined}
+              data-destructive={destructive || undefined}
+              data-testid="confirm-dialog-ok"
+            >
               {confirmLabel ?? t('common.confirm')}
             </Button>
           </DialogActions>
@@ -74,6 +98,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         message={request?.message ?? ''}
         title={request?.title}
         confirmLabel={request?.confirmLabel}
+        destructive={request?.destructive}
         onConfirm={() => answer(true)}
         onCancel={() => answer(false)}
       />

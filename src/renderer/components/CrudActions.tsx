@@ -1,5 +1,5 @@
 import { Button, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
-import { Add20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons';
+import { Add20Regular, ArrowClockwise20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PermissionKey } from '../../shared/permissions';
@@ -12,7 +12,7 @@ const useStyles = makeStyles({
 export interface CrudActionsProps {
   /** The toolbar's accessible name. */
   label: string;
-  /** Test ids are `<prefix>-add`, `<prefix>-edit`, `<prefix>-delete`. */
+  /** Test ids are `<prefix>-add`, `<prefix>-edit`, `<prefix>-delete`, `<prefix>-refresh`. */
   testIdPrefix: string;
   perms: { add: PermissionKey; edit: PermissionKey; remove: PermissionKey };
   onAdd: () => void;
@@ -20,12 +20,16 @@ export interface CrudActionsProps {
   onDelete: () => void;
   /** While a delete is under way its button waits. */
   deleting: boolean;
+  /** Loads the list again (a refresh button after the three, for everyone); no button without it. */
+  onRefresh?: () => void;
+  /** While the list loads the refresh button waits. */
+  refreshing?: boolean;
   /** The screen's further actions and the selected count, after the three. */
   children?: ReactNode;
 }
 
-/** The add / edit / delete actions of a list screen, each shown only with its permission key. */
-export function CrudActions({ label, testIdPrefix, perms, onAdd, onEdit, onDelete, deleting, children }: CrudActionsProps) {
+/** The add / edit / delete actions of a list screen, each shown only with its permission key, and its refresh. */
+export function CrudActions({ label, testIdPrefix, perms, onAdd, onEdit, onDelete, deleting, onRefresh, refreshing = false, children }: CrudActionsProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   return (
@@ -45,6 +49,11 @@ export function CrudActions({ label, testIdPrefix, perms, onAdd, onEdit, onDelet
           {t('actions.delete')}
         </Button>
       </PermissionGate>
+      {onRefresh ? (
+        <Button icon={<ArrowClockwise20Regular />} onClick={onRefresh} disabled={refreshing} data-testid={`${testIdPrefix}-refresh`}>
+          {t('list.refresh')}
+        </Button>
+      ) : null}
       {children}
     </Toolbar>
   );

@@ -26,6 +26,12 @@ describe('refusals pinned on a field', () => {
     expect(splitFieldMessage('deptId: The selected data lies outside the current role')).toEqual({ field: 'deptId', text: 'The selected data lies outside the current role' });
     expect(splitFieldMessage('username already exists')).toBeNull();
   });
+
+  it('names the form field of a refusal deep inside one of its lists', () => {
+    expect(splitFieldMessage('userDataAuthorityList.0.classificationId: not for this organisation')).toEqual({ field: 'userDataAuthorityList', text: 'not for this organisation' });
+    expect(splitFieldMessage('roleIdList.3: must be a positive whole number')).toEqual({ field: 'roleIdList', text: 'must be a positive whole number' });
+    expect(splitFieldMessage('a.: text')).toBeNull();
+  });
 });
 
 describe('unsaved changes', () => {

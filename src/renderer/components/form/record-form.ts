@@ -31,9 +31,13 @@ export function issuesByField<F extends string>(schema: ZodType, payload: unknow
   return issues;
 }
 
-/** A refusal the server pinned on a field puts the field first ('deptId: …', see src/server/app.ts). */
+/**
+ * A refusal the server pinned on a field puts the field first ('deptId: …', see src/server/app.ts); inside
+ * a list of the form the path goes on ('userDataAuthorityList.0.classificationId: …') and the form's field
+ * is its first name.
+ */
 export function splitFieldMessage(msg: string): { field: string; text: string } | null {
-  const match = /^([A-Za-z][A-Za-z0-9]*): (.+)$/s.exec(msg);
+  const match = /^([A-Za-z][A-Za-z0-9]*)(?:\.[A-Za-z0-9]+)*: (.+)$/s.exec(msg);
   return match ? { field: match[1]!, text: match[2]! } : null;
 }
 

@@ -7,7 +7,7 @@ import { Delay, LinkTarget, MenuStatus, MenuType } from '../../../shared/constan
 import { menuForm, type MenuForm, type MenuRecord } from '../../../shared/contract/menu';
 import { Perm } from '../../../shared/permissions';
 import { ShellTabContext } from '../../app/home/shell-tab';
-import { UnsavedTabsContext, createUnsavedTabs } from '../../app/home/unsaved-tabs';
+import { UnsavedTabsContext, createUnsavedTabs } from './unsaved-changes';
 import { createFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
 import { testProviders } from '../../testing/providers';
 import { PermissionsProvider } from '../permissions';

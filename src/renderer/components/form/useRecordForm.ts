@@ -6,7 +6,6 @@ import { ResponseCode } from '../../../shared/codes';
 import { Delay } from '../../../shared/constants';
 import type { PermissionKey } from '../../../shared/permissions';
 import { useShellTab } from '../../app/home/shell-tab';
-import { useConfirmDiscard, useUnsavedTab } from '../../app/home/unsaved-tabs';
 import { isTransportFailure, sessionEndOf } from '../../app/session/errors';
 import { isBridgeError } from '../../bridge';
 import { useBridgeMutation } from '../../hooks/bridge-query';
@@ -16,6 +15,7 @@ import { usePermissions } from '../permissions';
 import { errorMessage } from '../states';
 import { sameContent } from './record-form';
 import { useRuleForm, type FieldSpecs, type RuleForm } from './RuleForm';
+import { useUnsavedGuard } from './unsaved-changes';
 
 export interface RecordFormOptions<V extends Record<string, unknown>, R, AddId extends CallableEndpointId, UpdateId extends CallableEndpointId> {
   /** The stored record, or null to add one. */
@@ -116,9 +116,7 @@ export function useRecordForm<V extends Record<string, unknown>, R, AddId extend
   const { t } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { closeSelf } = useShellTab();
   const { has } = usePermissions();
-  const confirmDiscard = useConfirmDiscard();
   const [start] = useState(() => ({ values: options.initial, other: otherState }));
 
   const specs = Object.fromEntries(
@@ -138,7 +136,7 @@ export function useRecordForm<V extends Record<string, unknown>, R, AddId extend
   const [failure, setFailure] = useState<Error | null>(null);
 
   const unsaved = !returning && (!sameContent(form.values, start.values) || !sameContent(otherState, start.other));
-  useUnsavedTab(unsaved);
+  const back = useUnsavedGuard(unsaved, listPath);
 
   const formRef = useRef<HTMLFormElement | null>(null);
   // Bumped by a refused save: the effect runs once the messages it caused are on screen.
@@ -186,11 +184,6 @@ export function useRecordForm<V extends Record<string, unknown>, R, AddId extend
     onReset?.();
     setAttempted(false);
     setFailure(null);
-  };
-
-  const back = () => {
-    if (!unsaved) return closeSelf(listPath);
-    void confirmDiscard().then((agreed) => agreed && closeSelf(listPath));
   };
 
   let failureView: SaveFailure | null = null;

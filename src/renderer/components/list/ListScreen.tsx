@@ -122,9 +122,12 @@ export interface ListActionSource {
   editSelected: () => void;
   deleteSelected: () => void;
   deleting: boolean;
+  /** Given (the list controller gives it), the toolbar has a refresh button too. */
+  reload?: () => void;
+  loading?: boolean;
 }
 
-/** The add / edit / delete toolbar of a list, wired to its controller. */
+/** The add / edit / delete toolbar of a list, wired to its controller, with its refresh button. */
 export function ListActions({ list, ...toolbar }: { list: ListActionSource } & Pick<CrudActionsProps, 'label' | 'testIdPrefix' | 'perms' | 'children'>) {
-  return <CrudActions {...toolbar} onAdd={list.add} onEdit={list.editSelected} onDelete={list.deleteSelected} deleting={list.deleting} />;
+  return <CrudActions {...toolbar} onAdd={list.add} onEdit={list.editSelected} onDelete={list.deleteSelected} deleting={list.deleting} onRefresh={list.reload} refreshing={list.loading} />;
 }

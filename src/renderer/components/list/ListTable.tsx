@@ -1,11 +1,12 @@
-import { Checkbox, Radio, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect, type ReactNode } from 'react';
+import { Checkbox, Radio, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS, TABLE_MAX_HEIGHT } from '../../../shared/constants';
 import { EmptyState, ErrorState, LoadingState } from '../states';
 import { clampPage } from './list-state';
 import { Pager } from './Pager';
 import { headerCheckState, toggleAllOnPage, toggleRow, type RowId, type SelectionMode } from './selection';
+import { nextSort, type ListSort } from './sorting';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', minWidth: 0 },
@@ -13,15 +14,19 @@ const useStyles = makeStyles({
   header: { position: 'sticky', top: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground2 },
   selectCell: { width: '44px' },
   selectedRow: { backgroundColor: tokens.colorBrandBackground2 },
+  clickable: { cursor: 'pointer' },
   refreshing: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
 export interface ListColumn<T> {
   key: string;
   header: string;
-  render: (row: T) => ReactNode;
+  /** The cell of `row`, the `index`-th row on view (from 0). */
+  render: (row: T, index: number) => ReactNode;
   /** A CSS width, e.g. '160px'. */
   width?: string;
+  /** The column the server sorts by when the header is clicked (its `sidx`); not sortable without one. */
+  sortKey?: string;
 }
 
 /** What a ListTable shows and changes: `useListController()`'s result, or `fixedRows()` for rows that never page. */
@@ -43,6 +48,23 @@ export interface ListSource<T> {
   onSelectionChange: (selected: ReadonlySet<RowId>) => void;
   /** Whether filters narrow the rows: an empty list then shows `noMatchText`. */
   filtered?: boolean;
+  /** The sort on view; headers of columns with a `sortKey` sort when clicked, given `onSortChange`. */
+  sort?: ListSort | null;
+  onSortChange?: (sort: ListSort | null) => void;
+  /** Opens a row's form: a double click on the row. */
+  openRow?: (id: RowId) => void;
+}
+
+/** A click inside one of these acts on the control, not on the row. */
+const ROW_CONTROLS = 'button, a, input, select, textarea, label, [role="checkbox"], [role="radio"], [role="button"], [role="menuitem"]';
+
+function onControl(event: MouseEvent): boolean {
+  return event.target instanceof Element && event.target.closest(ROW_CONTROLS) !== null;
+}
+
+/** The running number of the `index`-th row on view (spec 001 'running number'), counted across pages. */
+export function runningNumber(list: Pick<ListSource<unknown>, 'page' | 'pageSize'>, index: number): number {
+  return (list.page - 1) * list.pageSize + index + 1;
 }
 
 const NO_SELECTION: ReadonlySet<RowId> = new Set();
@@ -76,7 +98,7 @@ export interface ListTableProps<T> {
  */
 export function ListTable<T>(props: ListTableProps<T>) {
   const { list, columns, getRowLabel, emptyText, noMatchText, pageSizeOptions = PAGE_SIZE_OPTIONS } = props;
-  const { rows, getRowId, total, page, pageSize, onPageChange, selectionMode, selected, onSelectionChange, loading, error, reload, filtered = false } = list;
+  const { rows, getRowId, total, page, pageSize, onPageChange, selectionMode, selected, onSelectionChange, loading, error, reload, filtered = false, sort, onSortChange, openRow } = list;
   const { t } = useTranslation();
   const styles = useStyles();
   const selectable = selectionMode !== 'none';
@@ -101,13 +123,21 @@ export function ListTable<T>(props: ListTableProps<T>) {
   else if (rows === undefined) body = fullRow(<LoadingState label={t('list.loading')} />);
   else if (rows.length === 0) body = fullRow(loading ? <LoadingState label={t('list.loading')} /> : <EmptyState text={(filtered ? noMatchText : undefined) ?? emptyText ?? t('list.empty')} />);
   else {
-    body = rows.map((row) => {
+    body = rows.map((row, index) => {
       const id = getRowId(row);
       const isSelected = selected.has(id);
       const label = `${t('list.selectRow')} ${getRowLabel?.(row) ?? id}`;
       const toggle = () => onSelectionChange(toggleRow(selected, id, selectionMode === 'single' ? 'single' : 'multiple'));
       return (
-        <TableRow key={String(id)} aria-selected={selectable ? isSelected : undefined} className={isSelected ? styles.selectedRow : undefined} data-testid="list-row">
+        <TableRow
+          key={String(id)}
+          aria-selected={selectable ? isSelected : undefined}
+          className={mergeClasses(isSelected && styles.selectedRow, (selectable || openRow) && styles.clickable)}
+          // A click on the row chooses it as its checkbox would; a double click opens its form.
+          onClick={selectable ? (event) => !onControl(event) && toggle() : undefined}
+          onDoubleClick={openRow ? (event) => !onControl(event) && openRow(id) : undefined}
+          data-testid="list-row"
+        >
           {selectable ? (
             <TableCell className={styles.selectCell}>
               {selectionMode === 'single' ? (
@@ -118,7 +148,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
             </TableCell>
           ) : null}
           {columns.map((column) => (
-            <TableCell key={column.key}>{column.render(row)}</TableCell>
+            <TableCell key={column.key}>{column.render(row, index)}</TableCell>
           ))}
         </TableRow>
       );
@@ -144,11 +174,22 @@ export function ListTable<T>(props: ListTableProps<T>) {
                   ) : null}
                 </TableHeaderCell>
               ) : null}
-              {columns.map((column) => (
-                <TableHeaderCell key={column.key} style={column.width ? { width: column.width } : undefined}>
-                  {column.header}
-                </TableHeaderCell>
-              ))}
+              {columns.map((column) => {
+                const sortable = column.sortKey !== undefined && onSortChange !== undefined;
+                const direction = sortable && sort && sort.column === column.sortKey ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined;
+                return (
+                  <TableHeaderCell
+                    key={column.key}
+                    style={column.width ? { width: column.width } : undefined}
+                    sortable={sortable}
+                    sortDirection={direction}
+                    button={sortable ? { onClick: () => onSortChange(nextSort(sort, column.sortKey!)), title: t('list.sortBy', { column: column.header }) } : undefined}
+                    data-testid={sortable ? `sort-${column.key}` : undefined}
+                  >
+                    {column.header}
+                  </TableHeaderCell>
+                );
+              })}
             </TableRow>
           </TableHeader>
           <TableBody>{body}</TableBody>

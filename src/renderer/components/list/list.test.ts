@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { rules } from '../../../shared/rules';
+import { createI18n } from '../../i18n';
+import { deleteQuestion } from './delete-question';
 import { FILTER_TEXT_MAX, sameFilters } from './filters';
 import { INITIAL_LIST_STATE, clampPage, listReducer } from './list-state';
 import { pageCountOf, pagerItems, resolveJumpPage, type PagerItem } from './paging';
 import { headerCheckState, selectionProblem, toggleAllOnPage, toggleRow } from './selection';
+import { nextSort, sortParams } from './sorting';
 
 const show = (items: PagerItem[]) => items.map((item) => (item.kind === 'page' ? String(item.page) : item.direction === 'prev' ? '«' : '»')).join(' ');
 
@@ -107,5 +110,41 @@ describe('filters', () => {
     expect(sameFilters({ name: ' chen ', deptId: 1 }, { name: 'chen', deptId: 1 })).toBe(true);
     expect(sameFilters({ name: 'chen', deptId: 1 }, { name: 'chen', deptId: null })).toBe(false);
     expect(sameFilters({ status: 0 }, { status: '0' })).toBe(false);
+  });
+});
+
+describe('sorting by a column header', () => {
+  it('goes ascending, descending, then back to the list’s own order; another column starts ascending', () => {
+    expect(nextSort(null, 'name')).toEqual({ column: 'name', order: 'asc' });
+    expect(nextSort({ column: 'name', order: 'asc' }, 'name')).toEqual({ column: 'name', order: 'desc' });
+    expect(nextSort({ column: 'name', order: 'desc' }, 'name')).toBeNull();
+    expect(nextSort({ column: 'name', order: 'desc' }, 'account')).toEqual({ column: 'account', order: 'asc' });
+  });
+
+  it('sends sidx and order only for a column the endpoint sorts by', () => {
+    expect(sortParams({ column: 'name', order: 'desc' }, ['account', 'name'])).toEqual({ sidx: 'name', order: 'desc' });
+    expect(sortParams({ column: 'deptNames', order: 'asc' }, ['account', 'name'])).toEqual({});
+    expect(sortParams(null, ['account', 'name'])).toEqual({});
+  });
+});
+
+describe('the delete question', () => {
+  const rows = Array.from({ length: 8 }, (_, i) => ({ id: i + 1, login: `user${i + 1}` }));
+  const base = { rows, getRowId: (row: { id: number }) => row.id, itemLabel: (row: { login: string }) => row.login };
+
+  it('says how many and names them, the first few only', async () => {
+    const i18n = await createI18n('en_US');
+    expect(deleteQuestion(i18n.t, { ...base, ids: [2] })).toBe('Delete "user2"?');
+    expect(deleteQuestion(i18n.t, { ...base, ids: [1, 3, 5] })).toBe('Delete these 3 entries: user1, user3, user5?');
+    expect(deleteQuestion(i18n.t, { ...base, ids: [1, 2, 3, 4, 5, 6, 7] })).toBe('Delete these 7 entries: user1, user2, user3, user4, user5 and 2 more?');
+    const zh = await createI18n('zh_CN');
+    expect(deleteQuestion(zh.t, { ...base, ids: [1, 2, 3] })).toBe('确定要删除这 3 条数据：user1、user2、user3？');
+  });
+
+  it('asks in the screen’s words, and only counts without a way to name a row', async () => {
+    const i18n = await createI18n('en_US');
+    expect(deleteQuestion(i18n.t, { ...base, ids: [1, 2], question: (count, names) => `Remove ${count} users (${names})?` })).toBe('Remove 2 users (user1, user2)?');
+    expect(deleteQuestion(i18n.t, { rows, getRowId: base.getRowId, ids: [1, 2] })).toBe('Delete the 2 selected entries?');
+    expect(deleteQuestion(i18n.t, { rows, getRowId: base.getRowId, ids: [1] })).toBe('Do you really want to delete the selected data?');
   });
 });

@@ -41,6 +41,7 @@ function Bindings() {
       endpoint: 'serviceCenter.delete',
       input: (ids) => ({ userIds: ids.join(',') }),
       refuse: (ids) => (ids.includes(SIGNED_IN_USER_ID) ? 'user.deleteSelf' : null),
+      itemLabel: (row) => row.account,
     },
   });
   return (
@@ -240,7 +241,9 @@ describe('useListController: delete', () => {
     check('acct_3');
     fireEvent.click(button('Delete'));
     const dialog = await screen.findByTestId('confirm-dialog');
-    expect(dialog.textContent).toContain('Do you really want to delete the selected data?');
+    // It says what goes and how many, and its yes is painted as the destructive answer.
+    expect(dialog.textContent).toContain('Delete these 2 entries: acct_2, acct_3?');
+    expect(within(dialog).getByTestId('confirm-dialog-ok').dataset.destructive).toBe('true');
     fireEvent.click(within(dialog).getByText('Cancel'));
     await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
     expect(calls('serviceCenter.delete')).toEqual([]);

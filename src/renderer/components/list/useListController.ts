@@ -3,19 +3,25 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { CallableEndpointId, CallInput, CallOutput } from '../../../shared/bridge';
+import type { PermissionKey } from '../../../shared/permissions';
 import { useShellTab } from '../../app/home/shell-tab';
 import { unwrap, useBridge } from '../../bridge';
 import { useBridgeQuery } from '../../hooks/bridge-query';
 import type { MessageKey } from '../../i18n/message-key';
 import { useConfirm } from '../ConfirmDialog';
 import { useNotify } from '../notify';
+import { usePermissions } from '../permissions';
+import { deleteQuestion } from './delete-question';
 import { sameFilters, type FilterValues } from './filters';
 import { INITIAL_LIST_STATE, listReducer } from './list-state';
 import { selectionProblem, toggleRow, type RowId, type SelectionMode } from './selection';
+import type { ListSort } from './sorting';
 
 export interface Paging {
   page: number;
   pageSize: number;
+  /** The column the user sorted by (a header click), or null for the list's own order; see `sortParams`. */
+  sort?: ListSort | null;
 }
 
 export interface ListRows<Row> {
@@ -34,7 +40,7 @@ export type SelectionRule = (count: number) => MessageKey | null;
 const exactlyOneRow: SelectionRule = (count) => selectionProblem(count, 'exactlyOne');
 const atLeastOneRow: SelectionRule = (count) => selectionProblem(count, 'atLeastOne');
 
-export interface DeleteSelectedOptions<D extends CallableEndpointId> {
+export interface DeleteSelectedOptions<D extends CallableEndpointId, Row = never> {
   endpoint: D;
   /** The call's input for the chosen rows' ids, e.g. `{ userIds: ids.join(',') }`. */
   input: (ids: RowId[]) => CallInput<D>;
@@ -42,6 +48,14 @@ export interface DeleteSelectedOptions<D extends CallableEndpointId> {
   refuse?: (ids: RowId[]) => MessageKey | null;
   /** The confirmation's title; 'Notice' by default. */
   confirmTitle?: string;
+  /** Names a chosen row in the question ('Delete 3 users: zhang, li, wang?'), e.g. by its login name. */
+  itemLabel?: (row: Row) => string;
+  /**
+   * The question for `count` rows and their `names` (joined, the first few only), in the screen's words:
+   * `(count, names) => t(count === 1 ? 'user.deleteOne' : 'user.deleteMany', { count, names })`. The
+   * shared 'Delete these N entries: …?' by default.
+   */
+  question?: (count: number, names: string) => string;
   /** Everything a delete makes out of date; the list itself by default. */
   invalidate?: (client: QueryClient) => Promise<void>;
 }
@@ -57,14 +71,21 @@ export interface ListControllerOptions<Q extends CallableEndpointId, F extends F
   getRowId: (row: Row) => RowId;
   /** Every row id the rows hold, where rows nest (a tree); the rows' own ids otherwise. */
   rowIdsOf?: (rows: readonly Row[]) => ReadonlySet<RowId>;
+  /** Every row the rows hold, where rows nest (a tree), to name chosen rows in the delete question; the rows themselves otherwise. */
+  allRowsOf?: (rows: readonly Row[]) => Iterable<Row>;
   /** Loads the list waits for (the organisations of a filter): their loading, error and retry are the list's. */
   prerequisites?: readonly UseQueryResult<unknown>[];
   /** Whether the applied filters are complete enough to ask (a preselected organisation is known); always by default. */
   canLoad?: (filters: F) => boolean;
   selectionMode?: SelectionMode;
-  /** The form the list opens: add, and edit of the one chosen row. */
-  routes?: { add: string; edit: (id: RowId) => string; editRule?: SelectionRule };
-  deleteSelected?: DeleteSelectedOptions<D>;
+  /**
+   * The form the list opens: add, and edit of the one chosen row. A double click on a row opens its form
+   * too, when the role holds `editPerm` (always, without one).
+   */
+  routes?: { add: string; edit: (id: RowId) => string; editRule?: SelectionRule; editPerm?: PermissionKey };
+  deleteSelected?: DeleteSelectedOptions<D, Row>;
+  /** The order before the user sorts by a column header; the list's own (null) by default. */
+  initialSort?: ListSort | null;
 }
 
 const NO_ROWS_SELECTED: ReadonlySet<RowId> = new Set();
@@ -78,8 +99,9 @@ const NO_PREREQUISITES: readonly UseQueryResult<unknown>[] = [];
  * `ListTable` takes the result as its `list`.
  */
 export function useListController<Q extends CallableEndpointId, F extends FilterValues, Row, D extends CallableEndpointId = never>(options: ListControllerOptions<Q, F, Row, D>) {
-  const { queryId, toInput, rowsOf, getRowId, rowIdsOf, prerequisites = NO_PREREQUISITES, canLoad, selectionMode = 'multiple', routes, deleteSelected: deletion } = options;
+  const { queryId, toInput, rowsOf, getRowId, rowIdsOf, allRowsOf, prerequisites = NO_PREREQUISITES, canLoad, selectionMode = 'multiple', routes, deleteSelected: deletion } = options;
   const { t } = useTranslation();
+  const { has } = usePermissions();
   const navigate = useNavigate();
   const notify = useNotify();
   const confirm = useConfirm();
@@ -92,11 +114,12 @@ export function useListController<Q extends CallableEndpointId, F extends Filter
   const [applied, setApplied] = useState<F>(initial);
   const [state, dispatch] = useReducer(listReducer, INITIAL_LIST_STATE);
   const { page, pageSize } = state;
+  const [sort, setSort] = useState<ListSort | null>(options.initialSort ?? null);
 
   const ready = prerequisites.every((prerequisite) => prerequisite.isSuccess) && (canLoad?.(applied) ?? true);
   // New filters show the loading state; another page keeps the rows on view until it arrives.
   const filtersOnView = useRef(applied);
-  const query = useBridgeQuery(queryId, toInput(applied, { page, pageSize }), {
+  const query = useBridgeQuery(queryId, toInput(applied, { page, pageSize, sort }), {
     enabled: ready,
     // A list shows what the server has now: every search, page and return asks again.
     staleTime: 0,
@@ -131,6 +154,11 @@ export function useListController<Q extends CallableEndpointId, F extends Filter
   const onPageChange = useCallback((nextPage: number, nextPageSize: number) => dispatch({ type: 'page', page: nextPage, pageSize: nextPageSize }), []);
   const onSelectionChange = useCallback((next: ReadonlySet<RowId>) => dispatch({ type: 'select', selected: next }), []);
   const toggle = (id: RowId) => onSelectionChange(toggleRow(selected, id, selectionMode));
+  /** Another order starts again at page 1, with nothing chosen. */
+  const onSortChange = useCallback((next: ListSort | null) => {
+    setSort(next);
+    dispatch({ type: 'reset' });
+  }, []);
 
   const applyFilters = (next: F) => {
     // The same filters on page 1 make no new call by themselves: a search still asks the server again.
@@ -183,7 +211,8 @@ export function useListController<Q extends CallableEndpointId, F extends Filter
     const ids = [...selected];
     const problem = atLeastOneRow(ids.length) ?? deletion.refuse?.(ids) ?? null;
     if (problem) return notify.warning(t(problem));
-    if (!(await confirm({ title: deletion.confirmTitle, message: t('message.confirmDelete'), confirmLabel: t('actions.delete'), destructive: true }))) return;
+    const message = deleteQuestion(t, { ids, rows: rows === undefined ? [] : (allRowsOf?.(rows) ?? rows), getRowId, itemLabel: deletion.itemLabel, question: deletion.question });
+    if (!(await confirm({ title: deletion.confirmTitle, message, confirmLabel: t('actions.delete'), destructive: true }))) return;
     remove.mutate(ids, {
       onSuccess: () => {
         notify.success(t('message.deleteSuccess'));
@@ -220,6 +249,17 @@ export function useListController<Q extends CallableEndpointId, F extends Filter
       const id = requireOne(routes.editRule);
       if (id !== null) navigate(routes.edit(id));
     },
+    /** Opens a row's form (a double click): absent when the list has no form or the role may not edit. */
+    openRow:
+      routes && (routes.editPerm === undefined || has(routes.editPerm))
+        ? (id: RowId) => {
+            // Back on the list, the row just edited is the one chosen.
+            onSelectionChange(new Set([id]));
+            navigate(routes.edit(id));
+          }
+        : undefined,
+    sort,
+    onSortChange,
     deleteSelected: () => void deleteSelected(),
     deleting: remove.isPending,
   };

@@ -16,7 +16,7 @@ const dept = (deptId: number, name: string, children: DeptNode[] = []): DeptNode
 //        └─ North
 const orgs = [dept(1, 'Group', [dept(2, 'East', [dept(4, 'Shanghai'), dept(5, 'Hangzhou')]), dept(3, 'North')])];
 
-async function renderTree<N, Id extends string | number>(nodes: readonly N[], tree: TreeAccessors<N, Id>, options: { saved?: Id[]; disabled?: boolean } = {}) {
+async function renderTree<N, Id extends string | number>(nodes: readonly N[], tree: TreeAccessors<N, Id>, options: { saved?: Id[]; disabled?: boolean; searchable?: boolean } = {}) {
   const { Wrapper } = await testProviders();
   const changes: CheckTreeChange<Id>[] = [];
   function Harness() {
@@ -28,6 +28,8 @@ async function renderTree<N, Id extends string | number>(nodes: readonly N[], tr
         {...tree}
         checked={checked}
         disabled={options.disabled}
+        searchable={options.searchable}
+        data-testid="orgs"
         onCheckedChange={(change) => {
           changes.push(change);
           setChecked(change.checked);
@@ -94,5 +96,20 @@ describe('CheckTree over any id and label', () => {
     check('North');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(changes).toEqual([]);
+  });
+
+  it('a search shows the matching nodes with the way down to them; what is checked stays checked', async () => {
+    const { check, item } = await renderTree(orgs, ORG_TREE, { searchable: true });
+    check('North');
+    const tree = screen.getByRole('tree', { name: 'Organisations' });
+    fireEvent.change(screen.getByTestId('orgs-search'), { target: { value: 'zhou' } });
+    await waitFor(() => expect(within(tree).queryByRole('checkbox', { name: 'North' })).toBeNull());
+    // Group and East lead down to Hangzhou.
+    expect(within(tree).getAllByRole('checkbox')).toHaveLength(3);
+    within(tree).getByRole('checkbox', { name: 'Hangzhou' });
+    fireEvent.change(screen.getByTestId('orgs-search'), { target: { value: 'nowhere' } });
+    await screen.findByText('Nothing matches');
+    fireEvent.change(screen.getByTestId('orgs-search'), { target: { value: '' } });
+    await waitFor(() => expect(item('North').getAttribute('aria-checked')).toBe('true'));
   });
 });

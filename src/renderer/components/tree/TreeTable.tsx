@@ -1,11 +1,12 @@
 import { Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ChevronDown12Regular, ChevronRight12Regular } from '@fluentui/react-icons';
-import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useMemo, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TABLE_MAX_HEIGHT } from '../../../shared/constants';
 import type { ListColumn } from '../list/ListTable';
 import { EmptyState, ErrorState, LoadingState } from '../states';
 import { flattenTree } from './flatten';
+import { labelMatches, searchTree } from './search';
 
 const useStyles = makeStyles({
   scroller: { maxHeight: `${TABLE_MAX_HEIGHT}px`, overflow: 'auto', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
@@ -29,6 +30,18 @@ export interface TreeTableProps<T> {
   /** Rows are selected by clicking (spec 001: organisation list); clicking the selected row clears it. */
   selectedId?: string | number | null;
   onSelect?: (id: string | number | null, node: T | null) => void;
+  /** Rows marked chosen where several may be (each by its own checkbox), besides `selectedId`. */
+  selectedIds?: ReadonlySet<string | number>;
+  /** A click on a row (or Space on it), in place of `onSelect`: e.g. toggling the row among several chosen. */
+  onRowClick?: (id: string | number, node: T) => void;
+  /** A double click on a row (or Enter on it) opens it, e.g. its form. */
+  onRowOpen?: (id: string | number, node: T) => void;
+  /** Shows only the nodes that match (with the way down to them and what lies below them), all opened. */
+  searchText?: string;
+  /** Whether a node matches `searchText`; its label holds the text by default. */
+  matches?: (node: T, text: string) => boolean;
+  /** The empty state while `searchText` matches nothing. */
+  noMatchText?: string;
   /** Levels open at first: 1 shows the roots' children. */
   initialOpenDepth?: number;
   loading?: boolean;
@@ -51,22 +64,58 @@ function idsToDepth<T>(nodes: readonly T[], getRowId: (node: T) => string | numb
 
 /** A table of a tree (organisations): expandable rows, selection by click, the list's states. */
 export function TreeTable<T>(props: TreeTableProps<T>) {
-  const { columns, nodes, getRowId, getChildren, getRowLabel, selectedId = null, onSelect, initialOpenDepth = 1, loading = false, error, onRetry, emptyText } = props;
+  const {
+    columns,
+    nodes,
+    getRowId,
+    getChildren,
+    getRowLabel,
+    selectedId = null,
+    onSelect,
+    selectedIds,
+    onRowClick,
+    onRowOpen,
+    initialOpenDepth = 1,
+    loading = false,
+    error,
+    onRetry,
+    emptyText,
+  } = props;
+  const { searchText = '', matches, noMatchText } = props;
   const { t } = useTranslation();
   const styles = useStyles();
-  const [opened, setOpened] = useState<Set<string | number> | null>(null);
-  const expanded = useMemo(() => opened ?? idsToDepth(nodes ?? [], getRowId, getChildren, initialOpenDepth), [opened, nodes, getRowId, getChildren, initialOpenDepth]);
-  const rows = useMemo(() => flattenTree(nodes ?? [], getRowId, getChildren, expanded), [nodes, getRowId, getChildren, expanded]);
+  // What the user opened and closed, for the search it was done under: a new search opens all it shows.
+  const [opened, setOpened] = useState<{ search: string; ids: Set<string | number> } | null>(null);
+  const shown = useMemo(
+    () => searchTree(nodes ?? [], getRowId, getChildren, (node) => (matches ? matches(node, searchText) : labelMatches(getRowLabel(node), searchText)), searchText),
+    [nodes, getRowId, getChildren, getRowLabel, matches, searchText],
+  );
+  const visibleChildren = useMemo(() => (shown === null ? getChildren : (node: T) => getChildren(node)?.filter((child) => shown.has(getRowId(child)))), [shown, getChildren, getRowId]);
+  const roots = useMemo(() => (nodes === undefined || shown === null ? nodes : nodes.filter((node) => shown.has(getRowId(node)))), [nodes, shown, getRowId]);
+  const expanded = useMemo(() => {
+    if (opened !== null && opened.search === searchText) return opened.ids;
+    return shown ?? idsToDepth(nodes ?? [], getRowId, getChildren, initialOpenDepth);
+  }, [opened, searchText, shown, nodes, getRowId, getChildren, initialOpenDepth]);
+  const rows = useMemo(() => flattenTree(roots ?? [], getRowId, visibleChildren, expanded), [roots, getRowId, visibleChildren, expanded]);
 
   const toggle = (id: string | number) => {
     const next = new Set(expanded);
     if (next.has(id)) next.delete(id);
     else next.add(id);
-    setOpened(next);
+    setOpened({ search: searchText, ids: next });
   };
-  const select = (id: string | number, node: T) => onSelect?.(id === selectedId ? null : id, id === selectedId ? null : node);
+  const select = (id: string | number, node: T) => {
+    if (onRowClick) return onRowClick(id, node);
+    onSelect?.(id === selectedId ? null : id, id === selectedId ? null : node);
+  };
+  // A click on a control in the row (its checkbox, the expand button) is the control's own.
+  const onRowMouse = (event: MouseEvent, act: () => void) => {
+    if (event.target instanceof Element && event.target.closest('button, a, input, label, [role="checkbox"]')) return;
+    act();
+  };
   const onRowKey = (event: KeyboardEvent, id: string | number, node: T, hasChildren: boolean, isExpanded: boolean) => {
-    if (event.key === 'Enter' || event.key === ' ') select(id, node);
+    if (event.key === 'Enter' && onRowOpen) onRowOpen(id, node);
+    else if (event.key === 'Enter' || event.key === ' ') select(id, node);
     else if (event.key === 'ArrowRight' && hasChildren && !isExpanded) toggle(id);
     else if (event.key === 'ArrowLeft' && hasChildren && isExpanded) toggle(id);
     else return;
@@ -82,17 +131,20 @@ export function TreeTable<T>(props: TreeTableProps<T>) {
   let body: ReactNode;
   if (error && !loading) body = fullRow(<ErrorState title={t('list.error')} error={error} onRetry={onRetry} />);
   else if (nodes === undefined || (loading && rows.length === 0)) body = fullRow(<LoadingState label={t('list.loading')} />);
-  else if (rows.length === 0) body = fullRow(<EmptyState text={emptyText ?? t('list.empty')} />);
-  else {
-    body = rows.map(({ node, id, depth, hasChildren, expanded: isExpanded }) => (
+  else if (rows.length === 0) {
+    const searching = shown !== null && nodes.length > 0;
+    body = fullRow(<EmptyState text={searching ? (noMatchText ?? t('tree.noMatch')) : (emptyText ?? t('list.empty'))} />);
+  } else {
+    body = rows.map(({ node, id, depth, hasChildren, expanded: isExpanded }, rowIndex) => (
       <TableRow
         key={String(id)}
-        className={mergeClasses(styles.row, id === selectedId && styles.selected)}
-        aria-selected={id === selectedId}
+        className={mergeClasses(styles.row, (id === selectedId || selectedIds?.has(id)) && styles.selected)}
+        aria-selected={id === selectedId || (selectedIds?.has(id) ?? false)}
         aria-level={depth + 1}
         aria-expanded={hasChildren ? isExpanded : undefined}
         tabIndex={0}
-        onClick={() => select(id, node)}
+        onClick={(event) => onRowMouse(event, () => select(id, node))}
+        onDoubleClick={onRowOpen ? (event) => onRowMouse(event, () => onRowOpen(id, node)) : undefined}
         onKeyDown={(event) => onRowKey(event, id, node, hasChildren, isExpanded)}
         data-testid="tree-row"
       >
@@ -116,10 +168,10 @@ export function TreeTable<T>(props: TreeTableProps<T>) {
                 ) : (
                   <span className={styles.spacer} />
                 )}
-                {column.render(node)}
+                {column.render(node, rowIndex)}
               </span>
             ) : (
-              column.render(node)
+              column.render(node, rowIndex)
             )}
           </TableCell>
         ))}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkStates, checkedAndHalfChecked, checkedFromSaved, setChecked, type CheckNode } from './check-tree';
 import { flattenTree } from './flatten';
+import { labelMatches, searchTree } from './search';
 
 // 1 ─┬─ 2 ─┬─ 4
 //    │     └─ 5
@@ -78,5 +79,38 @@ describe('tree table rows', () => {
     expect(rows([1])).toEqual(['1@0-', '2@1+', '4@0']);
     expect(rows([1, 2])).toEqual(['1@0-', '2@1-', '3@2', '4@0']);
     expect(rows([2])).toEqual(['1@0+', '4@0']);
+  });
+});
+
+describe('searching a tree', () => {
+  // Group ─┬─ East ─┬─ Shanghai hub
+  //        │        └─ Hangzhou hub
+  //        └─ South ── Guangzhou hub
+  interface Org {
+    id: number;
+    name: string;
+    children: Org[];
+  }
+  const org = (id: number, name: string, children: Org[] = []): Org => ({ id, name, children });
+  const orgs = [org(1, 'Group', [org(2, 'East', [org(4, 'Shanghai hub'), org(5, 'Hangzhou hub')]), org(3, 'South', [org(6, 'Guangzhou hub')])])];
+  const search = (text: string) =>
+    searchTree(
+      orgs,
+      (node) => node.id,
+      (node) => node.children,
+      (node) => labelMatches(node.name, text),
+      text,
+    );
+
+  it('shows the matches with the way down to them, and all of a matching branch', () => {
+    expect(search('shanghai')).toEqual(new Set([1, 2, 4]));
+    expect(search(' HUB ')).toEqual(new Set([1, 2, 4, 5, 3, 6]));
+    expect(search('east')).toEqual(new Set([1, 2, 4, 5]));
+    expect(search('nowhere')).toEqual(new Set());
+  });
+
+  it('shows the whole tree for a blank search', () => {
+    expect(search('')).toBeNull();
+    expect(search('   ')).toBeNull();
   });
 });
