@@ -143,7 +143,8 @@ export async function signInAdminFirstTime(page: Page, host: Host): Promise<bool
 
 /**
  * Chooses a system (by its shown name, else the preselected one) and enters when the identity dialog asks.
- * A stored choice that still holds skips the dialog (spec 000 §4), unless a system is asked for by name.
+ * After a sign-in the dialog always asks; within a session (a reload) the session's choice is restored without it,
+ * and a system asked for by name is then chosen through the user menu's switch.
  */
 export async function enterIdentity(page: Page, systemName?: string): Promise<void> {
   const dialog = page.getByTestId('identity-dialog');

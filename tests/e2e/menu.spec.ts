@@ -71,7 +71,7 @@ async function saveAndReturn(page: Page, form: Locator, toastText: string): Prom
 test('adds a menu and a button under it, with the fields of each type, and the list shows them', async ({ page }) => {
   await signInAdmin(page, host);
   await openList(page);
-  await expect(toolbar(page).getByRole('button')).toHaveText(['新增', '修改', '删除']);
+  await expect(toolbar(page).getByRole('button')).toHaveText(['新增', '修改', '删除', '刷新']);
 
   const form = await openAdd(page);
   await form.getByTestId('menu-save').click();
@@ -168,13 +168,46 @@ test('edits the menu chosen by its checkbox', async ({ page }) => {
   await expect(menuRow(page, PAGE.name)).toHaveCount(0);
 });
 
+test('searches the tree, chooses a row by a click, opens it by a double click, refreshes', async ({ page }) => {
+  await signInAdmin(page, host);
+  await openList(page);
+  const search = listPane(page).getByTestId('menu-search');
+  await search.fill('用户');
+  await expect(menuRow(page, '用户管理')).toBeVisible();
+  await expect(menuRow(page, '系统管理')).toBeVisible();
+  await expect(menuRow(page, '菜单管理')).toHaveCount(0);
+  await search.fill('');
+  await expect(menuRow(page, '菜单管理')).toBeVisible();
+
+  await menuRow(page, '用户管理').getByText('/user', { exact: true }).click();
+  await expect(rowBox(page, '用户管理')).toBeChecked();
+  await expect(listPane(page).getByTestId('menu-selected-count')).toHaveText('已选择 1 项');
+  await menuRow(page, '用户管理').getByText('/user', { exact: true }).dblclick();
+  const form = formPane(page);
+  await expect(form.getByRole('heading', { name: '修改菜单：用户管理' })).toBeVisible();
+  // Nothing typed: back without a question.
+  await form.getByTestId('menu-back').click();
+  await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
+  await expect(formPane(page)).toHaveCount(0);
+
+  // What someone else added shows on refresh.
+  const menus = await apiData(page, 'menu.list', {});
+  const systemGroup = menus[0]!.children.find((group) => group.name === '系统管理')!;
+  await apiData(page, 'menu.add', { name: '他人新增', type: MenuType.Menu, parentId: systemGroup.menuId, url: '/elsewhere', linkTarget: 0, perms: 'elsewhereView' });
+  await expect(menuRow(page, '他人新增')).toHaveCount(0);
+  await toolbar(page).getByRole('button', { name: '刷新' }).click();
+  await expect(menuRow(page, '他人新增')).toBeVisible();
+  const added = (await apiData(page, 'menu.list', {}))[0]!.children.find((group) => group.name === '系统管理')!.children.find((menu) => menu.name === '他人新增')!;
+  await apiData(page, 'menu.delete', { menuIds: String(added.menuId) });
+});
+
 test('shows the server refusals: a menu with children, a key value taken', async ({ page }) => {
   await signInAdmin(page, host);
   await openList(page);
   await rowBox(page, PAGE.renamed).check();
   await toolbar(page).getByRole('button', { name: '删除' }).click();
   const confirm = page.getByTestId('confirm-dialog');
-  await expect(confirm).toContainText('确定要删除所选数据吗？');
+  await expect(confirm).toContainText(`确定要删除菜单“${PAGE.renamed}”吗？`);
   await confirm.getByTestId('confirm-dialog-ok').click();
   await expect(toast(page, 'error', '请先删除子菜单')).toBeVisible();
   await expect(menuRow(page, PAGE.renamed)).toBeVisible();
@@ -211,6 +244,12 @@ test('deletes the menu and its button after confirmation, and not when cancelled
 
   await toolbar(page).getByRole('button', { name: '删除' }).click();
   const confirm = page.getByTestId('confirm-dialog');
+  // It says what goes and how many, with a red confirm button.
+  await expect(confirm).toContainText(`确定要删除这 2 个菜单：${PAGE.renamed}、${BUTTON.name}？`);
+  const ok = confirm.getByTestId('confirm-dialog-ok');
+  const [red, green] = (await ok.evaluate((button) => getComputedStyle(button).backgroundColor)).match(/\d+/g)!.map(Number);
+  expect(red).toBeGreaterThan(150);
+  expect(green).toBeLessThan(100);
   await confirm.getByRole('button', { name: '取消' }).click();
   await expect(confirm).toHaveCount(0);
   await expect(menuRow(page, BUTTON.name)).toBeVisible();
@@ -242,7 +281,8 @@ test('a role without the menu keys sees no add, edit or delete, and the server r
   // Typing the address opens the screen, without a single action, and the list itself is refused.
   await openAt(page, host, Route.menu);
   await expect(listPane(page).getByTestId('error-state')).toContainText('没有权限执行该操作');
-  await expect(toolbar(page).getByRole('button')).toHaveCount(0);
+  // Only the refresh button, which needs no key.
+  await expect(toolbar(page).getByRole('button')).toHaveText(['刷新']);
   await openAt(page, host, '/menuManage/null');
   await expect(formPane(page).getByTestId('menu-form-read-only')).toBeVisible();
   await expect(formPane(page).getByTestId('menu-save')).toHaveCount(0);

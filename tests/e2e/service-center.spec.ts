@@ -67,7 +67,7 @@ async function findUnboundUser(assign: Locator, account: string): Promise<void> 
 test('binds business centres to a user, lists, changes and removes the binding', async ({ page }) => {
   await signInAdmin(page, host);
   await openList(page);
-  await expect(toolbar(page).getByRole('button')).toHaveText(['新增', '修改', '删除']);
+  await expect(toolbar(page).getByRole('button')).toHaveText(['新增', '修改', '删除', '刷新']);
   await expect(listPane(page).getByText('暂无用户绑定业务中心')).toBeVisible();
 
   const assign = await openAdd(page);
@@ -88,6 +88,11 @@ test('binds business centres to a user, lists, changes and removes the binding',
   await expect(row).toContainText('上海转运中心,杭州转运中心');
   await expect(row).toContainText('系统管理员');
   await expect(row).toContainText('未修改');
+  // The running number and the bound centres' ids (spec 001), beside their names.
+  const bound = await apiData(page, 'serviceCenter.binding', { userId: eastUserId });
+  await expect(listPane(page).getByRole('columnheader')).toContainText(['序号', '账号', '姓名', '业务中心编号', '业务中心']);
+  await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+  await expect(row.getByRole('cell').nth(4)).toHaveText(bound.deptIds.join(','));
 
   await listPane(page)
     .getByRole('radio', { name: `选择此行 ${EAST_USER.username}` })
@@ -99,6 +104,15 @@ test('binds business centres to a user, lists, changes and removes the binding',
   await expect(centreBox(update, '上海转运中心')).toBeChecked();
   await expect(centreBox(update, '杭州转运中心')).toBeChecked();
   await expect(centreBox(update, '广州转运中心')).not.toBeChecked();
+  // The save button sits below the tree (spec 001), and a search narrows the tree.
+  const treeBox = (await update.getByRole('tree', { name: '业务中心' }).boundingBox())!;
+  const saveBox = (await update.getByTestId('assign-save').boundingBox())!;
+  expect(saveBox.y).toBeGreaterThanOrEqual(treeBox.y + treeBox.height);
+  await update.getByTestId('centre-tree-search').fill('广州');
+  await expect(centreBox(update, '上海转运中心')).toHaveCount(0);
+  await expect(centreBox(update, '华南分公司')).toBeVisible();
+  await update.getByTestId('centre-tree-search').fill('');
+  await expect(centreBox(update, '上海转运中心')).toBeVisible();
   await centreBox(update, '杭州转运中心').uncheck();
   await centreBox(update, '广州转运中心').check();
   await update.getByRole('button', { name: '保存' }).click();
@@ -113,7 +127,7 @@ test('binds business centres to a user, lists, changes and removes the binding',
     .check();
   await toolbar(page).getByRole('button', { name: '删除' }).click();
   const confirm = page.getByTestId('confirm-dialog');
-  await expect(confirm).toContainText('确定要删除所选数据吗？');
+  await expect(confirm).toContainText(`确定要解除“${EAST_USER.username}”的业务中心绑定吗？`);
   await confirm.getByTestId('confirm-dialog-ok').click();
   await expect(toast(page, 'success', '删除成功')).toBeVisible();
   await expect(row).toHaveCount(0);
@@ -133,8 +147,11 @@ test('saving asks for an operating user, then for a business centre', async ({ p
   await assign.getByRole('button', { name: '保存' }).click();
   await expect(toast(page, 'warning', '请选择业务中心')).toBeVisible();
 
-  // Nothing was bound: the user is still offered, the list still empty.
+  // Nothing was bound: the user is still offered, the list still empty. The ticked user is not dropped without asking.
   await assign.getByRole('button', { name: '返回列表' }).click();
+  const discard = page.getByTestId('confirm-dialog');
+  await expect(discard).toContainText('未保存的修改');
+  await discard.getByTestId('confirm-dialog-ok').click();
   await expect(tabPane(page, ADD_PATH)).toHaveCount(0);
   await expect(listPane(page).getByText('暂无用户绑定业务中心')).toBeVisible();
 });
@@ -155,7 +172,8 @@ test('a role without the binding keys sees no buttons, and the server refuses th
   // The seed role holds the page half-checked (none of its buttons): no action is offered.
   await openList(page);
   await expect(toolbar(page)).toBeAttached();
-  await expect(toolbar(page).getByRole('button')).toHaveCount(0);
+  // Only the refresh button, which needs no key.
+  await expect(toolbar(page).getByRole('button')).toHaveText(['刷新']);
 
   for (const forced of [
     await apiCall(page, 'serviceCenter.delete', { userIds: String(eastUserId) }),

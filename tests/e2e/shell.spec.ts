@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { LOCALES, type Locale } from '../../src/shared/constants';
 import { MENU_CATALOG } from '../../src/shared/menu-catalog';
 import { Route } from '../../src/shared/routes';
-import { enterIdentity, hostForSpecFile, openAt, signInAdmin, startHost } from './host';
+import { ADMIN_PASSWORD, apiData, enterIdentity, hostForSpecFile, openAt, signInAdmin, startHost, tabPane, toast } from './host';
 
 /** The Home shell (spec 000 §4, §8): identity, tabs, language, sign-out and the 404s. */
 test.describe.configure({ mode: 'serial' });
@@ -119,4 +119,70 @@ test('signing out asks first, then returns to the sign-in page and ends the sess
   await expect(page.getByTestId('login-card')).toBeVisible();
   await openAt(page, host, Route.home);
   await expect(page.getByTestId('login-card')).toBeVisible();
+});
+
+test('a list keeps its filters while another tab is open, and reloads when its tab comes back', async ({ page }) => {
+  await signInAdmin(page, host);
+  await openFromSideMenu(page, '用户管理');
+  const list = tabPane(page, Route.user).getByTestId('user-list');
+  await expect(list.getByTestId('list-row').first()).toBeVisible();
+  await list.getByTestId('filter-name').fill('壳层测试');
+  await list.getByTestId('filter-search').click();
+  await expect(list.getByTestId('empty-state')).toBeVisible();
+
+  await openFromSideMenu(page, '菜单管理');
+  await expect(list).toBeHidden();
+  // Someone adds a matching user while the list is out of view.
+  const orgs = await apiData(page, 'user.deptList', {});
+  await apiData(page, 'user.add', { username: 'e2e_shell', name: '壳层测试用户', password: 'Shell_Pass1', deptId: orgs[0]!.deptId });
+
+  await page.getByTestId('tab-bar').getByRole('tab', { name: '用户管理' }).click();
+  await expect(list.getByTestId('filter-name')).toHaveValue('壳层测试');
+  await expect(list.getByTestId('list-row')).toHaveCount(1);
+  await expect(list.getByTestId('list-row')).toContainText('e2e_shell');
+});
+
+test('clicking the active external page tab again reloads the page', async ({ page }) => {
+  await signInAdmin(page, host);
+  const address = `${host.origin}/external-sample.txt`;
+  await openAt(page, host, `${Route.externalAddress}?url=${encodeURIComponent(address)}`);
+  const frame = page.getByTestId('external-frame');
+  await expect(frame).toHaveAttribute('src', address);
+  await frame.evaluate((element) => element.setAttribute('data-first-load', ''));
+  await activeTab(page).click();
+  await expect(page.locator('[data-testid="external-frame"]:not([data-first-load])')).toHaveAttribute('src', address);
+  await expect(page.locator('[data-first-load]')).toHaveCount(0);
+});
+
+test("the user menu changes the own password and opens the help in the user's language", async ({ page }) => {
+  await signInAdmin(page, host);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-change-password').click();
+  const dialog = page.getByTestId('password-dialog');
+  await dialog.getByTestId('field-oldPassword').fill('Wrong_old_1');
+  await dialog.getByTestId('field-newPassword').fill('Shell_New_22');
+  await dialog.getByTestId('field-confirmPassword').fill('Shell_New_22');
+  await dialog.getByTestId('password-submit').click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await dialog.getByTestId('field-oldPassword').fill(ADMIN_PASSWORD);
+  await dialog.getByTestId('password-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page, 'success', '密码修改成功')).toBeVisible();
+  // Back to the password the other tests sign in with.
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-change-password').click();
+  await dialog.getByTestId('field-oldPassword').fill('Shell_New_22');
+  await dialog.getByTestId('field-newPassword').fill(ADMIN_PASSWORD);
+  await dialog.getByTestId('field-confirmPassword').fill(ADMIN_PASSWORD);
+  await dialog.getByTestId('password-submit').click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-help').click();
+  const help = page.getByTestId('help-dialog');
+  // The bundled manual in the user's language, served by the host.
+  await expect(help.locator('iframe')).toHaveAttribute('src', /console-help\.zh_CN\.pdf$/);
+  await expect(help.getByTestId('error-state')).toHaveCount(0);
+  await help.getByRole('button', { name: '关闭' }).click();
+  await expect(help).toBeHidden();
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ResponseCode } from '../../src/shared/codes';
-import { apiCall, enterIdentity, hostForSpecFile, openConsole, signInAdmin, signInChangingPassword, startHost } from './host';
+import { apiCall, apiData, enterIdentity, hostForSpecFile, openConsole, signInAdmin, signInChangingPassword, startHost } from './host';
 
 /**
  * User management as an administrator does it (spec 000 §2 /user and /userManage): create, find, edit,
@@ -171,6 +171,60 @@ test('edits the user, exactly one row at a time', async ({ page }) => {
   await expect(row).toContainText('13900000001');
 });
 
+test('a refused save brings the first invalid field into view and puts the cursor in it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 560 });
+  await signInAdmin(page, host);
+  const list = await openUserList(page);
+  await list.getByTestId('user-add').click();
+  const form = page.getByTestId('user-form');
+  await form.getByTestId('field-username').fill('zhang.san');
+  await form.getByTestId('field-name').fill('张三');
+  await form.getByTestId('field-password').fill('Zhang_Pass1');
+  await pickOrg(page, form.getByTestId('field-deptId'), '财务部');
+  // Down at the save button, the login name is far above, out of view.
+  await form.getByTestId('user-save').scrollIntoViewIfNeeded();
+  await expect(form.getByTestId('field-username')).not.toBeInViewport();
+  await form.getByTestId('user-save').click();
+  await expect(page.getByTestId('toast-warning').filter({ hasText: '请先修正表单中标出的错误' })).toBeVisible();
+  await expect(form.getByTestId('field-username')).toBeFocused();
+  await expect(form.getByTestId('field-username')).toBeInViewport();
+  await expect(form.getByTestId('field-username')).toHaveAttribute('aria-invalid', 'true');
+
+  await form.getByTestId('user-back').click();
+  await page.getByTestId('confirm-dialog').getByTestId('confirm-dialog-ok').click();
+  await expect(page.getByTestId('user-form')).toHaveCount(0);
+});
+
+test('sorts by a column on the server, chooses a row by a click, edits it by a double click, refreshes', async ({ page }) => {
+  await signInAdmin(page, host);
+  const list = await openUserList(page);
+  const logins = () => list.getByTestId('list-row').locator('td:nth-child(2)');
+  const header = list.getByRole('columnheader', { name: '登录名' });
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await expect(logins()).toHaveText(['admin', EAST.username]);
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await expect(logins()).toHaveText([EAST.username, 'admin']);
+
+  await rowOf(list, EAST.username).getByRole('cell', { name: EAST.email }).click();
+  await expect(rowOf(list, EAST.username).getByRole('checkbox')).toBeChecked();
+  await expect(list.getByTestId('selected-count')).toHaveText('已选择 1 项');
+  await rowOf(list, 'admin').getByRole('cell', { name: 'admin', exact: true }).dblclick();
+  const form = page.getByTestId('user-form');
+  await expect(form.getByRole('heading', { name: '修改用户 admin' })).toBeVisible();
+  await form.getByTestId('user-back').click();
+  await expect(page.getByTestId('user-form')).toHaveCount(0);
+
+  // Someone else adds a user: the refresh button shows it, in the order chosen.
+  const orgs = await apiData(page, 'user.deptList', {});
+  const added = await apiData(page, 'user.add', { username: 'e2e_fresh', name: 'E2E 新来', password: 'Fresh_Pass1', deptId: orgs.find((org) => org.name === '财务部')!.deptId });
+  await expect(rowOf(list, 'e2e_fresh')).toHaveCount(0);
+  await list.getByTestId('user-refresh').click();
+  await expect(logins()).toHaveText(['e2e_fresh', EAST.username, 'admin']);
+  await apiData(page, 'user.delete', { userIds: String(added.userId) });
+});
+
 test('resets the password, which the user signs in with and must change first', async ({ page }) => {
   await signInAdmin(page, host);
   const list = await openUserList(page);
@@ -260,7 +314,7 @@ test('deletes several users at once after confirmation, never the signed-in one'
   await expect(list.getByTestId('selected-count')).toHaveText('已选择 2 项');
   await list.getByTestId('user-delete').click();
   const confirm = page.getByTestId('confirm-dialog');
-  await expect(confirm).toContainText('确定要删除所选数据吗？');
+  await expect(confirm).toContainText(`确定要删除这 2 个用户：${EAST.name}（已改） (${EAST.username})、E2E 临时 (e2e_temp)？`);
   await confirm.getByTestId('confirm-dialog-ok').click();
   await expect(page.getByTestId('toast-success').filter({ hasText: '删除成功' })).toBeVisible();
   await expect(list.getByTestId('list-row')).toHaveCount(1);

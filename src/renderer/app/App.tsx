@@ -8,6 +8,7 @@ import type { ConsoleBridge } from '../../shared/bridge';
 import { Route } from '../../shared/routes';
 import { BridgeContext } from '../bridge';
 import { ConfirmProvider } from '../components/ConfirmDialog';
+import { UnsavedChangesProvider } from '../components/form/unsaved-changes';
 import { AppToaster } from '../components/notify';
 import { matchScreen } from './feature-routes';
 import { HomeShell } from './home/HomeShell';
@@ -17,6 +18,7 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { createErrorReporter, createQueryClient } from './session/errors';
 import { SessionBoundary } from './session/SessionBoundary';
 import { SessionGuard } from './session/SessionGuard';
+import { ServerUnreachableBanner } from './session/ServerUnreachable';
 
 // Inline, not a class: FluentProvider copies its classes onto its portals, which must not fill the page.
 const FILL = { height: '100%' } as const;
@@ -27,7 +29,10 @@ function ShellGate() {
   if (!matchScreen(pathname)) return <NotFoundPage />;
   return (
     <SessionBoundary>
-      <IdentityBoundary>{({ system, role }) => <HomeShell key={`${system.menuId}:${role.roleId}`} />}</IdentityBoundary>
+      {/* Above the identity switch and the shell, which both ask before typed changes in a tab are dropped. */}
+      <UnsavedChangesProvider>
+        <IdentityBoundary>{({ system, role }) => <HomeShell key={`${system.menuId}:${role.roleId}`} />}</IdentityBoundary>
+      </UnsavedChangesProvider>
     </SessionBoundary>
   );
 }
@@ -55,6 +60,7 @@ export function App({ i18n, bridge }: { i18n: i18n; bridge: ConsoleBridge }) {
             <ConfirmProvider>
               <HashRouter>
                 <SessionGuard reporter={reporter} />
+                <ServerUnreachableBanner reporter={reporter} />
                 <AppRoutes />
               </HashRouter>
             </ConfirmProvider>

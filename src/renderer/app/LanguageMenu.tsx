@@ -5,6 +5,7 @@ import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../../shared/constants';
 import { unwrap, useBridge } from '../bridge';
+import { useDiscardGuard } from '../components/form/unsaved-changes';
 import { useOverlayWhile } from '../components/overlay';
 import { currentLocale } from '../i18n';
 
@@ -32,6 +33,8 @@ export function useLanguageSwitch(onChanged?: (locale: Locale) => void) {
 export function LanguageMenu({ trigger, onChanged }: { trigger?: ReactElement; onChanged?: (locale: Locale) => void }) {
   const { t, i18n } = useTranslation();
   const switchLanguage = useLanguageSwitch(onChanged);
+  // The shell closes every tab after a change: typed changes in them would be lost.
+  const discardGuard = useDiscardGuard();
   const [open, setOpen] = useState(false);
   useOverlayWhile(open);
   const locale = currentLocale(i18n);
@@ -40,7 +43,10 @@ export function LanguageMenu({ trigger, onChanged }: { trigger?: ReactElement; o
       open={open}
       onOpenChange={(_event, data) => setOpen(data.open)}
       checkedValues={{ language: [locale] }}
-      onCheckedValueChange={(_event, data) => data.checkedItems[0] && switchLanguage.mutate(data.checkedItems[0] as Locale)}
+      onCheckedValueChange={(_event, data) => {
+        const chosen = data.checkedItems[0] as Locale | undefined;
+        if (chosen) discardGuard(null, () => switchLanguage.mutate(chosen));
+      }}
     >
       <MenuTrigger disableButtonEnhancement>
         {trigger ?? (

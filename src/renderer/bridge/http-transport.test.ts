@@ -42,6 +42,15 @@ describe('the browser-host transport', () => {
     expect(JSON.parse(init.body as string)).toEqual({ args: ['admin'] });
   });
 
+  it('sends bytes (a file to upload) as base64 inside the JSON body', async () => {
+    const fetch = vi.fn(async () => jsonResponse({ ok: true, data: { id: 3, url: '/__bridge/files/3?secret=s' } }));
+    const bridge = createHttpBridge({ fetch, openEvents: fakeEvents().openEvents, pageSecret });
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 255]);
+    expect(await bridge.files.upload({ purpose: 'idCard', name: 'a.png', bytes })).toEqual({ ok: true, data: { id: 3, url: '/__bridge/files/3?secret=s' } });
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({ args: [{ purpose: 'idCard', name: 'a.png', bytes: { $bytes: 'iVBORwD/' } }] });
+  });
+
   it('has a function for every method of BRIDGE_METHODS', () => {
     const bridge = createHttpBridge({ fetch: vi.fn(), openEvents: fakeEvents().openEvents, pageSecret }) as unknown as Record<string, Record<string, unknown> | unknown>;
     for (const method of BRIDGE_METHODS) {

@@ -9,6 +9,7 @@ import {
   type BridgeResult,
   type ConsoleBridge,
 } from '../../shared/bridge';
+import { bytesReplacer } from '../../shared/bridge-binary';
 
 /**
  * The browser host's transport for the bridge: every method is a POST to `/__bridge/<method>` and events
@@ -64,7 +65,8 @@ export async function postBridgeCall(deps: Pick<HttpTransportDeps, 'fetch' | 'pa
       method: 'POST',
       headers: { 'content-type': 'application/json', [BROWSER_HOST_PAGE_SECRET_HEADER]: deps.pageSecret },
       credentials: 'same-origin',
-      body: JSON.stringify({ args }),
+      // Bytes (a file to upload) travel as {"$bytes": base64}: JSON has no binary.
+      body: JSON.stringify({ args }, bytesReplacer),
     });
   } catch (error) {
     return { ok: false, code: TRANSPORT_FAILURE_CODE, msg: error instanceof Error ? error.message : String(error) };

@@ -1,16 +1,33 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Route as RouterRoute, Routes, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge';
+import { ResponseCode } from '../../../shared/codes';
+import { Delay } from '../../../shared/constants';
 import type { NavNode, SystemEntry } from '../../../shared/contract/session';
 import { createFakeBridge } from '../../testing/fake-bridge';
 import { testProviders } from '../../testing/providers';
 import { AppRoutes } from '../App';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const page = (menuId: number, name: string, url: string): NavNode => ({ menuId, parentId: 10, name, url, type: 1, orderNum: menuId, icon: '', linkTarget: 0, perms: '', children: [] });
-const nav: NavNode[] = [{ ...page(10, 'System', ''), children: [page(11, 'Menus', '/menu'), page(12, 'Users', '/user'), page(13, 'Roles', '/role'), page(14, 'Broken', '/nowhere')] }];
+const nav: NavNode[] = [
+  {
+    ...page(10, 'System', ''),
+    children: [
+      page(11, 'Menus', '/menu'),
+      page(12, 'Users', '/user'),
+      page(13, 'Templates', '/templateManage'),
+      page(14, 'Broken', '/nowhere'),
+      page(15, 'Tracking', 'https://tracking.example.com/board'),
+    ],
+  },
+];
 const logistics: SystemEntry = {
   appName: 'Logistics operations',
   menuId: 2,
@@ -20,21 +37,51 @@ const logistics: SystemEntry = {
   roleList: [{ roleId: 7, roleName: 'Dispatcher', deptName: 'Hub' }],
 };
 
-async function renderShell() {
+const backOffice: SystemEntry = {
+  appName: 'Back office',
+  menuId: 1,
+  systemId: 'console',
+  appFlag: '',
+  sysVersion: '1.0.1',
+  roleList: [
+    { roleId: 3, roleName: 'Administrator', deptName: 'Head office' },
+    { roleId: 4, roleName: 'Auditor', deptName: 'Head office' },
+  ],
+};
+const notices = [
+  { id: 1, content: 'Depot A closes early on Friday' },
+  { id: 2, content: 'New tariff from March' },
+];
+
+interface ShellOptions {
+  systems?: SystemEntry[];
+  /** The choice the session already holds (a reload of the window), if any. */
+  stored?: { roleId: number; systemMenuId: number };
+  /** Whether the identity dialog is expected to ask (else the shell is). */
+  asks?: boolean;
+}
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+async function renderShell({ systems = [logistics], stored, asks = false }: ShellOptions = {}) {
   const fake = createFakeBridge();
-  fake.method('session.state').mockResolvedValue({ ok: true, data: { signedIn: true, userId: 1, username: 'lee', roleId: null, systemMenuId: null, pendingWxWorkUserId: null } });
-  fake.method('settings.get').mockResolvedValue({ ok: true, data: { serverUrl: '', serverUrlManaged: false, language: 'en_US', lastSystemMenuId: null, lastRoleId: null } });
+  fake.method('session.state').mockResolvedValue({
+    ok: true,
+    data: { signedIn: true, userId: 1, username: 'lee', roleId: stored?.roleId ?? null, systemMenuId: stored?.systemMenuId ?? null, pendingWxWorkUserId: null },
+  });
   fake.method('platform').mockResolvedValue({ ok: true, data: { kind: 'browser', appVersion: '1.0.1', os: 'linux' } });
   fake.method('api.call').mockImplementation(async (id: unknown, input: unknown): Promise<BridgeResult<unknown>> => {
     switch (id) {
       case 'session.roleSystems':
-        return { ok: true, data: [logistics] };
+        return { ok: true, data: systems };
       case 'session.nav':
         return { ok: true, data: nav };
       case 'session.currentUser':
         return { ok: true, data: { userId: 1, username: 'lee', name: 'Lee', mobile: '', email: '', deptId: null, deptName: '', passwordExpiresAt: null } };
       case 'session.dynamicMessages':
-        return { ok: true, data: [] };
+        return { ok: true, data: notices };
       case 'session.buttons':
         return { ok: true, data: (input as { menuId: number }).menuId === 11 ? ['menuSave'] : [] };
       default:
@@ -42,10 +89,22 @@ async function renderShell() {
     }
   });
   const { Wrapper } = await testProviders({ bridge: fake.bridge, path: '/Home' });
-  render(<AppRoutes />, { wrapper: Wrapper });
-  await screen.findByRole('navigation', { name: 'Pages' });
+  render(
+    <Routes>
+      <RouterRoute path="/login" element={<Where />} />
+      <RouterRoute path="*" element={<AppRoutes />} />
+    </Routes>,
+    { wrapper: Wrapper },
+  );
+  if (asks) await screen.findByTestId('identity-dialog');
+  else await screen.findByRole('navigation', { name: 'Pages' });
   return fake;
 }
+
+const userMenuItem = async (testId: string) => {
+  fireEvent.click(screen.getByTestId('user-menu'));
+  fireEvent.click(await screen.findByTestId(testId));
+};
 
 const sideMenu = () => within(screen.getByRole('navigation', { name: 'Pages' }));
 const tabTitles = () => screen.queryAllByRole('tab').map((tab) => tab.textContent);
@@ -55,7 +114,6 @@ describe('Home shell', () => {
   it('chooses the only system with its first role, renewing the token once for a single system', async () => {
     const fake = await renderShell();
     expect(fake.method('session.choose')).toHaveBeenCalledWith({ systemMenuId: 2, roleId: 7 });
-    expect(fake.method('settings.set')).toHaveBeenCalledWith({ lastSystemMenuId: 2, lastRoleId: 7 });
     expect(fake.method('auth.renewForSingleSystem')).toHaveBeenCalledTimes(1);
     screen.getByRole('heading', { name: 'Logistics operations' });
     const part = ['Good morning', 'Good noon', 'Good afternoon', 'Good evening'][[12, 14, 19, 24].findIndex((end) => new Date().getHours() < end)];
@@ -66,22 +124,22 @@ describe('Home shell', () => {
     const fake = await renderShell();
     fireEvent.click(sideMenu().getByRole('button', { name: 'Menus' }));
     fireEvent.click(sideMenu().getByRole('button', { name: 'Users' }));
-    fireEvent.click(sideMenu().getByRole('button', { name: 'Roles' }));
-    await waitFor(() => expect(tabTitles()).toEqual(['Menus', 'Users', 'Roles']));
-    expect(activeTab()).toBe('Roles');
+    fireEvent.click(sideMenu().getByRole('button', { name: 'Templates' }));
+    await waitFor(() => expect(tabTitles()).toEqual(['Menus', 'Users', 'Templates']));
+    expect(activeTab()).toBe('Templates');
     expect(fake.method('api.call')).toHaveBeenCalledWith('session.buttons', { menuId: 11, roleId: 7 });
 
     fireEvent.click(sideMenu().getByRole('button', { name: 'Menus' }));
     await waitFor(() => expect(activeTab()).toBe('Menus'));
-    expect(tabTitles()).toEqual(['Menus', 'Users', 'Roles']);
+    expect(tabTitles()).toEqual(['Menus', 'Users', 'Templates']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Close Menus' }));
-    await waitFor(() => expect(tabTitles()).toEqual(['Users', 'Roles']));
+    await waitFor(() => expect(tabTitles()).toEqual(['Users', 'Templates']));
     expect(activeTab()).toBe('Users');
 
     fireEvent.click(screen.getByRole('button', { name: 'Close Users' }));
-    await waitFor(() => expect(activeTab()).toBe('Roles'));
-    fireEvent.click(screen.getByRole('button', { name: 'Close Roles' }));
+    await waitFor(() => expect(activeTab()).toBe('Templates'));
+    fireEvent.click(screen.getByRole('button', { name: 'Close Templates' }));
     await waitFor(() => expect(tabTitles()).toEqual([]));
     screen.getByTestId('empty-view');
   });
@@ -95,7 +153,113 @@ describe('Home shell', () => {
 
   it('a screen whose feature has not landed says so in its tab', async () => {
     await renderShell();
-    fireEvent.click(sideMenu().getByRole('button', { name: 'Roles' }));
-    expect((await screen.findByTestId('not-available')).textContent).toContain('“Roles”');
+    fireEvent.click(sideMenu().getByRole('button', { name: 'Templates' }));
+    expect((await screen.findByTestId('not-available')).textContent).toContain('“Templates”');
+  });
+
+  it('reloads the active external page 200 ms after its tab is clicked again', async () => {
+    await renderShell();
+    fireEvent.click(sideMenu().getByRole('button', { name: 'Tracking' }));
+    const first = await screen.findByTestId('external-frame');
+    expect(first.getAttribute('src')).toBe('https://tracking.example.com/board');
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('tab', { name: 'Tracking' }));
+    act(() => vi.advanceTimersByTime(Delay.iframeReloadMs - 1));
+    expect(screen.getByTestId('external-frame')).toBe(first);
+    act(() => vi.advanceTimersByTime(1));
+    const reloaded = screen.getByTestId('external-frame');
+    expect(reloaded).not.toBe(first);
+    expect(reloaded.getAttribute('src')).toBe('https://tracking.example.com/board');
+  });
+
+  it('shows the notices one at a time, the next every 3 s, and holds while hovered', async () => {
+    await renderShell();
+    const ticker = await screen.findByTestId('notice-ticker');
+    expect(ticker.textContent).toBe('Depot A closes early on Friday');
+    vi.useFakeTimers();
+    // Hovering holds the ticker; leaving starts its clock again (now the test's clock).
+    fireEvent.mouseEnter(ticker);
+    fireEvent.mouseLeave(ticker);
+    act(() => vi.advanceTimersByTime(Delay.noticeRotateMs - 1));
+    expect(ticker.textContent).toBe('Depot A closes early on Friday');
+    act(() => vi.advanceTimersByTime(1));
+    expect(ticker.textContent).toBe('New tariff from March');
+    fireEvent.mouseEnter(ticker);
+    act(() => vi.advanceTimersByTime(Delay.noticeRotateMs * 3));
+    expect(ticker.textContent).toBe('New tariff from March');
+    fireEvent.mouseLeave(ticker);
+    act(() => vi.advanceTimersByTime(Delay.noticeRotateMs));
+    expect(ticker.textContent).toBe('Depot A closes early on Friday');
+  });
+
+  it("shows the help PDF of the user's language", async () => {
+    const fake = await renderShell();
+    fake.method('help.pdfUrl').mockResolvedValueOnce({ ok: true, data: { url: '/help/manual-en_US.pdf' } });
+    await userMenuItem('menu-help');
+    const dialog = await screen.findByTestId('help-dialog');
+    await waitFor(() => expect(within(dialog).getByTitle('Help document (PDF)').getAttribute('src')).toBe('/help/manual-en_US.pdf'));
+    expect(fake.method('help.pdfUrl')).toHaveBeenCalledWith('en_US');
+    fireEvent.click(within(dialog).getByText('Close'));
+    await waitFor(() => expect(screen.queryByTestId('help-dialog')).toBeNull());
+  });
+
+  it('changes the own password from the user menu: rules first, the server refusal in the dialog, then success', async () => {
+    const fake = await renderShell();
+    fake.method('auth.changePassword').mockResolvedValueOnce({ ok: false, code: ResponseCode.WrongOldPassword, msg: 'The old password is wrong' }).mockResolvedValueOnce({ ok: true, data: null });
+    await userMenuItem('menu-change-password');
+    const dialog = await screen.findByTestId('password-dialog');
+    const fill = (testId: string, value: string) => fireEvent.change(within(dialog).getByTestId(testId), { target: { value } });
+    fill('field-oldPassword', 'Old_pass_1');
+    fill('field-newPassword', 'short');
+    fill('field-confirmPassword', 'short');
+    fireEvent.click(within(dialog).getByTestId('password-submit'));
+    await within(dialog).findByText(/at least 8|8 to 16/);
+    expect(fake.method('auth.changePassword')).not.toHaveBeenCalled();
+
+    fill('field-newPassword', 'New_pass_12');
+    fill('field-confirmPassword', 'New_pass_12');
+    fireEvent.click(within(dialog).getByTestId('password-submit'));
+    await within(dialog).findByText('The old password is wrong');
+    fireEvent.click(within(dialog).getByTestId('password-submit'));
+    await waitFor(() => expect(screen.queryByTestId('password-dialog')).toBeNull());
+    expect(fake.method('auth.changePassword')).toHaveBeenLastCalledWith({ password: 'Old_pass_1', newPassword: 'New_pass_12' });
+    expect((await screen.findByTestId('toast-success')).textContent).toBe('Password changed');
+  });
+});
+
+describe('identity after sign-in', () => {
+  it('asks for the system and role of a new sign-in, without a cancel but with a way out: sign out', async () => {
+    const fake = await renderShell({ systems: [backOffice, logistics], asks: true });
+    const dialog = screen.getByTestId('identity-dialog');
+    expect(within(dialog).queryByText('Cancel')).toBeNull();
+    expect(fake.method('session.choose')).not.toHaveBeenCalled();
+
+    fireEvent.click(within(dialog).getByTestId('identity-sign-out'));
+    fireEvent.click(await screen.findByTestId('confirm-dialog-ok'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login'));
+    expect(fake.method('auth.signOut')).toHaveBeenCalledOnce();
+  });
+
+  it('enters the chosen system and role, and keeps the choice in the session only', async () => {
+    const fake = await renderShell({ systems: [backOffice, logistics], asks: true });
+    const dialog = screen.getByTestId('identity-dialog');
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Auditor/ }));
+    fireEvent.click(within(dialog).getByTestId('identity-enter'));
+    await screen.findByRole('navigation', { name: 'Pages' });
+    expect(fake.method('session.choose')).toHaveBeenCalledExactlyOnceWith({ systemMenuId: 1, roleId: 4 });
+    expect(fake.method('settings.set')).not.toHaveBeenCalled();
+  });
+
+  it("restores the session's own choice (a reload of the window) without asking", async () => {
+    const fake = await renderShell({ systems: [backOffice, logistics], stored: { systemMenuId: 1, roleId: 4 } });
+    screen.getByRole('heading', { name: 'Back office' });
+    expect(screen.queryByTestId('identity-dialog')).toBeNull();
+    expect(fake.method('session.choose')).toHaveBeenCalledExactlyOnceWith({ systemMenuId: 1, roleId: 4 });
+    expect(fake.method('api.call')).toHaveBeenCalledWith('session.nav', { roleId: 4, menuId: 1 });
+  });
+
+  it('asks when the stored choice no longer holds', async () => {
+    const fake = await renderShell({ systems: [backOffice, logistics], stored: { systemMenuId: 1, roleId: 99 }, asks: true });
+    expect(fake.method('session.choose')).not.toHaveBeenCalled();
   });
 });

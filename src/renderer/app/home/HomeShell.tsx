@@ -7,12 +7,15 @@ import type { NavNode } from '../../../shared/contract/session';
 import { Delay } from '../../../shared/constants';
 import { Route } from '../../../shared/routes';
 import { useBridge } from '../../bridge';
+import { useDiscardGuard } from '../../components/form/unsaved-changes';
 import { useNotify } from '../../components/notify';
 import { ErrorState, LoadingState } from '../../components/states';
 import { invalidateBridgeQueries, useBridgeQuery } from '../../hooks/bridge-query';
 import { matchScreen } from '../feature-routes';
 import { useIdentity } from '../identity/IdentityBoundary';
+import { shownError } from '../session/errors';
 import { usePlatform } from '../platform';
+import { useGrantWatch } from './grant-watch';
 import { greetingKey } from './greeting';
 import { useHour } from './hooks';
 import { isPage, menuTarget, sortedMenus } from './nav';
@@ -23,7 +26,6 @@ import { TabPane } from './TabPane';
 import { describeTab } from './tab-screen';
 import { EMPTY_TABS, tabsReducer, type TabsAction } from './tabs';
 import { TopMenu } from './TopMenu';
-import { UnsavedTabsContext, createUnsavedTabs, useConfirmDiscard } from './unsaved-tabs';
 import { UserMenu } from './UserMenu';
 
 const useStyles = makeStyles({
@@ -76,6 +78,7 @@ export function HomeShell() {
   const hour = useHour();
 
   const nav = useBridgeQuery('session.nav', { roleId: role.roleId, menuId: system.menuId });
+  useGrantWatch(role.roleId, `${location.pathname}${location.search}`);
   const user = useBridgeQuery('session.currentUser', {});
   const menus = useMemo(() => sortedMenus(nav.data ?? []), [nav.data]);
 
@@ -122,13 +125,8 @@ export function HomeShell() {
     return closer;
   };
 
-  const unsavedTabs = useMemo(createUnsavedTabs, []);
-  const confirmDiscard = useConfirmDiscard();
   /** Closes tabs at once, or once the user agrees to drop what they typed in one of them. */
-  const closeTabs = (paths: readonly string[], close: () => void) => {
-    if (!paths.some(unsavedTabs.has)) return close();
-    void confirmDiscard().then((agreed) => agreed && close());
-  };
+  const closeTabs = useDiscardGuard();
 
   const screens = useMemo(() => new Map(tabs.paths.map((path) => [path, describeTab(path, nav.data ?? [])])), [tabs.paths, nav.data]);
   const titleOf = (path: string) => {
@@ -201,7 +199,7 @@ export function HomeShell() {
           {nav.isPending ? (
             <LoadingState />
           ) : nav.isError ? (
-            <ErrorState title={t('app.loadFailed')} error={nav.error} onRetry={() => void nav.refetch()} />
+            <ErrorState title={t('app.loadFailed')} error={shownError(nav.error)} onRetry={() => void nav.refetch()} />
           ) : (
             <SideMenu group={group} currentUrl={activeUrl} onOpen={openPage} />
           )}
@@ -220,30 +218,30 @@ export function HomeShell() {
               )
             }
           />
-          <UnsavedTabsContext.Provider value={unsavedTabs}>
-            <div className={styles.content}>
-              {tabs.paths.length === 0 || tabs.activePath === null ? (
-                <div className={styles.empty} data-testid="empty-view">
-                  <Text size={400}>{t('home.emptyView')}</Text>
-                </div>
-              ) : null}
-              {tabs.paths.map((path) => {
-                const screen = screens.get(path);
-                return screen ? (
-                  <TabPane
-                    key={path}
-                    path={path}
-                    screen={screen}
-                    title={titleOf(path)}
-                    active={path === tabs.activePath}
-                    roleId={role.roleId}
-                    reloadSignal={reloadSignals[path] ?? 0}
-                    closeSelf={closerFor(path)}
-                  />
-                ) : null;
-              })}
-            </div>
-          </UnsavedTabsContext.Provider>
+          <div className={styles.content}>
+            {tabs.paths.length === 0 || tabs.activePath === null ? (
+              <div className={styles.empty} data-testid="empty-view">
+                <Text size={400}>{t('home.emptyView')}</Text>
+              </div>
+            ) : null}
+            {/* A screen opens under its menu's button permissions: until the navigation names that menu, it waits. */}
+            {nav.isPending ? <LoadingState /> : null}
+            {(nav.isPending ? [] : tabs.paths).map((path) => {
+              const screen = screens.get(path);
+              return screen ? (
+                <TabPane
+                  key={path}
+                  path={path}
+                  screen={screen}
+                  title={titleOf(path)}
+                  active={path === tabs.activePath}
+                  roleId={role.roleId}
+                  reloadSignal={reloadSignals[path] ?? 0}
+                  closeSelf={closerFor(path)}
+                />
+              ) : null;
+            })}
+          </div>
         </main>
       </div>
     </div>

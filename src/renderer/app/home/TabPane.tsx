@@ -7,6 +7,7 @@ import { ErrorBoundary, ErrorState, LoadingState } from '../../components/states
 import { useBridgeQuery } from '../../hooks/bridge-query';
 import type { FeatureRoute } from '../feature-routes';
 import { NotAvailablePage, NotFoundPage } from '../pages/NotFoundPage';
+import { shownError } from '../session/errors';
 import { ExternalPage } from './ExternalPage';
 import { ShellTabContext, type ShellTabValue } from './shell-tab';
 import type { TabScreen } from './tab-screen';
@@ -45,7 +46,7 @@ function MenuPermissions({ menuId, roleId, children }: { menuId: number; roleId:
   const { t } = useTranslation();
   const buttons = useBridgeQuery('session.buttons', { menuId, roleId }, { staleTime: Infinity });
   if (buttons.isPending) return <LoadingState />;
-  if (buttons.isError) return <ErrorState title={t('app.loadFailed')} error={buttons.error} onRetry={() => void buttons.refetch()} />;
+  if (buttons.isError) return <ErrorState title={t('app.loadFailed')} error={shownError(buttons.error)} onRetry={() => void buttons.refetch()} />;
   return <PermissionsProvider permissions={buttons.data}>{children}</PermissionsProvider>;
 }
 

@@ -2,15 +2,13 @@ import { Avatar, Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem
 import { ArrowSwap20Regular, Globe20Regular, Key20Regular, QuestionCircle20Regular, SignOut20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { Locale } from '../../../shared/constants';
-import { Route } from '../../../shared/routes';
 import { useBridge } from '../../bridge';
-import { useConfirm } from '../../components/ConfirmDialog';
 import { useOverlayWhile } from '../../components/overlay';
 import { useNotify } from '../../components/notify';
 import { useIdentity } from '../identity/IdentityBoundary';
 import { LanguageMenu } from '../LanguageMenu';
+import { useSignOut } from '../session/sign-out';
 import { PasswordChangeDialog } from '../PasswordChangeDialog';
 import { HelpDialog } from './HelpDialog';
 
@@ -31,20 +29,13 @@ export function UserMenu({ userName, onLanguageChanged }: UserMenuProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const bridge = useBridge();
-  const navigate = useNavigate();
   const notify = useNotify();
-  const confirm = useConfirm();
   const identity = useIdentity();
   const [menuOpen, setMenuOpen] = useState(false);
   const [dialog, setDialog] = useState<'none' | 'password' | 'help'>('none');
   useOverlayWhile(menuOpen);
 
-  const signOut = async () => {
-    if (!(await confirm({ title: t('signOut.title'), message: t('signOut.confirm') }))) return;
-    // Whatever the server says, the sign-in page clears the local session.
-    await bridge.auth.signOut();
-    navigate(Route.login, { replace: true });
-  };
+  const signOut = useSignOut();
 
   return (
     <>

@@ -1,18 +1,20 @@
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createContext, startTransition, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import type { SessionState } from '../../../shared/bridge';
 import type { RoleEntry, SystemEntry } from '../../../shared/contract/session';
 import { Route } from '../../../shared/routes';
 import { unwrap, useBridge } from '../../bridge';
+import { useDiscardGuard } from '../../components/form/unsaved-changes';
 import { ErrorState, LoadingState, errorMessage } from '../../components/states';
 import { invalidateBridgeQueries, useBridgeQuery } from '../../hooks/bridge-query';
-import { useSessionState } from '../session/SessionBoundary';
+import { shownError } from '../session/errors';
+import { SESSION_STATE_KEY, useSessionState } from '../session/SessionBoundary';
+import { useSignOut } from '../session/sign-out';
 import { initialChoice, isSingleSystem, type IdentityChoice } from './choice';
 import { IdentityDialog } from './IdentityDialog';
-
-export const SETTINGS_KEY = ['bridge', 'settings.get'] as const;
 
 export interface Identity {
   system: SystemEntry;
@@ -56,15 +58,18 @@ export function IdentityBoundary({ children }: { children: (identity: Identity) 
   const styles = useStyles();
 
   const systems = useBridgeQuery('session.roleSystems', {}, { staleTime: Infinity });
-  const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => unwrap(bridge.settings.get()), meta: { silent: true } });
   const [choice, setChoice] = useState<IdentityChoice | null>(null);
   const [dialog, setDialog] = useState<'closed' | 'mandatory' | 'switch'>('closed');
   const renewedForSingle = useRef(false);
+  const signOut = useSignOut();
+  // A switch starts the shell over: typed changes in its tabs would be lost.
+  const discardGuard = useDiscardGuard();
 
   const choose = useMutation({
     mutationFn: async (next: IdentityChoice) => {
       await unwrap(bridge.session.choose(next));
-      await unwrap(bridge.settings.set({ lastSystemMenuId: next.systemMenuId, lastRoleId: next.roleId }));
+      // The session now holds the choice: a later mount of this boundary (back from a full-page 404) restores it.
+      queryClient.setQueryData(SESSION_STATE_KEY, (previous: SessionState | undefined) => previous && { ...previous, roleId: next.roleId, systemMenuId: next.systemMenuId });
       const system = systems.data?.find((entry) => entry.menuId === next.systemMenuId);
       if (system && isSingleSystem(system.appFlag) && !renewedForSingle.current) {
         await unwrap(bridge.auth.renewForSingleSystem());
@@ -75,30 +80,33 @@ export function IdentityBoundary({ children }: { children: (identity: Identity) 
     // The dialog shows the failure itself.
     meta: { silent: true },
     onSuccess: (next) => {
-      if (choice) {
-        // A switch: the shell starts over on the home view, and every screen's data is reloaded for the new role.
-        navigate(Route.home, { replace: true });
-        void invalidateBridgeQueries(queryClient);
+      if (!choice) {
+        setChoice(next);
+        setDialog('closed');
+        return;
       }
-      queryClient.setQueryData(SETTINGS_KEY, (previous: typeof settings.data) => (previous ? { ...previous, lastSystemMenuId: next.systemMenuId, lastRoleId: next.roleId } : previous));
-      setChoice(next);
-      setDialog('closed');
+      // A switch: the shell starts over on the home view, and every screen's data is reloaded for the new role.
+      navigate(Route.home, { replace: true });
+      void invalidateBridgeQueries(queryClient);
+      // The router moves in a transition: the new shell mounts in the same one, on the home address, and so
+      // reopens none of the old tabs.
+      startTransition(() => {
+        setChoice(next);
+        setDialog('closed');
+      });
     },
   });
 
   const chooseIdentity = choose.mutate;
-  const settingsSettled = settings.isSuccess || settings.isError;
   const started = useRef(false);
   useEffect(() => {
-    if (started.current || !systems.data || !settingsSettled) return;
+    if (started.current || !systems.data) return;
     started.current = true;
-    const automatic = initialChoice(systems.data, [
-      { systemMenuId: session.systemMenuId, roleId: session.roleId },
-      { systemMenuId: settings.data?.lastSystemMenuId ?? null, roleId: settings.data?.lastRoleId ?? null },
-    ]);
+    // Only this session's own choice is restored (a reload of the window): after a sign-in the dialog asks.
+    const automatic = initialChoice(systems.data, [{ systemMenuId: session.systemMenuId, roleId: session.roleId }]);
     if (automatic) chooseIdentity(automatic, { onError: () => setDialog('mandatory') });
     else if (systems.data.length > 0) setDialog('mandatory');
-  }, [systems.data, settingsSettled, settings.data, session, chooseIdentity]);
+  }, [systems.data, session, chooseIdentity]);
 
   const identity = useMemo(() => resolveIdentity(systems.data ?? [], choice), [systems.data, choice]);
   const contextValue = useMemo<IdentityContextValue | null>(() => (identity ? { ...identity, openSwitch: () => setDialog('switch') } : null), [identity]);
@@ -107,7 +115,7 @@ export function IdentityBoundary({ children }: { children: (identity: Identity) 
   if (systems.isError) {
     return (
       <div className={styles.page}>
-        <ErrorState title={t('app.loadFailed')} error={systems.error} onRetry={() => void systems.refetch()} />
+        <ErrorState title={t('app.loadFailed')} error={shownError(systems.error)} onRetry={() => void systems.refetch()} />
       </div>
     );
   }
@@ -115,7 +123,7 @@ export function IdentityBoundary({ children }: { children: (identity: Identity) 
     return (
       <div className={styles.page} data-testid="no-systems">
         <Text size={500}>{t('identity.noSystems')}</Text>
-        <Button onClick={() => void bridge.auth.signOut().finally(() => navigate(Route.login, { replace: true }))}>{t('userMenu.signOut')}</Button>
+        <Button onClick={() => void signOut()}>{t('userMenu.signOut')}</Button>
       </div>
     );
   }
@@ -130,7 +138,15 @@ export function IdentityBoundary({ children }: { children: (identity: Identity) 
         mandatory={dialog === 'mandatory'}
         busy={choose.isPending}
         error={choose.isError ? errorMessage(choose.error, t('message.operationFailed')) : null}
-        onChoose={(next) => choose.mutate(next)}
+        onSignOut={() => void signOut()}
+        // Kept typing: back to it, with the shell as it was.
+        onChoose={(next) =>
+          discardGuard(
+            null,
+            () => choose.mutate(next),
+            () => setDialog('closed'),
+          )
+        }
         onCancel={() => {
           choose.reset();
           setDialog('closed');

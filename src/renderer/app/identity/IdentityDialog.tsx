@@ -15,6 +15,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
+import { SignOut20Regular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogWidth } from '../../../shared/constants';
@@ -51,10 +52,12 @@ export interface IdentityDialogProps {
   error: string | null;
   onChoose: (choice: IdentityChoice) => void;
   onCancel: () => void;
+  /** The way out of the mandatory choice: sign out. */
+  onSignOut: () => void;
 }
 
 /** The system-and-role dialog (850px): systems on the left, the chosen system's roles on the right. */
-export function IdentityDialog({ open, systems, current, mandatory, busy, error, onChoose, onCancel }: IdentityDialogProps) {
+export function IdentityDialog({ open, systems, current, mandatory, busy, error, onChoose, onCancel, onSignOut }: IdentityDialogProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   useOverlayWhile(open);
@@ -142,7 +145,11 @@ export function IdentityDialog({ open, systems, current, mandatory, busy, error,
             ) : null}
           </DialogContent>
           <DialogActions>
-            {mandatory ? null : (
+            {mandatory ? (
+              <Button appearance="secondary" icon={<SignOut20Regular />} onClick={onSignOut} disabled={busy} data-testid="identity-sign-out">
+                {t('userMenu.signOut')}
+              </Button>
+            ) : (
               <Button appearance="secondary" onClick={onCancel} disabled={busy}>
                 {t('common.cancel')}
               </Button>

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Route as RouterRoute, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResponseCode } from '../../../shared/codes';
+import { Delay } from '../../../shared/constants';
 import { createFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
 import { testProviders } from '../../testing/providers';
 import { LoginPage } from './LoginPage';
@@ -15,13 +17,29 @@ beforeEach(() => {
   fake.method('auth.captchaNeeded').mockResolvedValue({ ok: true, data: { needShow: false } });
   fake.method('auth.captcha').mockResolvedValue({ ok: true, data: { imageCode: 'data:image/svg+xml;base64,PHN2Zy8+', uuid: '6f1c2d9e-1b7a-4a3e-9a55-6c2f0f0f0f0f' } });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
-async function renderLogin() {
-  const { Wrapper } = await testProviders({ bridge: fake.bridge, path: '/login' });
-  render(<LoginPage />, { wrapper: Wrapper });
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{`${pathname}${search}`}</output>;
+}
+
+async function renderLogin(path = '/login') {
+  const { Wrapper } = await testProviders({ bridge: fake.bridge, path });
+  render(
+    <Routes>
+      <RouterRoute path="/login" element={<LoginPage />} />
+      <RouterRoute path="*" element={<Where />} />
+    </Routes>,
+    { wrapper: Wrapper },
+  );
   await waitFor(() => expect(fake.method('auth.clearSession')).toHaveBeenCalled());
 }
+
+const where = () => screen.queryByTestId('where')?.textContent ?? 'the sign-in page';
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 const submit = () => fireEvent.click(screen.getByTestId('login-submit'));
@@ -99,5 +117,56 @@ describe('sign-in page', () => {
     fake.method('auth.clearSession').mockResolvedValue({ ok: true, data: { ...signedOut, pendingWxWorkUserId: 'W-ALICE' } });
     await renderLogin();
     await screen.findByTestId('bind-notice');
+  });
+
+  it('goes to Home 1 s after a successful sign-in', async () => {
+    fake.method('auth.signIn').mockResolvedValue({ ok: true, data: { ...signedOut, signedIn: true, userId: 3, username: 'ops_lead' } });
+    await renderLogin();
+    type('field-username', 'ops_lead');
+    type('field-password', 'Secret_123');
+    vi.useFakeTimers();
+    submit();
+    // The clock stands still while the answers arrive; the redirect is then due in exactly 1 s.
+    for (let turn = 0; turn < 50 && screen.queryAllByTestId('toast-success').length === 0; turn++) await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByTestId('toast-success').textContent).toBe('Signed in');
+    await act(() => vi.advanceTimersByTimeAsync(Delay.loginRedirectMs - 1));
+    expect(where()).toBe('the sign-in page');
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(where()).toBe('/Home');
+  });
+});
+
+describe('messenger QR sign-in', () => {
+  it('exchanges the code the page was opened with, once, and a bound account goes to Home', async () => {
+    fake.method('auth.messengerExchange').mockResolvedValue({ ok: true, data: { outcome: 'signed-in' } });
+    await renderLogin('/login?code=CODE-BOUND&state=console');
+    await waitFor(() => expect(where()).toBe('/Home'));
+    expect(fake.method('auth.messengerExchange')).toHaveBeenCalledExactlyOnceWith('CODE-BOUND');
+    // The session is cleared first, so the exchange starts from a clean one.
+    expect(fake.method('auth.clearSession').mock.invocationCallOrder[0]).toBeLessThan(fake.method('auth.messengerExchange').mock.invocationCallOrder[0] ?? 0);
+  });
+
+  it('sends an unbound account back to the password form, which binds it', async () => {
+    fake.method('auth.messengerExchange').mockResolvedValue({ ok: true, data: { outcome: 'bind-required', wxWorkUserId: 'W-NEW' } });
+    await renderLogin('/login?code=CODE-UNBOUND');
+    await screen.findByTestId('bind-notice');
+    expect(where()).toBe('the sign-in page');
+    screen.getByTestId('field-username');
+  });
+
+  it("shows the server's msg when the code is refused, and stays on the sign-in page", async () => {
+    fake.method('auth.messengerExchange').mockResolvedValue({ ok: false, code: ResponseCode.ThirdPartyError, msg: 'The messenger did not accept the sign-in code' });
+    await renderLogin('/login?code=CODE-REFUSED');
+    expect((await screen.findByTestId('login-error')).textContent).toBe('The messenger did not accept the sign-in code');
+    expect(where()).toBe('the sign-in page');
+  });
+
+  it('does not exchange a code twice', async () => {
+    fake.method('auth.messengerExchange').mockResolvedValue({ ok: true, data: { outcome: 'bind-required', wxWorkUserId: 'W-NEW' } });
+    await renderLogin('/login?code=CODE-ONCE');
+    await screen.findByTestId('bind-notice');
+    cleanup();
+    await renderLogin('/login?code=CODE-ONCE');
+    expect(fake.method('auth.messengerExchange')).toHaveBeenCalledOnce();
   });
 });

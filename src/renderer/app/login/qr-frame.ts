@@ -1,9 +1,12 @@
 /**
  * The messenger's QR page runs in a sandboxed frame: scripts and forms for its login, its own origin for its cookies,
- * and top navigation only after a person acts in the frame, because the messenger sends the console back to its
- * redirect address with the code, which the sign-in page then exchanges.
+ * and top navigation, because once the phone has scanned the code the page sends the console back to its redirect
+ * address with the code, which the sign-in page then exchanges. Nobody acts in the frame (the person scans with the
+ * phone), so navigation on user activation alone would never return. The desktop window lets that navigation go
+ * nowhere: its guard takes the code from the configured return address and blocks every other address
+ * (src/main/electron/web-contents-guards.ts). No pop-ups, no modals.
  */
-export const QR_FRAME_SANDBOX = 'allow-scripts allow-forms allow-same-origin allow-top-navigation-by-user-activation';
+export const QR_FRAME_SANDBOX = 'allow-scripts allow-forms allow-same-origin allow-top-navigation';
 
 /**
  * The QR page's address when it may be framed: an http(s) page of another origin than the console. A page of the

@@ -14,8 +14,8 @@ export function isSignInPath(pathname: string): boolean {
 
 /**
  * Handles what any call can run into: an expired session or a disabled user ('login timed out, please log
- * in again' / 'this user has been frozen', then the sign-in page after 2 s), and the server's msg of
- * any other failure. Both the bridge's events and failed queries lead here.
+ * in again' / 'this user has been frozen', then the sign-in page after 2 s, or 200 ms when an HTTP error
+ * ended it), and the server's msg of any other failure. Both the bridge's events and failed queries lead here.
  */
 export function SessionGuard({ reporter }: { reporter: ErrorReporter }) {
   const bridge = useBridge();
@@ -25,18 +25,29 @@ export function SessionGuard({ reporter }: { reporter: ErrorReporter }) {
   const notify = useNotify();
   const onSignInPage = useRef(isSignInPath(pathname));
   onSignInPage.current = isSignInPath(pathname);
-  const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const redirect = useRef<{ timer: ReturnType<typeof setTimeout>; at: number } | null>(null);
 
   // Latest handlers behind refs, so the subscriptions below are made once.
-  const endSession = useRef<(end: SessionEnd) => void>(() => undefined);
-  endSession.current = (end) => {
-    // The sign-in page shows these outcomes itself; a pending redirect needs no second warning.
-    if (onSignInPage.current || redirect.current) return;
-    notify.warning(t(end === 'expired' ? 'session.expired' : 'session.frozen'));
-    redirect.current = setTimeout(() => {
-      redirect.current = null;
-      navigate(Route.login, { replace: true });
-    }, Delay.sessionExpiredRedirectMs);
+  const endSession = useRef<(end: SessionEnd, delayMs: number) => void>(() => undefined);
+  endSession.current = (end, delayMs) => {
+    // The sign-in page shows these outcomes itself.
+    if (onSignInPage.current) return;
+    const at = Date.now() + delayMs;
+    if (redirect.current) {
+      // The failed call and the bridge's event report the same end, in either order: one warning, and the
+      // event's HTTP error may only bring the redirect forward.
+      if (at >= redirect.current.at) return;
+      clearTimeout(redirect.current.timer);
+    } else {
+      notify.warning(t(end === 'expired' ? 'session.expired' : 'session.frozen'));
+    }
+    redirect.current = {
+      at,
+      timer: setTimeout(() => {
+        redirect.current = null;
+        navigate(Route.login, { replace: true });
+      }, delayMs),
+    };
   };
   const showError = useRef<(error: unknown) => void>(() => undefined);
   showError.current = (error) => notify.error(errorMessage(error, t('message.operationFailed')));
@@ -44,8 +55,8 @@ export function SessionGuard({ reporter }: { reporter: ErrorReporter }) {
   useEffect(
     () =>
       bridge.events.subscribe((event) => {
-        if (event.type === 'session-expired') endSession.current('expired');
-        else if (event.type === 'user-disabled') endSession.current('disabled');
+        if (event.type !== 'session-expired' && event.type !== 'user-disabled') return;
+        endSession.current(event.type === 'session-expired' ? 'expired' : 'disabled', event.httpError ? Delay.httpErrorRedirectMs : Delay.sessionExpiredRedirectMs);
       }),
     [bridge],
   );
@@ -54,7 +65,7 @@ export function SessionGuard({ reporter }: { reporter: ErrorReporter }) {
     () =>
       reporter.listen((error, meta) => {
         const end = sessionEndOf(error);
-        if (end) endSession.current(end);
+        if (end) endSession.current(end, Delay.sessionExpiredRedirectMs);
         else if (!isTransportFailure(error) && !meta?.silent) showError.current(error);
       }),
     [reporter],
@@ -62,7 +73,7 @@ export function SessionGuard({ reporter }: { reporter: ErrorReporter }) {
 
   useEffect(
     () => () => {
-      if (redirect.current) clearTimeout(redirect.current);
+      if (redirect.current) clearTimeout(redirect.current.timer);
     },
     [],
   );

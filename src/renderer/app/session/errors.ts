@@ -24,36 +24,71 @@ export function sessionEndOf(error: unknown): SessionEnd | null {
   return null;
 }
 
-/** Network failures are swallowed silently and loading stops (spec 000 §8). */
+/**
+ * A network failure, no answer: the API server (embedded or remote) could not be reached, or in the browser host
+ * the host itself. Spec 000 §8 swallows these; the user still learns of them, once, from the "cannot reach the
+ * server" state with its retry, never from a toast with an address or a socket error in it.
+ */
 export function isTransportFailure(error: unknown): boolean {
-  return isBridgeError(error) && error.code === TRANSPORT_FAILURE_CODE;
+  return isBridgeError(error) && (error.code === TRANSPORT_FAILURE_CODE || error.code === ResponseCode.Unreachable);
+}
+
+/** The error to show in an inline error state: an unreachable server shows no raw detail (the banner says it). */
+export function shownError(error: unknown): unknown {
+  return isTransportFailure(error) ? undefined : error;
 }
 
 type ErrorListener = (error: unknown, meta: BridgeMeta | undefined) => void;
 
-/** Carries every failed query and mutation to whoever handles them (the SessionGuard). */
+/** Whether the last call that ended found no server: what the "cannot reach the server" banner shows. */
+export interface Reachability {
+  unreachable(): boolean;
+  subscribe(listener: () => void): () => void;
+}
+
+/** Carries every failed query and mutation to whoever handles them (the SessionGuard), and tracks reachability. */
 export interface ErrorReporter {
   report: ErrorListener;
   listen(listener: ErrorListener): () => void;
+  /** A call got an answer from the server: it is reachable again. */
+  answered(): void;
+  reachability: Reachability;
 }
 
 export function createErrorReporter(): ErrorReporter {
   const listeners = new Set<ErrorListener>();
+  const reachabilityListeners = new Set<() => void>();
+  let unreachable = false;
+  const setUnreachable = (value: boolean) => {
+    if (value === unreachable) return;
+    unreachable = value;
+    for (const listener of [...reachabilityListeners]) listener();
+  };
   return {
     report: (error, meta) => {
+      // Any other failure is an answer of the server.
+      setUnreachable(isTransportFailure(error));
       for (const listener of [...listeners]) listener(error, meta);
     },
     listen: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    answered: () => setUnreachable(false),
+    reachability: {
+      unreachable: () => unreachable,
+      subscribe: (listener) => {
+        reachabilityListeners.add(listener);
+        return () => reachabilityListeners.delete(listener);
+      },
+    },
   };
 }
 
 export function createQueryClient(reporter: ErrorReporter): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (error, query) => reporter.report(error, query.meta) }),
-    mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => reporter.report(error, mutation.meta) }),
+    queryCache: new QueryCache({ onError: (error, query) => reporter.report(error, query.meta), onSuccess: () => reporter.answered() }),
+    mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => reporter.report(error, mutation.meta), onSuccess: () => reporter.answered() }),
     defaultOptions: {
       queries: {
         // A business error will not change on retry; a dropped connection may, once.

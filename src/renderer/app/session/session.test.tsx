@@ -1,16 +1,21 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route as RouterRoute, Routes, useLocation } from 'react-router-dom';
 import { ResponseCode } from '../../../shared/codes';
+import { Delay } from '../../../shared/constants';
 import { BridgeError } from '../../bridge';
 import { TRANSPORT_FAILURE_CODE } from '../../bridge/http-transport';
 import { useBridgeMutation, useBridgeQuery } from '../../hooks/bridge-query';
 import { createFakeBridge } from '../../testing/fake-bridge';
 import { testProviders } from '../../testing/providers';
 import { SessionGuard } from './SessionGuard';
+import { ServerUnreachableBanner } from './ServerUnreachable';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -22,6 +27,7 @@ async function renderGuard(path = '/Home') {
   render(
     <>
       <SessionGuard reporter={providers.reporter} />
+      <ServerUnreachableBanner reporter={providers.reporter} />
       <Routes>
         <RouterRoute path="*" element={<Where />} />
       </Routes>
@@ -107,5 +113,74 @@ describe('SessionGuard', () => {
     act(() => fake.emit({ type: 'session-expired' }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText('login timed out, please log in again')).toBeNull();
+  });
+
+  it('an HTTP error that ended the session returns to sign-in after 200 ms, an envelope 401 after 2 s', async () => {
+    const { fake, reporter } = await renderGuard();
+    const where = () => screen.getByTestId('where').textContent;
+    vi.useFakeTimers();
+    act(() => fake.emit({ type: 'session-expired', httpError: true }));
+    act(() => vi.advanceTimersByTime(Delay.httpErrorRedirectMs - 1));
+    expect(where()).toBe('/Home');
+    act(() => vi.advanceTimersByTime(1));
+    expect(where()).toBe('/login');
+    expect(screen.getAllByTestId('toast-warning').map((toast) => toast.textContent)).toEqual(['login timed out, please log in again']);
+    cleanup();
+
+    const second = await renderGuard();
+    act(() => second.reporter.report(new BridgeError(ResponseCode.Unauthorized, 'expired'), undefined));
+    act(() => second.fake.emit({ type: 'session-expired' }));
+    act(() => vi.advanceTimersByTime(Delay.sessionExpiredRedirectMs - 1));
+    expect(where()).toBe('/Home');
+    act(() => vi.advanceTimersByTime(1));
+    expect(where()).toBe('/login');
+    expect(reporter).not.toBe(second.reporter);
+  });
+
+  it("the failed call's 401 and the event's HTTP error report one end: one warning, and the sooner redirect", async () => {
+    const { fake, reporter } = await renderGuard();
+    vi.useFakeTimers();
+    act(() => reporter.report(new BridgeError(ResponseCode.Unauthorized, 'expired'), undefined));
+    act(() => fake.emit({ type: 'session-expired', httpError: true }));
+    act(() => vi.advanceTimersByTime(Delay.httpErrorRedirectMs));
+    expect(screen.getByTestId('where').textContent).toBe('/login');
+    expect(screen.getAllByTestId('toast-warning').map((toast) => toast.textContent)).toEqual(['login timed out, please log in again']);
+  });
+});
+
+describe('an unreachable server', () => {
+  const unreachable = 'POST /api/sys/role/systems: the server at http://127.0.0.1:9 could not be reached (fetch failed: ECONNREFUSED)';
+
+  it('shows one translated state with a retry instead of the raw error, until the server answers again', async () => {
+    const { fake, reporter } = await renderGuard();
+    fake
+      .method('auth.messengerConfig')
+      .mockResolvedValueOnce({ ok: false, code: ResponseCode.Unreachable, msg: unreachable })
+      .mockResolvedValueOnce({ ok: true, data: { enabled: false, qrUrl: null } });
+    act(() => {
+      reporter.report(new BridgeError(ResponseCode.Unreachable, unreachable), undefined);
+      reporter.report(new BridgeError(TRANSPORT_FAILURE_CODE, 'Failed to fetch'), undefined);
+    });
+    expect((await screen.findByTestId('server-unreachable')).textContent).toContain('Cannot reach the server');
+    expect(screen.getAllByTestId('server-unreachable')).toHaveLength(1);
+    expect(document.body.textContent).not.toContain('ECONNREFUSED');
+    expect(document.body.textContent).not.toContain('Failed to fetch');
+
+    fireEvent.click(screen.getByTestId('server-unreachable-retry'));
+    await waitFor(() => expect(fake.method('auth.messengerConfig')).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.getByTestId('server-unreachable-retry')).toHaveProperty('disabled', false));
+    screen.getByTestId('server-unreachable');
+
+    fireEvent.click(screen.getByTestId('server-unreachable-retry'));
+    await waitFor(() => expect(screen.queryByTestId('server-unreachable')).toBeNull());
+  });
+
+  it('goes away with any answer of the server, a refusal included', async () => {
+    const { reporter } = await renderGuard();
+    act(() => reporter.report(new BridgeError(ResponseCode.Unreachable, unreachable), undefined));
+    await screen.findByTestId('server-unreachable');
+    act(() => reporter.report(new BridgeError(ResponseCode.Conflict, 'Login name already exists'), undefined));
+    await waitFor(() => expect(screen.queryByTestId('server-unreachable')).toBeNull());
+    await screen.findByText('Login name already exists');
   });
 });

@@ -76,6 +76,47 @@ describe('menu list', () => {
     expect(screen.queryByText('Menus')).toBeNull();
   });
 
+  it('searches the tree by name, address or key value, opening the way down to each match', async () => {
+    await renderList();
+    const search = screen.getByTestId('menu-search');
+    fireEvent.change(search, { target: { value: 'menusave' } });
+    await screen.findByText('Add menu');
+    expect(screen.getAllByTestId('tree-row').map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Back office'),
+      expect.stringContaining('System'),
+      expect.stringContaining('Menus'),
+      expect.stringContaining('Add menu'),
+    ]);
+    fireEvent.change(search, { target: { value: '/dictionary' } });
+    await waitFor(() => expect(screen.queryByText('Menus')).toBeNull());
+    screen.getByText('Dictionaries');
+    fireEvent.change(search, { target: { value: 'nothing like it' } });
+    await screen.findByText('Nothing matches');
+    // No call to the server: the tree on view is searched.
+    expect(callsOf(fake, 'menu.list')).toHaveLength(1);
+    fireEvent.change(search, { target: { value: '' } });
+    await screen.findByText('Menus');
+  });
+
+  it('a click on a row chooses it as its checkbox would; a double click opens its form', async () => {
+    await renderList();
+    fireEvent.click(within(row('Dictionaries')).getByText('/dictionary'));
+    expect((screen.getByRole('checkbox', { name: 'Select row Dictionaries' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(row('Dictionaries')).getByText('/dictionary'));
+    expect((screen.getByRole('checkbox', { name: 'Select row Dictionaries' }) as HTMLInputElement).checked).toBe(false);
+    // The checkbox itself still toggles once.
+    check('Menus');
+    expect(screen.getByTestId('menu-selected-count').textContent).toBe('1 selected');
+    fireEvent.doubleClick(within(row('Dictionaries')).getByText('dictView'));
+    expect(screen.getByTestId('location').textContent).toBe('/menuManage/5');
+  });
+
+  it('a double click opens no form for a role without the update key', async () => {
+    await renderList([Perm.menuView]);
+    fireEvent.doubleClick(within(row('Dictionaries')).getByText('dictView'));
+    expect(screen.queryByTestId('location')).toBeNull();
+  });
+
   it('says so when no menu has the status', async () => {
     await renderList();
     answerApiCalls(fake, { 'menu.list': { ok: true, data: [] } });
@@ -142,7 +183,7 @@ describe('menu list', () => {
     check('Add menu');
     fireEvent.click(screen.getByTestId('menu-delete'));
     const dialog = await screen.findByTestId('confirm-dialog');
-    expect(dialog.textContent).toContain('Do you really want to delete the selected data?');
+    expect(dialog.textContent).toContain('Delete these 2 menus: Menus, Add menu?');
     fireEvent.click(within(dialog).getByTestId('confirm-dialog-cancel'));
     await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
     expect(callsOf(fake, 'menu.delete')).toEqual([]);

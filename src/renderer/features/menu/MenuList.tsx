@@ -1,5 +1,5 @@
-import { Badge, Button, Checkbox, Dropdown, Field, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowClockwise20Regular } from '@fluentui/react-icons';
+import { Badge, Checkbox, Dropdown, Field, Option, SearchBox, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuStatus, MenuType } from '../../../shared/constants';
 import type { MenuNode } from '../../../shared/contract/menu';
@@ -9,15 +9,17 @@ import type { ListColumn } from '../../components/list/ListTable';
 import { ListActions, ListScreen } from '../../components/list/ListScreen';
 import type { RowId } from '../../components/list/selection';
 import { useListController } from '../../components/list/useListController';
+import { labelMatches } from '../../components/tree/search';
 import { TreeTable } from '../../components/tree/TreeTable';
 import { MENU_STATUSES, linkTargetKey, menuStatusKey, menuTypeKey } from './labels';
 import type { MenuStatusValue } from './menu-form';
 import { invalidateMenuQueries } from './menu-queries';
-import { menuIdsOf } from './menu-tree';
+import { menuIdsOf, walkMenus } from './menu-tree';
 
 const useStyles = makeStyles({
   filters: { display: 'flex', alignItems: 'flex-end', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
   statusFilter: { minWidth: '160px' },
+  search: { width: '240px' },
   selectedCount: { marginLeft: 'auto', color: tokens.colorNeutralForeground2 },
   name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   code: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, wordBreak: 'break-all' },
@@ -32,7 +34,9 @@ const menuRowId = (node: MenuNode) => node.menuId;
 const menuChildren = (node: MenuNode) => node.children;
 const menuName = (node: MenuNode) => node.name;
 const menuRows = (nodes: MenuNode[]) => ({ rows: nodes, total: nodes.length });
-const menuRoutes = { add: routeTo(Route.menuManage, { menuId: NEW_RECORD_ID }), edit: (menuId: RowId) => routeTo(Route.menuManage, { menuId }) };
+const menuRoutes = { add: routeTo(Route.menuManage, { menuId: NEW_RECORD_ID }), edit: (menuId: RowId) => routeTo(Route.menuManage, { menuId }), editPerm: Perm.menuUpdate };
+/** The search finds a menu by its name, its address or its system id / key value. */
+const menuMatches = (node: MenuNode, text: string) => [node.name, node.url, node.perms].some((value) => labelMatches(value, text));
 
 type MenuFilters = { status: MenuStatusValue | null };
 
@@ -53,10 +57,20 @@ export default function MenuList() {
     rowsOf: menuRows,
     getRowId: menuRowId,
     rowIdsOf: menuIdsOf,
+    allRowsOf: walkMenus,
     routes: menuRoutes,
-    deleteSelected: { endpoint: 'menu.delete', input: (ids) => ({ menuIds: ids.join(',') }), confirmTitle: t('menu.deleteTitle'), invalidate: invalidateMenuQueries },
+    deleteSelected: {
+      endpoint: 'menu.delete',
+      input: (ids) => ({ menuIds: ids.join(',') }),
+      confirmTitle: t('menu.deleteTitle'),
+      itemLabel: menuName,
+      question: (count, names) => (count === 1 ? t('menu.deleteOne', { names }) : t('menu.deleteMany', { count, names })),
+      invalidate: invalidateMenuQueries,
+    },
   });
   const { status } = list.filters.applied;
+  const [search, setSearch] = useState('');
+  const { openRow } = list;
 
   const columns: ListColumn<MenuNode>[] = [
     {
@@ -122,9 +136,9 @@ export default function MenuList() {
             ))}
           </Dropdown>
         </Field>
-        <Button icon={<ArrowClockwise20Regular />} onClick={list.reload} disabled={list.loading} data-testid="menu-refresh">
-          {t('menu.refresh')}
-        </Button>
+        <Field label={t('menu.filter.search')}>
+          <SearchBox className={styles.search} value={search} onChange={(_event, data) => setSearch(data.value)} placeholder={t('menu.filter.searchPlaceholder')} data-testid="menu-search" />
+        </Field>
       </div>
 
       <ListActions list={list} label={t('menu.actions')} testIdPrefix="menu" perms={{ add: Perm.menuSave, edit: Perm.menuUpdate, remove: Perm.menuDelete }}>
@@ -141,6 +155,12 @@ export default function MenuList() {
         getRowId={menuRowId}
         getChildren={menuChildren}
         getRowLabel={menuName}
+        // A click on a row chooses it as its checkbox would; a double click opens its form.
+        selectedIds={list.selected}
+        onRowClick={(id) => list.toggle(id)}
+        onRowOpen={openRow ? (id) => openRow(id) : undefined}
+        searchText={search}
+        matches={menuMatches}
         // A filtered tree holds only the matches and their ancestors: show all of it.
         initialOpenDepth={status === null ? OPEN_DEPTH : Number.POSITIVE_INFINITY}
         loading={list.loading}

@@ -54,6 +54,16 @@ describe('menu form rules (spec 000 §5, from the contract)', () => {
 });
 
 describe('fields and payload by type', () => {
+  // Spec 000 §5 asks for an address on every type but buttons. A system is entered through the identity
+  // dialog and never opened by an address (the shell has nothing to open it with), so a required address
+  // would be a value nobody uses: the form neither shows nor sends one (src/renderer/README.md, "Departures").
+  it('a system has no address: it is chosen in the identity dialog, never opened by one', () => {
+    expect(fieldsOfType(MenuType.System)).not.toContain('url');
+    const system = { ...NEW_MENU_VALUES, type: MenuType.System, name: '仓储系统', perms: 'warehouse', url: '/typed/before/switching' };
+    expect(menuPayload(system).url).toBe('');
+    expect(contractIssues(system).url).toBeUndefined();
+  });
+
   it('shows what each type has', () => {
     expect(fieldsOfType(MenuType.System)).toEqual(['type', 'name', 'perms', 'orderNum', 'status', 'icon', 'appFlag', 'sysVersion']);
     expect(fieldsOfType(MenuType.Menu)).toEqual(['type', 'name', 'parentId', 'url', 'linkTarget', 'perms', 'orderNum', 'status', 'icon']);

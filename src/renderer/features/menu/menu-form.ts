@@ -72,7 +72,11 @@ export function valuesOfRecord(record: MenuRecord): MenuFormValues {
   };
 }
 
-/** The fields the form shows for a type, in the order it shows them (spec 000 §4: the type decides). */
+/**
+ * The fields the form shows for a type, in the order it shows them (spec 000 §4: the type decides). A
+ * system has no address, unlike spec 000 §5: it is entered through the identity dialog, never opened by
+ * an address (see src/renderer/README.md, "Departures from the spec").
+ */
 export function fieldsOfType(type: MenuType): readonly MenuField[] {
   switch (type) {
     case MenuType.System:

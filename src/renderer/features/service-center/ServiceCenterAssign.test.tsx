@@ -47,6 +47,16 @@ describe('assigning business centres: add mode', () => {
     expect(calls('serviceCenter.unboundUsers').at(-1)).toEqual({ pageNum: 1, pageSize: 10, account: 'east_b', name: '' });
   });
 
+  it('asks before the way back drops ticked users', async () => {
+    const { closeSelf } = await renderAssign('/serviceCenterManage/null?type=add', { 'serviceCenter.unboundUsers': unbound });
+    // A click on the row ticks the user, as the checkbox would.
+    fireEvent.click(await screen.findByText('east_a'));
+    expect((screen.getByRole('checkbox', { name: 'Select row east_a' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the list' }));
+    fireEvent.click(await screen.findByTestId('confirm-dialog-ok'));
+    await waitFor(() => expect(closeSelf).toHaveBeenCalledWith(Route.serviceCenter));
+  });
+
   it('asks for an operating user, then for a business centre, before saving', async () => {
     const { calls } = await renderAssign('/serviceCenterManage/null?type=add', { 'serviceCenter.unboundUsers': unbound });
     await screen.findByText('east_a');
@@ -160,6 +170,39 @@ describe('assigning business centres: update mode', () => {
     const { closeSelf } = await renderAssign('/serviceCenterManage/7?type=update', { 'serviceCenter.binding': binding });
     fireEvent.click(await screen.findByRole('button', { name: 'Back to the list' }));
     expect(closeSelf).toHaveBeenCalledWith(Route.serviceCenter);
+  });
+
+  it('asks before the way back drops changed checks, and stays when the user says no', async () => {
+    const { closeSelf } = await renderAssign('/serviceCenterManage/7?type=update', { 'serviceCenter.binding': binding });
+    await screen.findByRole('tree', { name: 'Business centres' });
+    await waitFor(() => expect(treeItem('上海转运中心').getAttribute('aria-checked')).toBe('true'));
+    fireEvent.click(centre('杭州转运中心'));
+    await waitFor(() => expect(treeItem('杭州转运中心').getAttribute('aria-checked')).toBe('true'));
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the list' }));
+    fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByTestId('confirm-dialog-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+    expect(closeSelf).not.toHaveBeenCalled();
+
+    // Checked back as saved: nothing to lose, nothing asked.
+    fireEvent.click(centre('杭州转运中心'));
+    await waitFor(() => expect(treeItem('杭州转运中心').getAttribute('aria-checked')).toBe('false'));
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the list' }));
+    expect(closeSelf).toHaveBeenCalledWith(Route.serviceCenter);
+  });
+
+  it('places save below the tree, which a search narrows to the matching centres', async () => {
+    await renderAssign('/serviceCenterManage/7?type=update', { 'serviceCenter.binding': binding });
+    const tree = await screen.findByRole('tree', { name: 'Business centres' });
+    const panel = screen.getByTestId('centre-panel');
+    const save = within(panel).getByRole('button', { name: 'Save' });
+    expect(tree.compareDocumentPosition(save) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    fireEvent.change(screen.getByTestId('centre-tree-search'), { target: { value: '杭州' } });
+    await waitFor(() => expect(within(tree).queryByRole('checkbox', { name: '上海转运中心' })).toBeNull());
+    within(tree).getByRole('checkbox', { name: '杭州转运中心' });
+    within(tree).getByRole('checkbox', { name: '华东分公司' });
+    fireEvent.change(screen.getByTestId('centre-tree-search'), { target: { value: '' } });
+    await within(tree).findByRole('checkbox', { name: '上海转运中心' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { Button, Spinner, Subtitle1, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowLeft20Regular, Save20Regular } from '@fluentui/react-icons';
+import { ArrowClockwise20Regular, ArrowLeft20Regular, Save20Regular } from '@fluentui/react-icons';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import type { CallOutput } from '../../../shared/bridge';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
-import { useShellTab } from '../../app/home/shell-tab';
+import { useUnsavedGuard } from '../../components/form/unsaved-changes';
 import { useReturnAfterSave } from '../../components/form/useRecordForm';
 import { ListTable, fixedRows, type ListColumn } from '../../components/list/ListTable';
 import { FilterBar, ListScreen } from '../../components/list/ListScreen';
@@ -40,6 +40,8 @@ const useStyles = makeStyles({
   panelHead: { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
   chosen: { color: tokens.colorNeutralForeground3 },
   tree: { maxHeight: '500px', overflowY: 'auto' },
+  // The save button sits below the tree (spec 001: business-centre assignment).
+  saveRow: { display: 'flex', justifyContent: 'flex-end', paddingTop: tokens.spacingVerticalS, borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
 });
 
 interface UserEntry {
@@ -57,8 +59,8 @@ function useUserColumns(): ListColumn<UserEntry>[] {
   const { t } = useTranslation();
   return useMemo(
     () => [
-      { key: 'account', header: t('serviceCenter.account'), render: (row: UserEntry) => row.account },
-      { key: 'name', header: t('serviceCenter.name'), render: (row: UserEntry) => row.name },
+      { key: 'account', header: t('serviceCenter.account'), render: (row: UserEntry) => row.account, sortKey: 'account' },
+      { key: 'name', header: t('serviceCenter.name'), render: (row: UserEntry) => row.name, sortKey: 'name' },
     ],
     [t],
   );
@@ -91,13 +93,14 @@ function Panel({ title, aside, children, testId }: { title: string; aside?: Reac
   );
 }
 
-/** The business-centre tree with checkboxes; `checked` is the fully checked set. */
+/** The business-centre tree with checkboxes and a search; `checked` is the fully checked set. The save button comes below it. */
 function CentrePanel({
   tree,
   checked,
   onCheckedChange,
   waiting,
   disabled,
+  save,
 }: {
   tree: UseQueryResult<CallOutput<'serviceCenter.tree'>>;
   checked: ReadonlySet<number>;
@@ -105,6 +108,7 @@ function CentrePanel({
   /** Another load the checks depend on (the user's saved binding). */
   waiting: boolean;
   disabled: boolean;
+  save: ReactNode;
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -133,48 +137,42 @@ function CentrePanel({
             error={tree.isError ? tree.error : undefined}
             onRetry={() => void tree.refetch()}
             disabled={disabled}
+            searchable
             data-testid="centre-tree"
           />
         </div>
       )}
+      <div className={styles.saveRow}>{save}</div>
     </Panel>
   );
 }
 
-function AssignLayout({
-  title,
-  users,
-  centres,
-  onSave,
-  saving,
-  returning,
-  savePerm,
-}: {
-  title: string;
-  users: ReactNode;
-  centres: ReactNode;
-  onSave: () => void;
-  saving: boolean;
-  returning: boolean;
-  savePerm: typeof Perm.serviceCenterSave | typeof Perm.serviceCenterUpdate;
-}) {
+/** The save button of the assignment, for a role that may save. */
+function SaveButton({ onSave, saving, returning, savePerm }: { onSave: () => void; saving: boolean; returning: boolean; savePerm: typeof Perm.serviceCenterSave | typeof Perm.serviceCenterUpdate }) {
+  const { t } = useTranslation();
+  return (
+    <PermissionGate perm={savePerm}>
+      <Button appearance="primary" icon={saving ? <Spinner size="tiny" /> : <Save20Regular />} disabled={saving || returning} onClick={onSave} data-testid="assign-save">
+        {t('serviceCenter.save')}
+      </Button>
+    </PermissionGate>
+  );
+}
+
+/** The title with the way back (which asks before dropping what was chosen), the users on the left and the centres on the right. */
+function AssignLayout({ title, users, centres, unsaved }: { title: string; users: ReactNode; centres: ReactNode; unsaved: boolean }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const { closeSelf } = useShellTab();
+  const back = useUnsavedGuard(unsaved, Route.serviceCenter);
   return (
     <ListScreen data-testid="service-center-assign">
       <div className={styles.header}>
         <Subtitle1 as="h2" className={styles.title}>
           {title}
         </Subtitle1>
-        <Button icon={<ArrowLeft20Regular />} onClick={() => closeSelf(Route.serviceCenter)} data-testid="assign-back">
+        <Button icon={<ArrowLeft20Regular />} onClick={back} data-testid="assign-back">
           {t('serviceCenter.back')}
         </Button>
-        <PermissionGate perm={savePerm}>
-          <Button appearance="primary" icon={saving ? <Spinner size="tiny" /> : <Save20Regular />} disabled={saving || returning} onClick={onSave} data-testid="assign-save">
-            {t('serviceCenter.save')}
-          </Button>
-        </PermissionGate>
       </div>
       <div className={styles.panels}>
         {users}
@@ -205,13 +203,20 @@ function AddBinding() {
   return (
     <AssignLayout
       title={t('serviceCenter.addTitle')}
-      savePerm={Perm.serviceCenterSave}
-      onSave={onSave}
-      saving={save.isPending}
-      returning={returning}
+      unsaved={!returning && (picker.selected.size > 0 || checked.size > 0)}
       users={
         <Panel title={t('serviceCenter.unboundUsers')} testId="user-panel">
-          <FilterBar label={t('serviceCenter.filters')} filters={picker.filters} testIdPrefix="user-" compact>
+          <FilterBar
+            label={t('serviceCenter.filters')}
+            filters={picker.filters}
+            testIdPrefix="user-"
+            compact
+            after={
+              <Button icon={<ArrowClockwise20Regular />} onClick={picker.reload} disabled={picker.loading} data-testid="user-refresh">
+                {t('list.refresh')}
+              </Button>
+            }
+          >
             <AccountNameFields value={picker.filters.draft} onChange={picker.filters.change} testIdPrefix="user-filter-" />
           </FilterBar>
           <ListTable
@@ -225,7 +230,16 @@ function AddBinding() {
           />
         </Panel>
       }
-      centres={<CentrePanel tree={tree} checked={checked} onCheckedChange={setChecked} waiting={false} disabled={returning} />}
+      centres={
+        <CentrePanel
+          tree={tree}
+          checked={checked}
+          onCheckedChange={setChecked}
+          waiting={false}
+          disabled={returning}
+          save={<SaveButton savePerm={Perm.serviceCenterSave} onSave={onSave} saving={save.isPending} returning={returning} />}
+        />
+      }
     />
   );
 }
@@ -243,6 +257,7 @@ function UpdateBinding({ userId }: { userId: number }) {
 
   const saved = useMemo(() => (tree.data && binding.data ? checkedFromSaved(toCheckNodes(tree.data, ORG_TREE), binding.data.deptIds) : NO_CHECKS), [tree.data, binding.data]);
   const checked = edited ?? saved;
+  const changed = edited !== null && (edited.size !== saved.size || [...edited].some((id) => !saved.has(id)));
   const user: UserEntry | undefined = binding.data ? { userId: binding.data.userId, account: binding.data.account, name: binding.data.name } : undefined;
 
   const onSave = () => {
@@ -256,10 +271,7 @@ function UpdateBinding({ userId }: { userId: number }) {
   return (
     <AssignLayout
       title={t('serviceCenter.updateTitle')}
-      savePerm={Perm.serviceCenterUpdate}
-      onSave={onSave}
-      saving={save.isPending}
-      returning={returning || !binding.isSuccess}
+      unsaved={!returning && changed}
       users={
         <Panel title={t('serviceCenter.operatingUser')} testId="user-panel">
           <ListTable
@@ -278,7 +290,16 @@ function UpdateBinding({ userId }: { userId: number }) {
           />
         </Panel>
       }
-      centres={<CentrePanel tree={tree} checked={checked} onCheckedChange={setEdited} waiting={binding.isPending} disabled={returning || !binding.isSuccess} />}
+      centres={
+        <CentrePanel
+          tree={tree}
+          checked={checked}
+          onCheckedChange={setEdited}
+          waiting={binding.isPending}
+          disabled={returning || !binding.isSuccess}
+          save={<SaveButton savePerm={Perm.serviceCenterUpdate} onSave={onSave} saving={save.isPending} returning={returning || !binding.isSuccess} />}
+        />
+      }
     />
   );
 }

@@ -38,7 +38,7 @@ const table = () => screen.getByRole('table', { name: 'Service-centre bindings' 
 const toolbar = () => within(screen.getByRole('toolbar', { name: 'Actions' }));
 
 describe('service-centre list', () => {
-  it('shows account, name, centres and the audit columns', async () => {
+  it('shows the running number, account, name, centre ids and names, and the audit columns', async () => {
     const rows = [row(7, 'east_a', '东甲', { updateBy: '李明', updateTime: new Date(2026, 0, 3, 10, 0, 0).toISOString() }), row(8, 'east_b', '东乙')];
     await renderList({ 'serviceCenter.list': () => ok(page(rows)) });
     await within(table()).findByText('east_a');
@@ -47,7 +47,8 @@ describe('service-centre list', () => {
       within(first!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['', 'east_a', '东甲', '上海转运中心,杭州转运中心', '系统管理员', '2026-01-02 09:30:00', '李明', '2026-01-03 10:00:00']);
+    ).toEqual(['', '1', 'east_a', '东甲', '4,5', '上海转运中心,杭州转运中心', '系统管理员', '2026-01-02 09:30:00', '李明', '2026-01-03 10:00:00']);
+    expect(within(second!).getAllByRole('cell')[1]?.textContent).toBe('2');
     expect(within(second!).getAllByRole('cell').at(-1)?.textContent).toBe('Not changed');
     expect(screen.getByTestId('pager-total').textContent).toBe('2 in total');
   });
@@ -94,6 +95,56 @@ describe('service-centre list', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/serviceCenterManage/8?type=update'));
   });
 
+  it('numbers the rows across pages, and sorts by account or name on the server when their header is clicked', async () => {
+    const everyone = Array.from({ length: 12 }, (_, i) => row(i + 1, `acct_${String(i + 1).padStart(2, '0')}`, `Name ${i + 1}`));
+    const { calls } = await renderList({
+      'serviceCenter.list': (input) => {
+        const sorted = input.sidx === 'account' && input.order === 'desc' ? [...everyone].reverse() : everyone;
+        const start = (Number(input.pageNum) - 1) * 10;
+        return ok({ ...page(sorted.slice(start, start + 10), sorted.length), current: input.pageNum });
+      },
+    });
+    await within(table()).findByText('acct_01');
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await within(table()).findByText('acct_11');
+    expect(
+      within(table())
+        .getAllByTestId('list-row')
+        .map((r) => within(r).getAllByRole('cell')[1]?.textContent),
+    ).toEqual(['11', '12']);
+
+    // Ascending, descending, then the list's own order again; each starts at page 1.
+    fireEvent.click(within(screen.getByTestId('sort-account')).getByRole('button'));
+    await waitFor(() => expect(calls('serviceCenter.list').at(-1)).toMatchObject({ pageNum: 1, sidx: 'account', order: 'asc' }));
+    expect(screen.getByTestId('sort-account').getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(within(screen.getByTestId('sort-account')).getByRole('button'));
+    await waitFor(() => expect(calls('serviceCenter.list').at(-1)).toMatchObject({ pageNum: 1, sidx: 'account', order: 'desc' }));
+    await within(table()).findByText('acct_12');
+    expect(screen.getByTestId('sort-account').getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(within(screen.getByTestId('sort-account')).getByRole('button'));
+    await waitFor(() => expect(calls('serviceCenter.list').at(-1)).not.toHaveProperty('sidx'));
+    expect(screen.getByTestId('sort-account').getAttribute('aria-sort')).toBe('none');
+    // The centres and audit columns are not sorted by the server: their headers are plain.
+    expect(screen.queryByTestId('sort-centres')).toBeNull();
+  });
+
+  it('a click on a row chooses it, a double click opens its form, for a role that may edit', async () => {
+    await renderList({ 'serviceCenter.list': () => ok(page([row(7, 'east_a', '东甲'), row(8, 'east_b', '东乙')])) });
+    const cellOf = async (account: string) => within(table()).findByText(account);
+    fireEvent.click(await cellOf('east_b'));
+    expect((screen.getByRole('radio', { name: 'Select row east_b' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('selected-count').textContent).toBe('1 selected');
+    fireEvent.doubleClick(await cellOf('east_a'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/serviceCenterManage/7?type=update'));
+  });
+
+  it('a double click opens nothing for a role without the edit key', async () => {
+    await renderList({ 'serviceCenter.list': () => ok(page([row(7, 'east_a', '东甲')])) }, [Perm.serviceCenterView, Perm.serviceCenterDelete]);
+    const before = screen.getByTestId('location').textContent;
+    fireEvent.doubleClick(await within(table()).findByText('east_a'));
+    expect(screen.getByTestId('location').textContent).toBe(before);
+  });
+
   it('add opens the form in add mode', async () => {
     await renderList({ 'serviceCenter.list': () => ok(page([])) });
     fireEvent.click(toolbar().getByRole('button', { name: 'Add' }));
@@ -116,7 +167,7 @@ describe('service-centre list', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Select row east_a' }));
     fireEvent.click(toolbar().getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByTestId('confirm-dialog');
-    within(dialog).getByText('Do you really want to delete the selected data?');
+    within(dialog).getByText('Remove the business-centre binding of "east_a"?');
     fireEvent.click(within(dialog).getByTestId('confirm-dialog-cancel'));
     await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
     expect(calls('serviceCenter.delete')).toEqual([]);
@@ -137,11 +188,16 @@ describe('service-centre list', () => {
       toolbar()
         .queryAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Delete']);
+    ).toEqual(['Delete', 'Refresh']);
     cleanup();
     await renderList({ 'serviceCenter.list': () => ok(page([row(7, 'east_a', '东甲')])) }, [Perm.serviceCenterView]);
     await within(table()).findByText('east_a');
-    expect(toolbar().queryAllByRole('button')).toEqual([]);
+    // Refreshing is for everyone.
+    expect(
+      toolbar()
+        .queryAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Refresh']);
   });
 
   it('shows a failed load in place, with the server msg and a retry', async () => {

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BindingRow } from '../../../shared/contract/service-center';
 import { Perm } from '../../../shared/permissions';
-import { ListTable, type ListColumn } from '../../components/list/ListTable';
+import { ListTable, runningNumber, type ListColumn } from '../../components/list/ListTable';
 import { FilterBar, FilterField, ListActions, ListScreen } from '../../components/list/ListScreen';
 import type { RowId } from '../../components/list/selection';
 import { pageRows, useListController } from '../../components/list/useListController';
@@ -17,6 +17,7 @@ import { invalidateBindingQueries } from './queries';
 
 const useStyles = makeStyles({
   centres: { whiteSpace: 'normal', wordBreak: 'break-word' },
+  ids: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, whiteSpace: 'normal', wordBreak: 'break-all' },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -30,7 +31,7 @@ const NO_FILTERS: BindingFilters = { account: '', name: '', deptId: null };
 
 const bindingRowId = (row: BindingRow) => row.userId;
 const bindingAccount = (row: BindingRow) => row.account;
-const bindingRoutes = { add: assignPath({ kind: 'add' }), edit: (userId: RowId) => assignPath({ kind: 'update', userId: Number(userId) }) };
+const bindingRoutes = { add: assignPath({ kind: 'add' }), edit: (userId: RowId) => assignPath({ kind: 'update', userId: Number(userId) }), editPerm: Perm.serviceCenterUpdate };
 
 /**
  * Service-centre binding list (spec 000 §2 /serviceCenter, kept): users with their business centres and
@@ -49,13 +50,22 @@ export default function ServiceCenterList() {
     getRowId: bindingRowId,
     selectionMode: 'single',
     routes: bindingRoutes,
-    deleteSelected: { endpoint: 'serviceCenter.delete', input: (ids) => ({ userIds: ids.join(',') }), invalidate: invalidateBindingQueries },
+    deleteSelected: {
+      endpoint: 'serviceCenter.delete',
+      input: (ids) => ({ userIds: ids.join(',') }),
+      itemLabel: bindingAccount,
+      question: (count, names) => (count === 1 ? t('serviceCenter.deleteOne', { names }) : t('serviceCenter.deleteMany', { count, names })),
+      invalidate: invalidateBindingQueries,
+    },
   });
+  const { page, pageSize } = list;
 
   const columns = useMemo<ListColumn<BindingRow>[]>(
     () => [
-      { key: 'account', header: t('serviceCenter.account'), render: (row) => row.account, width: '130px' },
-      { key: 'name', header: t('serviceCenter.name'), render: (row) => row.name, width: '130px' },
+      { key: 'number', header: t('serviceCenter.runningNumber'), render: (_row, index) => runningNumber({ page, pageSize }, index), width: '64px' },
+      { key: 'account', header: t('serviceCenter.account'), render: (row) => row.account, width: '130px', sortKey: 'account' },
+      { key: 'name', header: t('serviceCenter.name'), render: (row) => row.name, width: '130px', sortKey: 'name' },
+      { key: 'deptIds', header: t('serviceCenter.deptIds'), render: (row) => <span className={styles.ids}>{row.deptIds}</span>, width: '120px' },
       { key: 'centres', header: t('serviceCenter.centres'), render: (row) => <span className={styles.centres}>{row.deptNames}</span> },
       { key: 'createBy', header: t('serviceCenter.createBy'), render: (row) => row.createBy, width: '110px' },
       { key: 'createTime', header: t('serviceCenter.createTime'), render: (row) => formatDateTime(row.createTime), width: '170px' },
@@ -67,7 +77,7 @@ export default function ServiceCenterList() {
         width: '170px',
       },
     ],
-    [t, styles],
+    [t, styles, page, pageSize],
   );
 
   return (

@@ -1,6 +1,9 @@
+import { BINDING_SORT_COLUMNS, type BindingSortColumn } from '../../../shared/contract/service-center';
+import type { SortOrder } from '../../../shared/list-sort';
 import type { DeptNode } from '../../../shared/contract/user';
 import { Patterns, rules } from '../../../shared/rules';
 import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
+import { sortParams } from '../../components/list/sorting';
 import type { Paging } from '../../components/list/useListController';
 
 /** What `/serviceCenterManage/{userId}?type=add|update` asks for, or which part of the address is wrong. */
@@ -49,7 +52,7 @@ export function assignProblem(kind: 'add' | 'update', userCount: number, leafCou
   return leafCount === 0 ? 'message.selectBusinessCenter' : null;
 }
 
-/** The input of the account-paged calls (the bindings, the unbound users): the filters and the page as they name it. */
-export function accountPageInput<F extends object>(filters: F, { page, pageSize }: Paging): F & { pageNum: number; pageSize: number } {
-  return { ...filters, pageNum: page, pageSize };
+/** The input of the account-paged calls (the bindings, the unbound users): the filters, the page and the sort as they name them. */
+export function accountPageInput<F extends object>(filters: F, { page, pageSize, sort }: Paging): F & { pageNum: number; pageSize: number; sidx?: BindingSortColumn; order?: SortOrder } {
+  return { ...filters, pageNum: page, pageSize, ...sortParams(sort, BINDING_SORT_COLUMNS) };
 }

@@ -144,6 +144,18 @@ describe('user form: add', () => {
     expect((await screen.findByTestId('user-form-error')).textContent).toBe('Organisation: The selected data lies outside the current role');
   });
 
+  it('names the list a refusal deep inside a row of it is about, not its path', async () => {
+    await openForm('null', {
+      answers: { 'user.add': () => ({ ok: false, code: ResponseCode.InvalidInput, msg: 'userDataAuthorityList.0.classificationId: is not available to this organisation' }) },
+    });
+    type('field-username', 'east_ops');
+    type('field-name', 'Chen Tao');
+    type('field-password', 'Secret_123');
+    await choose('field-deptId', 'East');
+    fireEvent.click(screen.getByTestId('user-save'));
+    expect((await screen.findByTestId('user-form-error')).textContent).toBe('Data authority: is not available to this organisation');
+  });
+
   it('closing its tab with typed changes asks first, and closes it once the user agrees', async () => {
     await openForm('null');
     type('field-username', 'east_ops');

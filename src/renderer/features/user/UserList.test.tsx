@@ -137,7 +137,7 @@ describe('user list', () => {
     fireEvent.click(rowCheckbox('south_ops'));
     fireEvent.click(screen.getByTestId('user-delete'));
     const dialog = await screen.findByTestId('confirm-dialog');
-    expect(dialog.textContent).toContain('Do you really want to delete the selected data?');
+    expect(dialog.textContent).toContain('Delete these 2 users: Chen Tao (east_ops), Sun Qiang (south_ops)?');
     fireEvent.click(within(dialog).getByTestId('confirm-dialog-ok'));
     await waitFor(() => expect(api.inputsOf('user.delete')).toEqual([{ userIds: '2,3' }]));
     await screen.findByText('Deleted');

@@ -3,7 +3,7 @@ import { BuildingMultiple20Regular, ChevronDown16Regular, ChevronUp16Regular, Ke
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserStatus } from '../../../shared/constants';
-import type { UserRow } from '../../../shared/contract/user';
+import { USER_SORT_COLUMNS, type UserRow } from '../../../shared/contract/user';
 import { Perm } from '../../../shared/permissions';
 import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
 import { useIdentity } from '../../app/identity/IdentityBoundary';
@@ -11,6 +11,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { ListTable, type ListColumn } from '../../components/list/ListTable';
 import { FilterBar, FilterField, FilterTextField, ListActions, ListScreen } from '../../components/list/ListScreen';
 import type { RowId } from '../../components/list/selection';
+import { sortParams } from '../../components/list/sorting';
 import { pageRows, useListController } from '../../components/list/useListController';
 import { useNotify } from '../../components/notify';
 import { OrgCascader } from '../../components/OrgCascader';
@@ -45,7 +46,14 @@ function statusChoiceKey(choice: StatusFilter): MessageKey {
 
 const userRowId = (row: UserRow) => row.userId;
 const userName = (row: UserRow) => row.username;
-const userRoutes = { add: routeTo(Route.userManage, { userId: NEW_RECORD_ID }), edit: (userId: RowId) => routeTo(Route.userManage, { userId }), editRule: singleUserProblem };
+/** A user as the delete question names them: name and login name. */
+const userLabel = (row: UserRow) => `${row.name} (${row.username})`;
+const userRoutes = {
+  add: routeTo(Route.userManage, { userId: NEW_RECORD_ID }),
+  edit: (userId: RowId) => routeTo(Route.userManage, { userId }),
+  editRule: singleUserProblem,
+  editPerm: Perm.userUpdate,
+};
 
 /**
  * User list (spec 000 §2 /user, kept): filters by name, login name, status and organisation (the first
@@ -66,7 +74,7 @@ export default function UserList() {
   const list = useListController({
     queryId: 'user.list',
     filters: { initial: { ...NO_FILTERS, deptId: firstOrgId } },
-    toInput: (filters, { page, pageSize }) => ({
+    toInput: (filters, { page, pageSize, sort }) => ({
       page,
       limit: pageSize,
       roleId: role.roleId,
@@ -74,13 +82,20 @@ export default function UserList() {
       username: filters.username.trim() || undefined,
       status: filters.status === 'all' ? undefined : filters.status,
       deptId: filters.deptId ?? undefined,
+      ...sortParams(sort, USER_SORT_COLUMNS),
     }),
     rowsOf: pageRows,
     getRowId: userRowId,
     prerequisites: [orgs.query],
     canLoad: (filters) => orgs.nodes?.length === 0 || filters.deptId !== null,
     routes: userRoutes,
-    deleteSelected: { endpoint: 'user.delete', input: (ids) => ({ userIds: ids.join(',') }), refuse: (ids) => (me.data && ids.includes(me.data.userId) ? 'user.deleteSelf' : null) },
+    deleteSelected: {
+      endpoint: 'user.delete',
+      input: (ids) => ({ userIds: ids.join(',') }),
+      refuse: (ids) => (me.data && ids.includes(me.data.userId) ? 'user.deleteSelf' : null),
+      itemLabel: userLabel,
+      question: (count, names) => (count === 1 ? t('user.deleteOne', { names }) : t('user.deleteMany', { count, names })),
+    },
   });
 
   const [advanced, setAdvanced] = useState(false);
@@ -130,16 +145,17 @@ export default function UserList() {
   const mayResetPasswords = has(Perm.userResetPwd);
   const columns = useMemo<ListColumn<UserRow>[]>(() => {
     const base: ListColumn<UserRow>[] = [
-      { key: 'username', header: t('user.username'), render: (row) => row.username, width: '10%' },
-      { key: 'name', header: t('user.name'), render: (row) => row.name, width: '10%' },
-      { key: 'phone', header: t('user.mobile'), render: (row) => row.phone, width: '10%' },
-      { key: 'email', header: t('user.email'), render: (row) => <span className={styles.wrap}>{row.email}</span>, width: '14%' },
-      { key: 'deptName', header: t('user.org'), render: (row) => row.deptName, width: '10%' },
+      { key: 'username', header: t('user.username'), render: (row) => row.username, width: '10%', sortKey: 'username' },
+      { key: 'name', header: t('user.name'), render: (row) => row.name, width: '10%', sortKey: 'name' },
+      { key: 'phone', header: t('user.mobile'), render: (row) => row.phone, width: '10%', sortKey: 'phone' },
+      { key: 'email', header: t('user.email'), render: (row) => <span className={styles.wrap}>{row.email}</span>, width: '14%', sortKey: 'email' },
+      { key: 'deptName', header: t('user.org'), render: (row) => row.deptName, width: '10%', sortKey: 'deptName' },
       { key: 'roles', header: t('user.roles'), render: (row) => <span className={styles.wrap}>{row.roleIdName}</span>, width: '11%' },
       {
         key: 'status',
         header: t('user.status'),
         width: '7%',
+        sortKey: 'status',
         render: (row) => (
           <Badge appearance="tint" color={row.status === UserStatus.Enabled ? 'success' : row.status === UserStatus.Disabled ? 'danger' : 'informative'} data-testid="user-status">
             {t(statusLabelKey(row.status))}
@@ -147,7 +163,7 @@ export default function UserList() {
         ),
       },
       { key: 'createName', header: t('user.createName'), render: (row) => row.createName, width: '8%' },
-      { key: 'createTime', header: t('user.createTime'), render: (row) => formatDateTime(row.createTime), width: '12%' },
+      { key: 'createTime', header: t('user.createTime'), render: (row) => formatDateTime(row.createTime), width: '12%', sortKey: 'createTime' },
     ];
     if (!mayResetPasswords) return base;
     return [

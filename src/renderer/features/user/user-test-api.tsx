@@ -122,7 +122,7 @@ export async function renderUserScreen(path: string, options: UserApiOptions = {
   fake
     .method('session.state')
     .mockResolvedValue({ ok: true, data: { signedIn: true, userId: ME.userId, username: ME.username, roleId: ROLE_ID, systemMenuId: system.menuId, pendingWxWorkUserId: null } });
-  fake.method('settings.get').mockResolvedValue({ ok: true, data: { serverUrl: '', serverUrlManaged: false, language: options.locale ?? 'en_US', lastSystemMenuId: null, lastRoleId: null } });
+  fake.method('settings.get').mockResolvedValue({ ok: true, data: { serverUrl: '', serverUrlManaged: false, language: options.locale ?? 'en_US' } });
   fake.method('platform').mockResolvedValue({ ok: true, data: { kind: 'browser', appVersion: '1.0.1', os: 'linux' } });
 
   const handlers: Record<string, Handler> = {
@@ -130,6 +130,7 @@ export async function renderUserScreen(path: string, options: UserApiOptions = {
     'session.nav': () => ok(nav),
     'session.currentUser': () => ok({ ...ME, mobile: '', email: '', deptId: 1, deptName: 'Group', passwordExpiresAt: null }),
     'session.dynamicMessages': () => ok([]),
+    'session.grantStamp': () => ok({ stamp: 'grants-1' }),
     'session.buttons': (input) => ok(input.menuId === USERS_MENU_ID ? [...(options.permissions ?? [])] : []),
     'user.deptTree': () => ok(ORG_TREE),
     'user.topCompanies': () =>

@@ -113,6 +113,7 @@ export const de_DE: Catalog = {
 
   'session.expired': 'Sitzung abgelaufen, bitte erneut anmelden',
   'session.frozen': 'Dieser Benutzer wurde gesperrt',
+  'connection.unreachable': 'Der Server ist nicht erreichbar. Bitte die Netzwerkverbindung prüfen und erneut versuchen.',
 
   'message.confirmTitle': 'Hinweis',
   'message.selectOneRow': 'Bitte eine Zeile auswählen',
@@ -153,9 +154,19 @@ export const de_DE: Catalog = {
   'list.error': 'Die Daten konnten nicht geladen werden',
   'list.selectAll': 'Alle Zeilen dieser Seite auswählen',
   'list.selectRow': 'Zeile auswählen',
+  'list.refresh': 'Aktualisieren',
+  'list.deleteCount': 'Die {{count}} ausgewählten Einträge löschen?',
+  'list.deleteOne': '„{{names}}“ löschen?',
+  'list.deleteMany': 'Diese {{count}} Einträge löschen: {{names}}?',
+  'list.nameSeparator': ', ',
+  'list.andMore': ' und {{count}} weitere',
+  'list.sortBy': 'Nach {{column}} sortieren',
 
   'tree.expand': '{{name}} aufklappen',
   'tree.collapse': '{{name}} zuklappen',
+  'tree.search': 'Suchen',
+  'tree.searchPlaceholder': 'Zum Filtern Namen eingeben',
+  'tree.noMatch': 'Keine Treffer',
 
   'org.placeholder': 'Organisation wählen',
   'org.noMatch': 'Keine passende Organisation',

@@ -113,6 +113,7 @@ export const en_US: Catalog = {
 
   'session.expired': 'login timed out, please log in again',
   'session.frozen': 'this user has been frozen',
+  'connection.unreachable': 'Cannot reach the server. Check the network connection, then retry.',
 
   'message.confirmTitle': 'Notice',
   'message.selectOneRow': 'Please select one row',
@@ -153,9 +154,19 @@ export const en_US: Catalog = {
   'list.error': 'The data could not be loaded',
   'list.selectAll': 'Select all rows on this page',
   'list.selectRow': 'Select row',
+  'list.refresh': 'Refresh',
+  'list.deleteCount': 'Delete the {{count}} selected entries?',
+  'list.deleteOne': 'Delete "{{names}}"?',
+  'list.deleteMany': 'Delete these {{count}} entries: {{names}}?',
+  'list.nameSeparator': ', ',
+  'list.andMore': ' and {{count}} more',
+  'list.sortBy': 'Sort by {{column}}',
 
   'tree.expand': 'Expand {{name}}',
   'tree.collapse': 'Collapse {{name}}',
+  'tree.search': 'Search',
+  'tree.searchPlaceholder': 'Type to filter by name',
+  'tree.noMatch': 'Nothing matches',
 
   'org.placeholder': 'Choose an organisation',
   'org.noMatch': 'No organisation matches',

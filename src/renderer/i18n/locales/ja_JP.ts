@@ -113,6 +113,7 @@ export const ja_JP: Catalog = {
 
   'session.expired': 'ログインがタイムアウトしました。もう一度ログインしてください',
   'session.frozen': 'このユーザーは凍結されています',
+  'connection.unreachable': 'サーバーに接続できません。ネットワーク接続を確認してから再試行してください。',
 
   'message.confirmTitle': '確認',
   'message.selectOneRow': 'データを1件選択してください',
@@ -153,9 +154,19 @@ export const ja_JP: Catalog = {
   'list.error': 'データを読み込めませんでした',
   'list.selectAll': 'このページをすべて選択',
   'list.selectRow': '行を選択',
+  'list.refresh': '更新',
+  'list.deleteCount': '選択した {{count}} 件を削除しますか？',
+  'list.deleteOne': '「{{names}}」を削除しますか？',
+  'list.deleteMany': 'この {{count}} 件を削除しますか：{{names}}？',
+  'list.nameSeparator': '、',
+  'list.andMore': ' ほか {{count}} 件',
+  'list.sortBy': '{{column}}で並べ替え',
 
   'tree.expand': '{{name}}を展開',
   'tree.collapse': '{{name}}を折りたたむ',
+  'tree.search': '検索',
+  'tree.searchPlaceholder': '名前で絞り込み',
+  'tree.noMatch': '一致する項目はありません',
 
   'org.placeholder': '組織を選択してください',
   'org.noMatch': '一致する組織がありません',

@@ -113,6 +113,7 @@ export const ko_KR: Catalog = {
 
   'session.expired': '로그인 시간이 초과되었습니다. 다시 로그인하세요',
   'session.frozen': '이 사용자는 동결되었습니다',
+  'connection.unreachable': '서버에 연결할 수 없습니다. 네트워크 연결을 확인한 후 다시 시도하세요.',
 
   'message.confirmTitle': '알림',
   'message.selectOneRow': '데이터를 한 건 선택하세요',
@@ -153,9 +154,19 @@ export const ko_KR: Catalog = {
   'list.error': '데이터를 불러오지 못했습니다',
   'list.selectAll': '이 페이지 전체 선택',
   'list.selectRow': '행 선택',
+  'list.refresh': '새로 고침',
+  'list.deleteCount': '선택한 {{count}}건을 삭제하시겠습니까?',
+  'list.deleteOne': '"{{names}}"을(를) 삭제하시겠습니까?',
+  'list.deleteMany': '이 {{count}}건을 삭제하시겠습니까: {{names}}?',
+  'list.nameSeparator': ', ',
+  'list.andMore': ' 외 {{count}}건',
+  'list.sortBy': '{{column}} 기준 정렬',
 
   'tree.expand': '{{name}} 펼치기',
   'tree.collapse': '{{name}} 접기',
+  'tree.search': '검색',
+  'tree.searchPlaceholder': '이름으로 필터',
+  'tree.noMatch': '일치하는 항목이 없습니다',
 
   'org.placeholder': '조직을 선택하세요',
   'org.noMatch': '일치하는 조직이 없습니다',

@@ -115,6 +115,7 @@ export const zh_CN = {
 
   'session.expired': '登录超时，请重新登录',
   'session.frozen': '该用户已被冻结',
+  'connection.unreachable': '无法连接服务器，请检查网络后重试',
 
   'message.confirmTitle': '提示',
   'message.selectOneRow': '请选择一条数据',
@@ -155,9 +156,19 @@ export const zh_CN = {
   'list.error': '数据加载失败',
   'list.selectAll': '全选本页',
   'list.selectRow': '选择此行',
+  'list.refresh': '刷新',
+  'list.deleteCount': '确定要删除所选的 {{count}} 条数据吗？',
+  'list.deleteOne': '确定要删除“{{names}}”吗？',
+  'list.deleteMany': '确定要删除这 {{count}} 条数据：{{names}}？',
+  'list.nameSeparator': '、',
+  'list.andMore': ' 等（另有 {{count}} 条）',
+  'list.sortBy': '按{{column}}排序',
 
   'tree.expand': '展开 {{name}}',
   'tree.collapse': '收起 {{name}}',
+  'tree.search': '搜索',
+  'tree.searchPlaceholder': '输入名称筛选',
+  'tree.noMatch': '没有匹配的节点',
 
   'org.placeholder': '请选择组织',
   'org.noMatch': '没有匹配的组织',
