@@ -6,21 +6,21 @@
  *
  * Run: npx tsx scripts/build-help.ts
  */
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import { API_VERSION } from '../src/shared/constants';
 import { parseHelpMarkdown, type Block, type Span } from './help-markdown';
 
 /** The help is written in Chinese, English and German (spec 000 §1); the core picks English for the other locales. */
-const HELP_LOCALES = ['zh_CN', 'en_US', 'de_DE'] as const;
+export const HELP_LOCALES = ['zh_CN', 'en_US', 'de_DE'] as const;
 
 const FONT_DIR = '/usr/share/fonts/opentype/noto';
 const REGULAR = { file: `${FONT_DIR}/NotoSansCJK-Regular.ttc`, name: 'NotoSansCJKsc-Regular' };
 const BOLD = { file: `${FONT_DIR}/NotoSansCJK-Bold.ttc`, name: 'NotoSansCJKsc-Bold' };
 const FIXED_DATE = new Date('2025-01-01T00:00:00Z');
 
-const helpDir = fileURLToPath(new URL('../resources/help/', import.meta.url));
+export const helpDir = fileURLToPath(new URL('../resources/help/', import.meta.url));
 
 const COLOR = { text: '#1f2328', muted: '#59636e', accent: '#1f5fbf', rule: '#d0d7de', noteBg: '#eef4fc', headerBg: '#e8eef7' };
 const SIZE = { body: 10.5, h2: 16, h3: 12.5, title: 26, table: 9.5, footer: 8.5 };
@@ -31,9 +31,18 @@ const LABELS: Record<(typeof HELP_LOCALES)[number], { contents: string; version:
   de_DE: { contents: 'Inhalt', version: 'Version', page: 'Seite {n} von {total}' },
 };
 
-function render(locale: (typeof HELP_LOCALES)[number]): Promise<void> {
-  const source = readFileSync(`${helpDir}src/console-help.${locale}.md`, 'utf8');
-  const blocks = parseHelpMarkdown(source);
+export type HelpLocale = (typeof HELP_LOCALES)[number];
+
+export function helpSource(locale: HelpLocale): string {
+  return readFileSync(`${helpDir}src/console-help.${locale}.md`, 'utf8');
+}
+
+/** The PDF of one locale's help, in memory: the same bytes for the same source. */
+export function renderHelpPdf(locale: HelpLocale): Promise<Buffer> {
+  for (const font of [REGULAR, BOLD]) {
+    if (!existsSync(font.file)) throw new Error(`${font.file} is missing: apt-get install -y fonts-noto-cjk`);
+  }
+  const blocks = parseHelpMarkdown(helpSource(locale));
   const title = blocks.find((b): b is Extract<Block, { kind: 'title' }> => b.kind === 'title')?.text;
   if (!title) throw new Error(`console-help.${locale}.md has no # title`);
   const labels = LABELS[locale];
@@ -49,8 +58,8 @@ function render(locale: (typeof HELP_LOCALES)[number]): Promise<void> {
   });
   doc.registerFont('regular', REGULAR.file, REGULAR.name);
   doc.registerFont('bold', BOLD.file, BOLD.name);
-  const out = createWriteStream(`${helpDir}console-help.${locale}.pdf`);
-  doc.pipe(out);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
 
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
@@ -233,17 +242,16 @@ function render(locale: (typeof HELP_LOCALES)[number]): Promise<void> {
     doc.page.margins.bottom = margin;
   }
 
-  doc.end();
   return new Promise((resolve, reject) => {
-    out.on('finish', resolve);
-    out.on('error', reject);
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
   });
 }
 
-for (const font of [REGULAR, BOLD]) {
-  if (!existsSync(font.file)) throw new Error(`${font.file} is missing: apt-get install -y fonts-noto-cjk`);
-}
-for (const locale of HELP_LOCALES) {
-  await render(locale);
-  console.log(`resources/help/console-help.${locale}.pdf`);
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const locale of HELP_LOCALES) {
+    writeFileSync(`${helpDir}console-help.${locale}.pdf`, await renderHelpPdf(locale));
+    console.log(`resources/help/console-help.${locale}.pdf`);
+  }
 }
