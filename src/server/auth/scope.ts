@@ -3,6 +3,7 @@ import type { CallContext } from '../context';
 import type { Tx } from '../db/client';
 import { user } from '../db/schema';
 import { Errors } from '../errors';
+import { loadOrgTree } from '../org-tree';
 import type { UserRow } from '../modules/user/user-rows';
 
 /**
@@ -14,6 +15,17 @@ import type { UserRow } from '../modules/user/user-rows';
 /** The organisations of the call's role. */
 export async function roleScope(ctx: CallContext): Promise<Set<number>> {
   return ctx.services.authz.visibleDeptIds(ctx.requireRole().roleId);
+}
+
+/**
+ * The organisations a list's organisation filter covers: the role's whole scope without one, else the chosen
+ * organisation and those below it, inside the scope. A chosen organisation outside the scope is refused.
+ */
+export async function filteredScope(ctx: CallContext, deptId: number | null | undefined): Promise<number[]> {
+  const scope = await roleScope(ctx);
+  if (!deptId) return [...scope];
+  if (!scope.has(deptId)) throw Errors.outOfScope('deptId');
+  return (await loadOrgTree(ctx.services.db)).subtree(deptId).filter((id) => scope.has(id));
 }
 
 /** A roleId a call sends must be the role of the call: one role's scope never pairs with another role's keys. */

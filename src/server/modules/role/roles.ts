@@ -4,14 +4,13 @@ import { MenuStatus, MenuType, RoleType } from '../../../shared/constants';
 import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
 import type { GrantableMenus, RolePreview, RoleRecord, RoleRow } from '../../../shared/contract/role';
-import { checkCurrentRole, roleScope } from '../../auth/scope';
+import { checkCurrentRole, filteredScope, roleScope } from '../../auth/scope';
 import type { CallContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { SqlState, violatedConstraint } from '../../db/errors';
 import { containsPattern, offsetOf, pageResult } from '../../db/lists';
 import { dept, role, roleMenu, userRole } from '../../db/schema';
 import { AppError, Errors } from '../../errors';
-import { loadOrgTree } from '../../org-tree';
 import { navigationOf } from '../session';
 import { callerMenus, consoleMenuIds, loadMenuTable, resourcesOf, type MenuTable } from './grants';
 
@@ -118,12 +117,7 @@ async function writeGrants(tx: Tx, roleId: number, grants: { granted: Set<number
 export async function listRoles(ctx: CallContext, input: ParsedInputOf<typeof api.role.list>) {
   checkCurrentRole(ctx, input.roleId);
   const { db } = ctx.services;
-  const scope = await roleScope(ctx);
-  let deptIds = [...scope];
-  if (input.deptId) {
-    if (!scope.has(input.deptId)) throw Errors.outOfScope('deptId');
-    deptIds = (await loadOrgTree(db)).subtree(input.deptId).filter((id) => scope.has(id));
-  }
+  const deptIds = await filteredScope(ctx, input.deptId);
   if (deptIds.length === 0) return pageResult<RoleRow>([], 0, input.page, input.limit);
   const conditions: SQL[] = [inArray(role.deptId, deptIds)];
   if (input.name) conditions.push(ilike(role.roleName, containsPattern(input.name)));

@@ -8,7 +8,7 @@ import type { DataAuthority, HeldRoleEntry, UserRecord, UserRow as UserListRow, 
 import { rules } from '../../../shared/rules';
 import { hashPassword, openTransportPassword, randomPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/revoke';
-import { checkCurrentRole, inScope, roleScope, usersInScope } from '../../auth/scope';
+import { checkCurrentRole, filteredScope, inScope, roleScope, usersInScope } from '../../auth/scope';
 import type { CallContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { SqlState, violatedConstraint } from '../../db/errors';
@@ -180,12 +180,7 @@ function formValues(form: UserForm) {
 export async function listUsers(ctx: CallContext, input: ParsedInputOf<typeof api.user.list>) {
   checkCurrentRole(ctx, input.roleId);
   const { db } = ctx.services;
-  const scope = await roleScope(ctx);
-  let deptIds = [...scope];
-  if (input.deptId) {
-    if (!scope.has(input.deptId)) throw Errors.outOfScope('deptId');
-    deptIds = (await loadOrgTree(db)).subtree(input.deptId).filter((id) => scope.has(id));
-  }
+  const deptIds = await filteredScope(ctx, input.deptId);
   if (deptIds.length === 0) return pageResult<UserListRow>([], 0, input.page, input.limit);
   const conditions: SQL[] = [inArray(user.deptId, deptIds)];
   if (input.name) conditions.push(ilike(user.name, containsPattern(input.name)));
