@@ -423,9 +423,11 @@ export const loginRecord = pgTable(
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     /** Region resolved from the IP for the visit map; '' when unknown. */
     region: varchar('region', { length: 50 }).notNull().default(''),
+    /** The token family this sign-in started: ties an online session to where and when it began. */
+    familyId: varchar('family_id', { length: 36 }),
     loginTime: ts('login_time').notNull().defaultNow(),
   },
-  (t) => [index('sys_login_record_time_idx').on(t.loginTime), index('sys_login_record_user_idx').on(t.userId, t.loginTime)],
+  (t) => [index('sys_login_record_time_idx').on(t.loginTime), index('sys_login_record_user_idx').on(t.userId, t.loginTime), index('sys_login_record_family_idx').on(t.familyId)],
 );
 
 // ----- Dictionaries, multilingual text, API keys -----
@@ -651,15 +653,21 @@ export const operationLog = pgTable(
     operUserId: integer('oper_user_id'),
     operUserName: varchar('oper_user_name', { length: 50 }).notNull().default(''),
     operLoginName: varchar('oper_login_name', { length: 32 }).notNull().default(''),
-    /** The caller's IP. */
+    /** The caller's region, resolved offline from `operIp`. */
     operLocation: varchar('oper_location', { length: 64 }).notNull().default(''),
+    operIp: varchar('oper_ip', { length: 64 }).notNull().default(''),
+    /** The operator's organisation, for the log's organisation scope; null when unknown. */
+    operDeptId: integer('oper_dept_id'),
     operationContent: varchar('operation_content', { length: 200 }).notNull(),
     beforeOperation: jsonb('before_operation'),
     afterOperation: jsonb('after_operation'),
     operationTime: ts('operation_time').notNull().defaultNow(),
+    /** SHA-256 over this row and the previous row's hash (tamper evidence); null for rows older than the chain. */
+    hash: varchar('hash', { length: 64 }),
   },
   (t) => [
     index('log_operation_time_idx').on(t.operationTime, t.id),
+    index('log_operation_dept_idx').on(t.operDeptId, t.operationTime),
     index('log_operation_login_idx').on(t.operLoginName, t.operationTime),
     index('log_operation_user_idx').on(t.operUserName, t.operationTime),
   ],
@@ -675,6 +683,8 @@ export const interfaceLog = pgTable(
     method: varchar('method', { length: 10 }).notNull(),
     path: varchar('path', { length: 300 }).notNull(),
     userId: varchar('user_id', { length: 32 }).notNull().default(''),
+    /** The caller's organisation, for the log's organisation scope; null for calls without a user. */
+    deptId: integer('dept_id'),
     startTime: ts('start_time').notNull(),
     endTime: ts('end_time').notNull(),
     /** Milliseconds. */
@@ -692,6 +702,7 @@ export const interfaceLog = pgTable(
     index('log_interface_app_idx').on(t.appId, t.startTime),
     index('log_interface_user_idx').on(t.userId, t.startTime),
     index('log_interface_status_idx').on(t.responseStatus, t.startTime),
+    index('log_interface_dept_idx').on(t.deptId, t.startTime),
   ],
 );
 
