@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
+import zlib from 'node:zlib';
 import Conf from 'conf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BROWSER_HOST_PAGE_SECRET_HEADER, BROWSER_HOST_PAGE_SECRET_META, browserHostCookieName } from '../shared/bridge';
@@ -86,6 +87,39 @@ afterEach(async () => {
   await host.close();
   await peer.close();
   rmSync(dir, { recursive: true, force: true });
+});
+
+describe('serving the built renderer', () => {
+  /** The raw bytes of an answer: a compressed body is not text. */
+  const fetchBytes = (path: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> =>
+    new Promise((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port: host.port, path, headers: { host: `127.0.0.1:${host.port}`, ...headers } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+
+  it('sends hashed assets compressed as the browser accepts, to be kept for good', async () => {
+    const script = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, n) => `row ${n}`))};\n`;
+    writeFileSync(join(dir, 'renderer', 'assets', 'rows-3f9a1c.js'), script);
+
+    const brotli = await fetchBytes('/assets/rows-3f9a1c.js', { cookie, 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.body).toString('utf8')).toBe(script);
+    expect(brotli.body.byteLength).toBeLessThan(script.length / 2);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const gzip = await fetchBytes('/assets/rows-3f9a1c.js', { cookie, 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).toString('utf8')).toBe(script);
+
+    const plain = await fetchBytes('/assets/rows-3f9a1c.js', { cookie });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(script);
+  });
 });
 
 describe('opening the console', () => {

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { BROWSER_HOST_BRIDGE_PATH, BROWSER_HOST_KEY_PARAM, BROWSER_HOST_PAGE_SECRET_META, browserHostCookieName } from '../shared/bridge';
@@ -99,6 +100,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     return reply.header('cache-control', 'no-store').redirect(`${address.pathname}${address.search}`, 303);
   });
 
+  // Answers travel compressed (brotli or gzip, as the browser accepts); request bodies are taken only as sent.
+  await app.register(fastifyCompress, { global: true, globalDecompression: false, encodings: ['br', 'gzip'] });
+
   await registerBridgeRoutes(app, { bridge: options.bridge, cookieValue, pageSecret, port: () => port });
 
   app.get<{ Params: { file: string } }>(`${HELP_PATH}:file`, async (request, reply) => {
@@ -126,6 +130,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     root: rendererDir,
     index: false,
     dotfiles: 'deny',
+    // Every file here but index.html has its content hash in its name (vite): a browser keeps it for good.
+    maxAge: '365d',
+    immutable: true,
     // index.html is the app itself: it is served by the routes below, which check the session and add the page secret.
     allowedPath: (pathName) => pathName !== '/index.html',
   });
