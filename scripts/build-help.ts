@@ -91,9 +91,28 @@ export function renderHelpPdf(locale: HelpLocale): Promise<Buffer> {
     doc.moveDown(0.6);
   }
 
-  // Contents page: written after the body, when the page numbers are known.
-  doc.addPage();
-  const contentsPage = doc.bufferedPageRange().count - 1;
+  // Contents pages: written after the body, when the page numbers are known; as many as the headings fill.
+  const contentsEntry = (level: 2 | 3, text: string) => (level === 2 ? heightOf(text, 'bold', 11, width - 40) + 4 : heightOf(text, 'regular', 10, width - 18 - 40) + 1);
+  const contentsUsable = doc.page.height - doc.page.margins.top - doc.page.margins.bottom - 30 - heightOf(labels.contents, 'bold', SIZE.h2, width) - 20;
+  // Which contents page each heading's entry goes on, in the order of the headings.
+  const contentsPageOf: number[] = [];
+  let contentsPageCount = 1;
+  let contentsFill = 0;
+  for (const block of blocks) {
+    if (block.kind !== 'heading') continue;
+    const entry = contentsEntry(block.level, block.text);
+    if (contentsFill + entry > contentsUsable) {
+      contentsPageCount++;
+      contentsFill = 0;
+    }
+    contentsFill += entry;
+    contentsPageOf.push(contentsPageCount - 1);
+  }
+  const contentsPages: number[] = [];
+  for (let n = 0; n < contentsPageCount; n++) {
+    doc.addPage();
+    contentsPages.push(doc.bufferedPageRange().count - 1);
+  }
   const headings: Array<{ level: 2 | 3; text: string; page: number }> = [];
   let chapter: PDFKit.PDFOutline | null = null;
 
@@ -207,11 +226,18 @@ export function renderHelpPdf(locale: HelpLocale): Promise<Buffer> {
   }
 
   // Contents.
-  doc.switchToPage(contentsPage);
+  let contentsIndex = 0;
+  doc.switchToPage(contentsPages[contentsIndex] ?? 0);
   doc.font('bold').fontSize(SIZE.h2).fillColor(COLOR.accent).text(labels.contents, left, doc.page.margins.top, { width });
   doc.moveDown(0.8);
-  for (const heading of headings) {
+  for (const [index, heading] of headings.entries()) {
     const indent = heading.level === 2 ? 0 : 18;
+    const page = contentsPageOf[index] ?? contentsIndex;
+    if (page !== contentsIndex) {
+      contentsIndex = page;
+      doc.switchToPage(contentsPages[contentsIndex] ?? 0);
+      doc.y = doc.page.margins.top;
+    }
     const top = doc.y;
     doc
       .font(heading.level === 2 ? 'bold' : 'regular')

@@ -32,4 +32,8 @@ describe('parseHelpMarkdown', () => {
     expect(() => parseHelpMarkdown('| A | B |\n|---|---|\n| x |')).toThrow('1 cells');
     expect(() => parseInline('a **b')).toThrow('unbalanced');
   });
+
+  it('refuses a heading level the builder does not draw, instead of taking it for text', () => {
+    expect(() => parseHelpMarkdown('## 1. Part\n#### Deeper')).toThrow('only "# ", "## " and "### " headings');
+  });
 });

@@ -51,6 +51,8 @@ export function parseHelpMarkdown(source: string): Block[] {
     } else if (line.startsWith('## ')) {
       blocks.push({ kind: 'heading', level: 2, text: line.slice(3).trim() });
       i++;
+    } else if (line.startsWith('#')) {
+      throw new Error(`only "# ", "## " and "### " headings are supported: ${line}`);
     } else if (line.startsWith('|')) {
       const rows: string[][] = [];
       while (i < lines.length && (lines[i] ?? '').startsWith('|')) rows.push(tableCells(lines[i++] ?? ''));
