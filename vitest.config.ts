@@ -16,6 +16,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
           exclude: [...serverTests, '**/*.keyring.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // A screen's first render in jsdom can take seconds on a busy 2-core CI machine.
+          testTimeout: 20_000,
         },
       },
       {

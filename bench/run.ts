@@ -14,6 +14,8 @@ import autocannon from 'autocannon';
 import { API_PREFIX, Header } from '../src/shared/constants';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_TRANSPORT_SECRET } from '../src/shared/defaults';
 import { encryptTransport } from '../src/shared/transport-crypto';
+import { runExportBench } from './export';
+import { runOperationLogBench } from './logs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -202,6 +204,8 @@ async function main(): Promise<void> {
     console.log(`ratio user list/bare req/s, PGlite (embedded): ${(usersResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(3)}`);
     if (pgUsersResult) console.log(`ratio user list/bare req/s, PostgreSQL (standalone): ${(pgUsersResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(3)}`);
     if (!pgResult) console.log('PostgreSQL is not installed: the standalone deployment was not measured');
+    await runExportBench({ startServer: (dir, env) => startChild(['console', dir], env), signIn });
+    await runOperationLogBench({ startServer: (dir, env) => startChild(['console', dir], env), signIn });
   } finally {
     for (const child of children) child.kill('SIGTERM');
     spawnSync('bash', [path.join(import.meta.dirname, '..', 'scripts', 'pg-test.sh'), 'stop', pgDir]);

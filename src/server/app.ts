@@ -14,6 +14,7 @@ import { RateLimiter } from './auth/rate-limit';
 import type { CallContext, Services } from './context';
 import { AppError, Errors } from './errors';
 import { sendDownload } from './exports/send';
+import { locate } from './geo/locate';
 import { handlers, type AnyHandler } from './modules';
 import { MULTIPART_OPTIONS, readMultipart } from './modules/file/multipart';
 import { sendFileBody } from './modules/file/send';
@@ -91,7 +92,8 @@ function parseInput(def: EndpointDef, request: FastifyRequest): unknown {
   if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
     throw Errors.invalid('body', 'validation.type');
   }
-  const merged = { ...(body as object | undefined), ...(request.query as object), ...(request.params as object) };
+  const merged: Record<string, unknown> = { ...(body as object | undefined), ...(request.query as object), ...(request.params as object) };
+  for (const [field, header] of Object.entries(def.headerFields ?? {})) merged[field] = requestHeader(request, header) || undefined;
   const unstorable = unstorableTextAt(merged);
   if (unstorable) throw Errors.invalid(unstorable, 'validation.unstorableText');
   const parsed = def.input.safeParse(merged);
@@ -207,13 +209,16 @@ function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppEr
 function writeOperationLog(services: Services, ctx: CallContext, def: EndpointDef, input: unknown): void {
   const session = ctx.session;
   const changes = ctx.changes.length > 0 ? ctx.changes : [{ entryType: def.method === 'DELETE' ? 'delete' : 'update', content: def.summary, before: null, after: input }];
+  // Looked up offline (ip2region); the operator's organisation (operDeptId) is read by the writer, once per batch.
+  const location = locate(ctx.ip).label;
   for (const change of changes) {
     services.audit.operationLog.push({
       entryType: change.entryType,
       operUserId: session?.userId ?? null,
       operUserName: session?.name ?? '',
       operLoginName: session?.username ?? '',
-      operLocation: ctx.ip,
+      operLocation: location,
+      operIp: ctx.ip,
       operationContent: change.content,
       beforeOperation: change.before === undefined ? null : redact(change.before, def.secretFields),
       afterOperation: change.after === undefined ? null : redact(change.after, def.secretFields),

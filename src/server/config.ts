@@ -28,6 +28,8 @@ export interface ServerConfig {
   clientSecret: string;
   adminPassword: string;
   demo: boolean;
+  /** Interface-monitoring rows older than this many days are purged in batches; 0 keeps them all. */
+  interfaceLogRetentionDays: number;
   messenger: MessengerConfig;
   /** Calls per minute of the public calls that cost a password hash or a write; the contract's RATE_LIMITS unless a test lowers them. */
   rateLimits: Record<RateLimitName, RateLimit>;
@@ -50,6 +52,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     clientSecret: env.CONSOLE_CLIENT_SECRET ?? DEFAULT_CLIENT_SECRET,
     adminPassword: env.CONSOLE_ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
     demo: false,
+    interfaceLogRetentionDays: env.CONSOLE_INTERFACE_LOG_DAYS !== undefined ? parseDays(env.CONSOLE_INTERFACE_LOG_DAYS, 'CONSOLE_INTERFACE_LOG_DAYS') : DEFAULT_INTERFACE_LOG_RETENTION_DAYS,
     messenger: {
       baseUrl: env.CONSOLE_WXWORK_BASE_URL ?? '',
       corpId: env.CONSOLE_WXWORK_CORP_ID ?? '',
@@ -68,6 +71,15 @@ export function parsePort(value: string, name: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port < 0 || port > 65535) throw new Error(`${name} must be a port number from 0 to 65535, got "${value}"`);
   return port;
+}
+
+/** How long interface-monitoring rows are kept by default: a quarter, enough to look back on an incident. */
+export const DEFAULT_INTERFACE_LOG_RETENTION_DAYS = 90;
+
+export function parseDays(value: string, name: string): number {
+  const days = Number(value);
+  if (!/^\d+$/.test(value) || days > 36_500) throw new Error(`${name} must be a number of days from 0 (keep every row) to 36500, got "${value}"`);
+  return days;
 }
 
 /** `npm run server -- --port N --data DIR --demo`: flags win over the environment. */
@@ -93,10 +105,13 @@ export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       case '--demo':
         overrides.demo = true;
         break;
+      case '--interface-log-days':
+        overrides.interfaceLogRetentionDays = parseDays(value(), '--interface-log-days');
+        break;
       case '--help':
         throw new HelpRequested();
       default:
-        throw new Error(`unknown option ${arg} (options: --port N, --host H, --data DIR, --demo)`);
+        throw new Error(`unknown option ${arg} (options: --port N, --host H, --data DIR, --demo, --interface-log-days N)`);
     }
   }
   return configFromEnv(env, overrides);

@@ -1,13 +1,13 @@
 import { Audit } from './audit/audit';
 import { Authz } from './auth/authz';
-import { connectAuthzChannel } from './auth/authz-channel';
+import { AUTHZ_CHANNEL, connectCacheChannel } from './auth/authz-channel';
 import { SessionStore } from './auth/session-store';
 import { buildApp } from './app';
 import { configFromEnv, type ServerConfig } from './config';
 import type { Services } from './context';
 import { openDatabase, type Database } from './db/client';
 import { checkExposedData, checkExposedSettings, withGeneratedAdminPassword } from './exposure';
-import { Translations } from './i18n-text';
+import { Translations, TRANSLATIONS_CHANNEL } from './i18n-text';
 import { isLoopbackAddress } from './loopback';
 import { startMaintenance } from './maintenance/purge';
 import { MessengerClient } from './modules/auth/messenger';
@@ -60,17 +60,22 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
       translations: new Translations(database.db),
       now,
     };
-    // Several server processes on one PostgreSQL drop each other's permission caches (LISTEN/NOTIFY).
+    // Several server processes on one PostgreSQL drop each other's permission and translation caches (LISTEN/NOTIFY).
     const authzChannel =
       database.driver === 'pg' && config.databaseUrl
-        ? await connectAuthzChannel(config.databaseUrl, services.authz, (error) => {
-            if (!config.quiet) console.error(`[server] permission-change channel: ${error.message}`);
+        ? await connectCacheChannel(config.databaseUrl, { [AUTHZ_CHANNEL]: services.authz, [TRANSLATIONS_CHANNEL]: services.translations }, (error) => {
+            if (!config.quiet) console.error(`[server] cache-change channel: ${error.message}`);
           })
         : null;
     const app = buildApp(services);
-    const maintenance = startMaintenance(database.db, now, (error) => {
-      if (!config.quiet) console.error(`[server] purge of expired rows failed: ${(error as Error).message}`);
-    });
+    const maintenance = startMaintenance(
+      database.db,
+      now,
+      (error) => {
+        if (!config.quiet) console.error(`[server] purge of expired rows failed: ${(error as Error).message}`);
+      },
+      { interfaceLogRetentionDays: config.interfaceLogRetentionDays },
+    );
     app.addHook('onClose', async () => {
       await maintenance.stop();
       await authzChannel?.close();

@@ -72,7 +72,7 @@ export const DeptTreeType = { Users: 1, Roles: 2 } as const;
 /** The two ID-card images of a company (spec 001 §3 sysDeptResourceEntityList): 0 front, 1 back. */
 export const IdCardSlot = { Front: 0, Back: 1 } as const;
 /** What an uploaded file is for (sys_file.purpose): its accepted types, size limit and readers follow from it. */
-export const FilePurpose = { IdCard: 'idCard', ArticleImage: 'articleImage', DictionaryImport: 'dictionaryImport' } as const;
+export const FilePurpose = { IdCard: 'idCard', ArticleImage: 'articleImage', DictionaryImport: 'dictionaryImport', I18nImport: 'i18nImport' } as const;
 export type FilePurpose = (typeof FilePurpose)[keyof typeof FilePurpose];
 
 /** Application centre (spec 001 §3). */
@@ -82,6 +82,8 @@ export const AppStatus = { Usable: '0', Stopped: '1' } as const;
 /** Dictionary status and updatable flag (spec 001 §3, §9). */
 export const DictStatus = { Use: '1', Stop: '0' } as const;
 export const DictUpdatable = { Yes: '1', No: '0' } as const;
+/** Multilingual text status (spec 001 §3, §4): 1 usable, 2 unusable; only usable texts translate. */
+export const I18nStatus = { Usable: 1, Unusable: 2 } as const;
 /** What an import does with a row of the file. */
 export const ImportAction = { Add: 'add', Change: 'change', Refuse: 'refuse' } as const;
 /** The media type of an .xlsx file (exports, imports). */
@@ -97,6 +99,9 @@ export const LOCKOUT = {
 
 /** However often its refresh token rotates, one sign-in (a token family) ends after this long. */
 export const TOKEN_FAMILY_MAX_SECONDS = 30 * 86_400;
+
+/** The operation location of a private, loopback or link-local caller address: screens show it translated ("local network"). */
+export const LOCAL_NETWORK_LOCATION = 'local-network';
 
 export const CAPTCHA_TTL_SECONDS = 300;
 /** How long a messenger binding ticket waits for the password sign-in that redeems it. */

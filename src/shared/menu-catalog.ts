@@ -156,7 +156,12 @@ const logGroup: CatalogGroup = {
       name: n('接口监控', 'Interface monitoring', 'Schnittstellenüberwachung', '인터페이스 모니터링', 'インターフェース監視'),
       buttons: [{ perms: Perm.interfaceLogExport, name: exportName }],
     },
-    { url: Route.userStatistics, perms: Perm.statisticsView, name: n('访问统计', 'Visit statistics', 'Besuchsstatistik', '방문 통계', 'アクセス統計') },
+    {
+      url: Route.userStatistics,
+      perms: Perm.statisticsView,
+      name: n('访问统计', 'Visit statistics', 'Besuchsstatistik', '방문 통계', 'アクセス統計'),
+      buttons: [{ perms: Perm.sessionEnd, name: n('结束会话', 'End session', 'Sitzung beenden', '세션 종료', 'セッション終了') }],
+    },
   ],
 };
 

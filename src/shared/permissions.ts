@@ -67,6 +67,8 @@ export const Perm = {
   interfaceLogView: 'interfaceLogView',
   interfaceLogExport: 'interfaceLogExport',
   statisticsView: 'statisticsView',
+  /** End another user's online session (visit statistics). */
+  sessionEnd: 'sessionEnd',
 
   smsSendView: 'smsSendView',
   smsSend: 'smsSend',

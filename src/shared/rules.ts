@@ -26,6 +26,10 @@ export const Limits = {
   idMax: 2_147_483_647,
   /** A name in any language of the multilingual text. */
   translatedNameMax: 200,
+  /** Rows a multilingual-text import file may hold (besides its header). */
+  i18nImportRowsMax: 10_000,
+  /** What a multilingual-text import file may expand to when unzipped. */
+  i18nImportUnzippedMax: 50 * 1024 * 1024,
   menuIconMax: 50,
   appFlagMax: 50,
   sysVersionMax: 20,
@@ -187,12 +191,28 @@ export const FILE_RULES: Record<FilePurpose, FileRule> = {
   idCard: { types: ['jpg', 'png'], extensions: ['jpg', 'jpeg', 'png'], maxBytes: 2 * MIB, typeMessage: 'validation.idCardImageType', sizeMessage: 'validation.idCardImageSize' },
   articleImage: { types: ['jpg', 'png', 'gif'], extensions: ['jpg', 'jpeg', 'png', 'gif'], maxBytes: 5 * MIB, typeMessage: 'validation.articleImageType', sizeMessage: 'validation.articleImageSize' },
   dictionaryImport: { types: ['xlsx'], extensions: ['xlsx'], maxBytes: 5 * MIB, typeMessage: 'validation.importFileType', sizeMessage: 'validation.importFileSize' },
+  i18nImport: { types: ['xlsx'], extensions: ['xlsx'], maxBytes: 5 * MIB, typeMessage: 'validation.importFileType', sizeMessage: 'validation.importFileSize' },
 };
 
 /** The largest upload of any purpose: a multipart body stops being read beyond it. */
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(FILE_RULES).map((rule) => rule.maxBytes));
 /** A stored file name is cut to this length (sys_file.name). */
 export const FILE_NAME_MAX = 200;
+
+/** Information categories and articles (spec 001 §3, §5, §9), as long as the columns of info_category and info_article hold. */
+export const InfoLimits = {
+  categoryNameMin: 2,
+  categoryNameMax: 20,
+  imageDescMin: 5,
+  imageDescMax: 50,
+  titleMin: 1,
+  titleMax: 30,
+  sortMin: 0,
+  sortMax: 999,
+  keywordsMax: 100,
+  /** The stored HTML of one article (the editor's output, images by address only). */
+  contentMax: 200_000,
+} as const;
 
 /** Organisation fields (spec 001 §3, §5, §9), as long as the columns of sys_dept hold. */
 export const DeptLimits = {
@@ -212,4 +232,47 @@ export const DeptPatterns = {
   /** The unified social credit code: 18 characters of digits and capitals without I, O, S, V, Z. */
   companyCode: /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/,
   date: /^\d{4}-\d{2}-\d{2}$/,
+} as const;
+
+/** Application centre (spec 001 §3, §5 Application form): the OAuth clients sign-in obeys, as long as sys_oauth_client holds. */
+export const AppLimits = {
+  clientIdMax: 50,
+  appNameMax: 50,
+  /** An access token lives at least a minute and at most a day; a refresh token at least as long, at most a token family's lifetime. */
+  accessTokenSecondsMin: 60,
+  accessTokenSecondsMax: 86_400,
+  refreshTokenSecondsMax: 30 * 86_400,
+  passwordDayMax: 3650,
+  ignoreCodeTimesMax: 999,
+} as const;
+
+export const AppPatterns = {
+  /** An AppId: letters, digits, hyphen and underscore. */
+  clientId: /^[A-Za-z0-9_-]+$/,
+} as const;
+
+const wholeNumber = (key: string, min: number, max: number) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : key) })
+    .int({ message: key })
+    .min(min, { message: key })
+    .max(max, { message: key });
+
+export const appRules = {
+  clientId: z
+    .string({ error: required })
+    .trim()
+    .min(1, { message: required })
+    .max(AppLimits.clientIdMax, { message: 'validation.clientIdMax' })
+    .regex(AppPatterns.clientId, { message: 'validation.clientIdPattern' }),
+  appName: z.string({ error: required }).trim().min(1, { message: required }).max(AppLimits.appNameMax, { message: 'validation.tooLong' }),
+  accessTokenValiditySeconds: wholeNumber('validation.accessTokenSeconds', AppLimits.accessTokenSecondsMin, AppLimits.accessTokenSecondsMax),
+  refreshTokenValiditySeconds: wholeNumber('validation.refreshTokenSeconds', AppLimits.accessTokenSecondsMin, AppLimits.refreshTokenSecondsMax),
+  passwordDay: wholeNumber('validation.passwordDay', 0, AppLimits.passwordDayMax),
+  /** Text as the form has it (spec 001 §5): blank is 0; otherwise a non-negative integer without leading zeros. */
+  ignoreCodeTimes: z
+    .union([z.string(), z.number()], { error: 'validation.ignoreCodeTimes' })
+    .transform((value) => String(value).trim())
+    .refine((text) => text === '' || (Patterns.plainCount.test(text) && Number(text) <= AppLimits.ignoreCodeTimesMax), { message: 'validation.ignoreCodeTimes' })
+    .transform((text) => (text === '' ? 0 : Number(text))),
 } as const;

@@ -161,7 +161,8 @@ export function createExports(deps: ExportsDeps): Exports {
       deps.events.emit({ type: 'export-progress', exportId, bytes, done: true });
     } catch (error) {
       await chunks.return?.();
-      out?.destroy();
+      // A write still under way fails once the stream is destroyed; the file is removed anyway, so that failure is moot.
+      out?.on('error', () => undefined).destroy();
       await rm(partial, { force: true });
       const msg = job.cancelled ? EXPORT_CANCELLED_MSG : `The export stopped: ${error instanceof Error ? error.message : String(error)}`;
       deps.events.emit({ type: 'export-progress', exportId, bytes, done: true, error: msg });

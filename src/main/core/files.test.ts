@@ -6,7 +6,7 @@ import Conf from 'conf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../shared/codes';
 import { api } from '../../shared/contract';
-import { FileBody, UploadedFile } from '../../shared/contract/file';
+import { FILE_PURPOSES, FileBody, UploadedFile } from '../../shared/contract/file';
 import { fail, ok } from '../../shared/envelope';
 import { createApiClient } from './api-client';
 import { createConsoleCore, type ConsoleCore } from './console-core';
@@ -117,7 +117,7 @@ describe('the bridge files methods', () => {
     expect(await core.bridge.files.upload({ purpose: 'avatar', name: 'a.png', bytes } as never)).toEqual({
       ok: false,
       code: ResponseCode.InvalidInput,
-      msg: 'purpose must be one of idCard, articleImage, dictionaryImport',
+      msg: `purpose must be one of ${FILE_PURPOSES.join(', ')}`,
     });
     expect(await core.bridge.files.upload({ purpose: 'idCard', name: 7, bytes } as never)).toMatchObject({ ok: false, code: ResponseCode.InvalidInput });
     expect(await core.bridge.files.upload({ purpose: 'idCard', name: 'a.png', bytes: [1, 2] } as never)).toEqual({

@@ -1,14 +1,41 @@
 import type { FeatureTextKey } from '../i18n/feature-text';
+import { richTextText } from '../components/rich-text/text';
 import { uploadText } from '../components/upload/text';
+import { appCenterText } from './app-center/text';
+import { systemApiKeyText } from './system-api-key/text';
 import { deptText } from './department/text';
 import { dictionaryText } from './dictionary/text';
+import { infoCategoryText } from './info-category/text';
+import { informationText } from './information/text';
+import { interfaceLogText } from './interface-log/text';
+import { internationalizeText } from './internationalize/text';
 import { menuText } from './menu/text';
+import { operationLogText } from './operation-log/text';
 import { resourceText } from './resource/text';
 import { roleText } from './role/text';
 import { serviceCenterText } from './service-center/text';
+import { statisticsText } from './statistics/text';
 import { userText } from './user/text';
 
 /** Every feature's text, merged into the catalogs by `i18n/index.ts`. A feature adds one line here. */
-export const FEATURE_TEXTS = [menuText, serviceCenterText, userText, roleText, resourceText, deptText, uploadText, dictionaryText] as const;
+export const FEATURE_TEXTS = [
+  appCenterText,
+  systemApiKeyText,
+  menuText,
+  serviceCenterText,
+  userText,
+  roleText,
+  resourceText,
+  deptText,
+  uploadText,
+  richTextText,
+  dictionaryText,
+  statisticsText,
+  interfaceLogText,
+  internationalizeText,
+  operationLogText,
+  infoCategoryText,
+  informationText,
+] as const;
 
 export type FeatureKey = FeatureTextKey<(typeof FEATURE_TEXTS)[number]>;

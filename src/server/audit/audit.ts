@@ -1,8 +1,9 @@
-import { getTableColumns, getTableName, sql, type Column, type Table } from 'drizzle-orm';
+import { getTableColumns, getTableName, inArray, sql, type Column, type Table } from 'drizzle-orm';
 import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
-import { auditDeadLetter, interfaceLog, operationLog } from '../db/schema';
+import { auditDeadLetter, interfaceLog, operationLog, user } from '../db/schema';
 import { BatchWriter, type WriterCounts, type WriterProblem } from './batch-writer';
+import { appendChained } from './chain';
 import { rowFitter, storableJson } from './fit';
 
 export type InterfaceLogRow = typeof interfaceLog.$inferInsert;
@@ -57,6 +58,55 @@ function reasonOf(error: unknown): string {
 
 const fitDeadLetter = rowFitter(auditDeadLetter);
 
+/**
+ * The organisations of the users of a batch (the log's organisation scope), read once per batch at flush
+ * time rather than once per request; a user without one, or gone, has none.
+ */
+async function deptsOfUsers(database: Database, userIds: ReadonlySet<number>): Promise<Map<number, number | null>> {
+  if (userIds.size === 0) return new Map();
+  const rows = await database.db
+    .select({ userId: user.userId, deptId: user.deptId })
+    .from(user)
+    .where(inArray(user.userId, [...userIds]));
+  return new Map(rows.map((row) => [row.userId, row.deptId]));
+}
+
+/** Operation rows as stored, with the operator's organisation where the caller left it to the writer. */
+async function writeOperationRows(database: Database, rows: OperationLogRow[]): Promise<void> {
+  const unresolved = new Set(rows.filter((row) => row.operDeptId === undefined && row.operUserId != null).map((row) => row.operUserId!));
+  const depts = await deptsOfUsers(database, unresolved);
+  await appendChained(
+    database.db,
+    rows.map((row) => ({
+      entryType: row.entryType,
+      operUserId: row.operUserId ?? null,
+      operUserName: row.operUserName ?? '',
+      operLoginName: row.operLoginName ?? '',
+      operLocation: row.operLocation ?? '',
+      operIp: row.operIp ?? '',
+      operDeptId: row.operDeptId !== undefined ? row.operDeptId : row.operUserId != null ? (depts.get(row.operUserId) ?? null) : null,
+      operationContent: row.operationContent,
+      beforeOperation: row.beforeOperation ?? null,
+      afterOperation: row.afterOperation ?? null,
+      operationTime: row.operationTime ?? new Date(),
+    })),
+  );
+}
+
+/** Interface rows with the caller's organisation where the caller left it to the writer. */
+async function writeInterfaceRows(database: Database, rows: InterfaceLogRow[]): Promise<void> {
+  const userIdOf = (row: InterfaceLogRow) => (row.deptId === undefined && row.userId && /^\d+$/.test(row.userId) ? Number(row.userId) : null);
+  const depts = await deptsOfUsers(database, new Set(rows.map(userIdOf).filter((id): id is number => id !== null)));
+  await insertBatch(
+    database,
+    interfaceLog,
+    rows.map((row) => {
+      const userId = userIdOf(row);
+      return userId === null ? row : { ...row, deptId: depts.get(userId) ?? null };
+    }),
+  );
+}
+
 /** Keeps a refused row as JSON beside the database's reason. */
 async function insertDeadLetter(database: Database, stream: AuditStream, row: object, error: unknown): Promise<void> {
   await database.db.insert(auditDeadLetter).values(fitDeadLetter({ stream, row: storableJson(row), error: reasonOf(error) }));
@@ -72,14 +122,14 @@ export class Audit {
 
   constructor(database: Database, report: (problem: AuditProblem) => void) {
     this.interfaceLog = new BatchWriter<InterfaceLogRow>({
-      write: (rows) => insertBatch(database, interfaceLog, rows),
+      write: (rows) => writeInterfaceRows(database, rows),
       fit: rowFitter(interfaceLog),
       deadLetter: (row, error) => insertDeadLetter(database, 'interface', row, error),
       report: (problem) => report({ stream: 'interface', reason: reasonOf(problem.error), ...problem }),
       maxBatch: 250,
     });
     this.operationLog = new BatchWriter<OperationLogRow>({
-      write: (rows) => insertBatch(database, operationLog, rows),
+      write: (rows) => writeOperationRows(database, rows),
       fit: rowFitter(operationLog),
       deadLetter: (row, error) => insertDeadLetter(database, 'operation', row, error),
       report: (problem) => report({ stream: 'operation', reason: reasonOf(problem.error), ...problem }),

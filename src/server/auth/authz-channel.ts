@@ -6,18 +6,34 @@ import type { Authz } from './authz';
 export const AUTHZ_CHANNEL = 'console_authz_changed';
 const RECONNECT_MS = 1000;
 
-export interface AuthzChannel {
-  close(): Promise<void>;
+/** Carries a cache's `changed()` to the other server processes on the same database. */
+export interface CacheBroadcast {
+  publish(): void;
 }
 
+/** An in-memory cache kept in step across server processes (the permission caches, the translations). */
+export interface SharedCache {
+  /** From now on every `changed()` is also announced through `broadcast`. */
+  broadcastTo(broadcast: CacheBroadcast | null): void;
+  /** Forgets everything cached (another process changed the data, or its news may have been missed). */
+  dropCaches(): void;
+}
+
+export interface CacheChannel {
+  close(): Promise<void>;
+}
+export type AuthzChannel = CacheChannel;
+
 /**
- * Keeps the authorisation caches of several server processes on one PostgreSQL database in step
- * (design §4b): every `changed()` here sends NOTIFY, and a NOTIFY from another process drops the caches
- * here. The listener has a connection of its own; while it is down news may be missed, so every
- * (re)connection drops the caches too. A single PGlite process needs none of this.
+ * Keeps the caches of several server processes on one PostgreSQL database in step (design §4b): each
+ * cache has a channel of its own; every `changed()` here sends NOTIFY on it, and a NOTIFY from another
+ * process drops that cache here. The listener has a connection of its own; while it is down news may be
+ * missed, so every (re)connection drops every cache too. A single PGlite process needs none of this.
  */
-export async function connectAuthzChannel(databaseUrl: string, authz: Authz, onError: (error: Error) => void = () => undefined): Promise<AuthzChannel> {
+export async function connectCacheChannel(databaseUrl: string, caches: Readonly<Record<string, SharedCache>>, onError: (error: Error) => void = () => undefined): Promise<CacheChannel> {
   const self = randomUUID();
+  const channels = Object.keys(caches);
+  const dropAll = () => channels.forEach((channel) => caches[channel]!.dropCaches());
   const publisher = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   publisher.on('error', onError);
   let listener: pg.Client | null = null;
@@ -35,18 +51,18 @@ export async function connectAuthzChannel(databaseUrl: string, authz: Authz, onE
       if (!closed) retry = setTimeout(() => void listen().catch(() => undefined), RECONNECT_MS);
     };
     client.on('notification', (message) => {
-      if (message.channel === AUTHZ_CHANNEL && message.payload !== self) authz.dropCaches();
+      if (message.payload !== self && Object.hasOwn(caches, message.channel)) caches[message.channel]!.dropCaches();
     });
     client.on('error', lost);
     client.on('end', () => lost());
     try {
       await client.connect();
-      await client.query(`listen ${AUTHZ_CHANNEL}`);
+      for (const channel of channels) await client.query(`listen ${channel}`);
     } catch (error) {
       lost(error as Error);
       throw error;
     }
-    authz.dropCaches();
+    dropAll();
   };
 
   try {
@@ -57,21 +73,28 @@ export async function connectAuthzChannel(databaseUrl: string, authz: Authz, onE
     await publisher.end().catch(() => undefined);
     throw error;
   }
-  authz.broadcastTo({
-    publish: () => {
-      if (closed) return;
-      publisher.query('select pg_notify($1, $2)', [AUTHZ_CHANNEL, self]).catch(onError);
-    },
-  });
+  for (const channel of channels) {
+    caches[channel]!.broadcastTo({
+      publish: () => {
+        if (closed) return;
+        publisher.query('select pg_notify($1, $2)', [channel, self]).catch(onError);
+      },
+    });
+  }
 
   return {
     async close() {
       closed = true;
-      authz.broadcastTo(null);
+      for (const channel of channels) caches[channel]!.broadcastTo(null);
       if (retry) clearTimeout(retry);
       const client = listener;
       listener = null;
       await Promise.all([client?.end().catch(() => undefined), publisher.end().catch(() => undefined)]);
     },
   };
+}
+
+/** The permission caches' channel alone (a second process's Authz in tests). */
+export function connectAuthzChannel(databaseUrl: string, authz: Authz, onError?: (error: Error) => void): Promise<AuthzChannel> {
+  return connectCacheChannel(databaseUrl, { [AUTHZ_CHANNEL]: authz }, onError);
 }

@@ -36,6 +36,9 @@ export function xlsxStream(sheet: SheetSpec, pages: AsyncIterable<readonly (read
       if (out.destroyed) return;
       for (const row of rows) worksheet.addRow([...row]).commit();
       if (out.writableNeedDrain) await once(out, 'drain', { signal: closed.signal });
+      // PGlite answers a page within the same turn of the event loop: without a turn between pages the zip
+      // never gets to emit, the whole file would leave only at the end and a cancel would not be heard.
+      else await new Promise((resolve) => setImmediate(resolve));
     }
     worksheet.commit();
     await workbook.commit();

@@ -4,6 +4,7 @@ import { LOCKOUT } from '../../shared/constants';
 import type { Db } from '../db/client';
 import { accessToken, bindTicket, captcha, loginFailure, refreshToken } from '../db/schema';
 import { purgeUnreferencedFiles, UNREFERENCED_FILE_GRACE_MS } from '../modules/file/files';
+import { purgeOldInterfaceLogs } from '../modules/interface-log/retention';
 
 /** Rows deleted per statement: short statements keep PGlite's one connection free for requests between them. */
 export const PURGE_BATCH_SIZE = 500;
@@ -56,12 +57,16 @@ export interface Maintenance {
   stop(): Promise<void>;
 }
 
-/** Purges every PURGE_INTERVAL_MS on a timer that never keeps the process alive; a failed run is reported and the next one tries again. */
-export function startMaintenance(db: Db, now: () => Date, report: (error: unknown) => void): Maintenance {
+/**
+ * Purges every PURGE_INTERVAL_MS on a timer that never keeps the process alive, then removes the interface-
+ * monitoring rows older than `interfaceLogRetentionDays`; a failed run is reported and the next one tries again.
+ */
+export function startMaintenance(db: Db, now: () => Date, report: (error: unknown) => void, options: { interfaceLogRetentionDays: number }): Maintenance {
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (running) return;
     running = purgeExpired(db, now())
+      .then(() => purgeOldInterfaceLogs(db, now(), options.interfaceLogRetentionDays))
       .then(() => undefined, report)
       .finally(() => {
         running = null;

@@ -1,15 +1,23 @@
 import type { Api } from '../../shared/contract';
 import type { EndpointDef, OutputOf, ParsedInputOf } from '../../shared/contract/endpoint';
 import type { CallContext } from '../context';
+import { appCenterHandlers } from './app-center';
 import { authHandlers } from './auth';
 import { deptHandlers } from './dept';
 import { dictionaryHandlers } from './dictionary';
 import { fileHandlers } from './file';
+import { i18nTextHandlers } from './i18n-text';
+import { infoCategoryHandlers } from './info-category';
+import { informationHandlers } from './information';
+import { interfaceLogHandlers } from './interface-log';
 import { menuHandlers } from './menu';
+import { operationLogHandlers } from './operation-log';
 import { resourceHandlers } from './resource';
 import { roleHandlers } from './role';
 import { serviceCenterHandlers } from './service-center';
 import { sessionHandlers } from './session';
+import { statisticsHandlers } from './statistics';
+import { systemApiKeyHandlers } from './system-api-key';
 import { userHandlers } from './user';
 
 export type Handler<E extends EndpointDef> = (input: ParsedInputOf<E>, ctx: CallContext) => Promise<OutputOf<E>>;
@@ -28,4 +36,12 @@ export const handlers: { [A in keyof Api]: AreaHandlers<A> } = {
   resource: resourceHandlers,
   dept: deptHandlers,
   file: fileHandlers,
+  operationLog: operationLogHandlers,
+  appCenter: appCenterHandlers,
+  systemApiKey: systemApiKeyHandlers,
+  statistics: statisticsHandlers,
+  i18nText: i18nTextHandlers,
+  interfaceLog: interfaceLogHandlers,
+  infoCategory: infoCategoryHandlers,
+  information: informationHandlers,
 };

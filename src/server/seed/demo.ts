@@ -1,7 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
+import { appendChained } from '../audit/chain';
+import { locate } from '../geo/locate';
+import { countDemoSignIns, demoSignIn } from '../modules/statistics/demo-sign-ins';
 import type { Db } from '../db/client';
-import { dept, interfaceLog, loginRecord, operationLog, role, user, userRole } from '../db/schema';
+import { dept, interfaceLog, loginRecord, role, user, userRole } from '../db/schema';
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '林', '罗', '高'];
 const GIVEN = ['伟', '芳', '娜', '敏', '静', '磊', '强', '洋', '艳', '勇', '军', '杰', '娟', '涛', '明', '超', '秀英', '霞', '平', '刚'];
@@ -11,6 +14,14 @@ const SERVICES = [
   ['auth', 'Sign in or refresh (OAuth token)', '/api/auth/oauth/token'],
   ['session', 'The signed-in user', '/api/sys/user/current'],
 ] as const;
+
+/** Public addresses in several provinces, so that the operation log's locations vary (looked up offline). */
+const PUBLIC_ADDRESSES = ['123.125.114.144', '101.226.4.6', '113.108.81.189', '115.236.9.1', '58.240.1.1', '118.112.1.1', '59.172.1.1', '222.85.1.1', '218.104.1.1'];
+
+function publicAddress(n: number): { operIp: string; operLocation: string } {
+  const operIp = PUBLIC_ADDRESSES[n % PUBLIC_ADDRESSES.length]!;
+  return { operIp, operLocation: locate(operIp).label };
+}
 
 /** Realistic volume for trying the lists: users across the organisations, sign-ins and log rows. */
 export async function seedDemo(db: Db, options: { users?: number; logRows?: number; password: string }): Promise<void> {
@@ -77,6 +88,8 @@ export async function seedDemo(db: Db, options: { users?: number; logRows?: numb
         method: 'POST',
         path,
         userId: String(userId),
+        // The caller's organisation, as the demo user was given it above (the log's organisation scope).
+        deptId: depts[(offset + demoIndex) % depts.length]?.deptId ?? null,
         startTime: at,
         endTime: new Date(at.getTime() + (slow ? 1800 : 12)),
         useTime: slow ? 1800 : 12,
@@ -92,23 +105,25 @@ export async function seedDemo(db: Db, options: { users?: number; logRows?: numb
         operUserId: userId,
         operUserName: `${SURNAMES[n % SURNAMES.length]}${GIVEN[n % GIVEN.length]}`,
         operLoginName: `demo${String(n % userCount).padStart(5, '0')}`,
-        operLocation: `10.20.${n % 250}.${(n * 3) % 250}`,
+        ...publicAddress(n),
+        // The operator's organisation, as the demo user was given it above.
+        operDeptId: depts[(offset + demoIndex) % depts.length]?.deptId ?? null,
         operationContent: ['Add an article', 'Update a user', 'Delete a notice'][n % 3]!,
         beforeOperation: n % 3 === 0 ? null : { title: `old ${n}` },
         afterOperation: n % 3 === 2 ? null : { title: `new ${n}` },
-        operationTime: at,
+        // Oldest first, so that id order (the chain's and the list's) is time order.
+        operationTime: new Date(now - (logRows - 1 - n) * 61_000),
       });
       logins.push({
         userId,
         username: `demo${String(offset + demoIndex).padStart(5, '0')}`,
         clientId: 'backoffice-console',
-        ip: `10.20.${n % 250}.${(n * 11) % 250}`,
-        region: ['上海', '浙江', '广东', '江苏', '北京'][n % 5]!,
-        loginTime: at,
+        ...demoSignIn(n, now),
       });
     }
     await db.insert(interfaceLog).values(interfaces);
-    await db.insert(operationLog).values(operations);
+    await appendChained(db, operations);
     await db.insert(loginRecord).values(logins);
   }
+  await countDemoSignIns(db);
 }

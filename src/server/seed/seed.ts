@@ -264,7 +264,7 @@ export async function seedIfEmpty(db: Db, config: ServerConfig): Promise<SeededI
         systemMenuId: systemMenuIds[system.systemId]!,
         systemName: system.name.zh_CN,
         apiKey: randomBytes(16).toString('hex'),
-        apiCode: system.systemId,
+        apiCode: config.clientId,
         owner: 'admin',
         status: 1,
       });

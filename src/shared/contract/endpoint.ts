@@ -53,6 +53,12 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   output: O;
   /** A mutation writes an operation-log entry with before and after values. */
   mutation: boolean;
+  /**
+   * Input fields read from request headers only (field → header name), for public calls that present a key
+   * (the published-information API): a header never reaches the interface log, and a query or body value of
+   * the same name is ignored.
+   */
+  headerFields?: Readonly<Record<string, string>>;
   /** Input fields that never reach a log (passwords, secrets, codes). */
   secretFields: readonly string[];
   /**

@@ -1,17 +1,44 @@
 import type { EndpointDef } from './endpoint';
+import { appCenter } from './app-center';
+import { systemApiKey } from './system-api-key';
 import { auth } from './auth';
 import { dept } from './dept';
 import { dictionary } from './dictionary';
 import { file } from './file';
+import { i18nText } from './i18n-text';
+import { infoCategory } from './info-category';
+import { information } from './information';
+import { interfaceLog } from './interface-log';
 import { menu } from './menu';
+import { operationLog } from './operation-log';
 import { resource } from './resource';
 import { role } from './role';
 import { serviceCenter } from './service-center';
 import { session } from './session';
+import { statistics } from './statistics';
 import { user } from './user';
 
 /** The whole API: every endpoint the server registers and the clients call, by area. */
-export const api = { auth, session, menu, user, serviceCenter, dictionary, role, resource, dept, file } as const;
+export const api = {
+  auth,
+  session,
+  menu,
+  user,
+  serviceCenter,
+  dictionary,
+  role,
+  resource,
+  dept,
+  file,
+  appCenter,
+  systemApiKey,
+  interfaceLog,
+  i18nText,
+  infoCategory,
+  information,
+  statistics,
+  operationLog,
+} as const;
 
 export type Api = typeof api;
 

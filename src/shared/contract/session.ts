@@ -110,7 +110,7 @@ export const session = {
   }),
   grantStamp: endpoint({
     service: 'session',
-    summary: 'A fingerprint of what a held role grants: when it changes, navigation and buttons are read again',
+    summary: 'A fingerprint of what a held role grants and of the translated names: when it changes, navigation and buttons are read again',
     method: 'GET',
     path: '/sys/role/grants/:roleId',
     access: 'session',

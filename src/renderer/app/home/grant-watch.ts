@@ -7,7 +7,7 @@ import { isTransportFailure } from '../session/errors';
 /**
  * Keeps the navigation and the button permissions of the signed-in role current: the role's grant stamp
  * is asked for on every navigation, on window focus and every `Delay.grantPollMs`; when it changes (an
- * administrator changed the role's menus, or took the role away) the systems, the navigation and every
+ * administrator changed the role's menus, took the role away, or translated a menu name) the systems, the navigation and every
  * screen's buttons are read again, without signing in again.
  */
 export function useGrantWatch(roleId: number, location: string): void {

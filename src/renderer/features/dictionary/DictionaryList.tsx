@@ -19,7 +19,7 @@ import { formatDateTime } from '../../lib/format';
 import { dictionaryIdsOf, walkDictionaries } from './dictionary-form';
 import { invalidateDictionaryQueries } from './dictionary-queries';
 import { ImportDialog } from './ImportDialog';
-import { formatBytes, useExport } from './use-export';
+import { formatBytes, useExport } from '../../hooks/use-export';
 
 const useStyles = makeStyles({
   name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },

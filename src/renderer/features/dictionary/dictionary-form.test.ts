@@ -3,7 +3,7 @@ import type { DictionaryRecord, ImportReport } from '../../../shared/contract/di
 import { itemLabel } from './dictionary-items';
 import { NEW_DICTIONARY_VALUES, contractIssues, dictionaryPayload, fieldOfServerMessage, nameRowIssues, nameRowsOf, nextFreeLocale, parentIdOf, valuesOfRecord } from './dictionary-form';
 import { applicableCount, rowDetail } from './ImportDialog';
-import { formatBytes } from './use-export';
+import { formatBytes } from '../../hooks/use-export';
 
 const record: DictionaryRecord = {
   id: 7,

@@ -128,6 +128,8 @@ export const de_DE: Catalog = {
   'message.resetSuccess': 'Zurückgesetzt',
   'message.exporting': 'Export läuft, bitte warten',
   'message.exportFailed': 'Export fehlgeschlagen, bitte später erneut versuchen',
+  'message.exportDone': 'Exportiert nach {{path}}',
+  'message.exportCancelled': 'Der Export wurde abgebrochen',
   'message.selectOperatingUser': 'Bitte den bearbeitenden Benutzer auswählen',
   'message.selectBusinessCenter': 'Bitte ein Geschäftszentrum auswählen',
   'message.orgRequired': 'Die Organisation darf nicht leer sein',

@@ -128,6 +128,8 @@ export const en_US: Catalog = {
   'message.resetSuccess': 'Reset done',
   'message.exporting': 'Exporting, please wait',
   'message.exportFailed': 'Export failed, please try later',
+  'message.exportDone': 'Exported to {{path}}',
+  'message.exportCancelled': 'The export was cancelled',
   'message.selectOperatingUser': 'Please select the operating user',
   'message.selectBusinessCenter': 'Please select a business centre',
   'message.orgRequired': 'Organisation cannot be empty',

@@ -130,6 +130,8 @@ export const zh_CN = {
   'message.resetSuccess': '重置成功',
   'message.exporting': '正在导出，请稍候',
   'message.exportFailed': '导出失败，请稍后再试',
+  'message.exportDone': '已导出到 {{path}}',
+  'message.exportCancelled': '已取消导出',
   'message.selectOperatingUser': '请选择操作用户',
   'message.selectBusinessCenter': '请选择业务中心',
   'message.orgRequired': '组织不能为空',

@@ -11,6 +11,7 @@ import type { CallContext, Services } from '../../context';
 import type { Tx } from '../../db/client';
 import { accessToken, loginFailure, loginRecord, oauthClient, refreshToken, user } from '../../db/schema';
 import { AppError, Errors } from '../../errors';
+import { locate } from '../../geo/locate';
 import { userByLoginName, type UserRow } from '../user/user-rows';
 import { consumeCaptcha } from './captcha';
 
@@ -219,6 +220,8 @@ export async function issueTokens(tx: Tx, services: Services, found: Pick<UserRo
 export async function completeSignIn(ctx: CallContext, found: UserRow, client: ClientRow, extra?: (tx: Tx) => Promise<void>): Promise<TokenPair> {
   const services = ctx.services;
   const now = services.now();
+  const familyId = newFamilyId();
+  const region = locate(ctx.ip).province;
   return services.db.transaction(async (tx) => {
     await clearFailures(tx, found.username);
     if (extra) await extra(tx);
@@ -226,8 +229,8 @@ export async function completeSignIn(ctx: CallContext, found: UserRow, client: C
       .update(user)
       .set({ lastLoginTime: now, loginCount: sql`${user.loginCount} + 1` })
       .where(eq(user.userId, found.userId));
-    await tx.insert(loginRecord).values({ userId: found.userId, username: found.username, clientId: client.clientId, ip: ctx.ip, loginTime: now });
-    return issueTokens(tx, services, found, client);
+    await tx.insert(loginRecord).values({ userId: found.userId, username: found.username, clientId: client.clientId, ip: ctx.ip, region, familyId, loginTime: now });
+    return issueTokens(tx, services, found, client, { id: familyId, startedAt: now });
   });
 }
 

@@ -12,6 +12,7 @@ import type { CallContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { deptResource, file, infoArticle } from '../../db/schema';
 import { Errors } from '../../errors';
+import { noContentShowsFile } from '../information/content-files';
 
 /**
  * Uploaded files (design.md §4b): kept in sys_file with their purpose, detected type, size, SHA-256 and
@@ -29,7 +30,8 @@ const FILE_REFERENCES = [
 export const UNREFERENCED_FILE_GRACE_MS = 24 * 3600_000;
 
 function unreferenced(): SQL[] {
-  return FILE_REFERENCES.map(({ table, column }) => sql`not exists (select 1 from ${table} where ${column} = ${file.fileId})`);
+  // Images inside article content are referenced by their address in the HTML, not by a column.
+  return [...FILE_REFERENCES.map(({ table, column }) => sql`not exists (select 1 from ${table} where ${column} = ${file.fileId})`), noContentShowsFile(file.fileId)];
 }
 
 /** The caller's role must hold one of the purpose's upload keys (the keys of the screens that save such a file). */

@@ -138,7 +138,9 @@ export const sessionHandlers: AreaHandlers<'session'> = {
 
   async grantStamp(input, ctx) {
     await ctx.heldRole(input.roleId);
-    return { stamp: await ctx.services.authz.grantStamp(ctx.requireSession().userId, input.roleId) };
+    // The translations' stamp too: a renamed menu or system re-reads the navigation like a changed grant.
+    const [grants, texts] = await Promise.all([ctx.services.authz.grantStamp(ctx.requireSession().userId, input.roleId), ctx.services.translations.stamp()]);
+    return { stamp: `${grants}.${texts}` };
   },
 
   async currentUser(_input, ctx) {

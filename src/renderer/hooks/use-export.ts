@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BridgeEvent, ExportRequest } from '../../../shared/bridge';
-import { Delay } from '../../../shared/constants';
-import { useBridge } from '../../bridge';
-import { useNotify } from '../../components/notify';
+import type { BridgeEvent, ExportRequest } from '../../shared/bridge';
+import { Delay } from '../../shared/constants';
+import { useBridge } from '../bridge';
+import { useNotify } from '../components/notify';
 
 /** An export under way: where it goes and how much is written. */
 export interface RunningExport {
@@ -41,8 +41,8 @@ export function useExport() {
     (event: ProgressEvent, path: string) => {
       current.current = null;
       setRunning(null);
-      if (!event.error) notify.success(t('dictionary.exportDone', { path }), { timeoutMs: Delay.exportFailedToastMs });
-      else if (cancelling.current) notify.info(t('dictionary.exportCancelled'));
+      if (!event.error) notify.success(t('message.exportDone', { path }), { timeoutMs: Delay.exportFailedToastMs });
+      else if (cancelling.current) notify.info(t('message.exportCancelled'));
       else notify.error(`${t('message.exportFailed')} (${event.error})`, { timeoutMs: Delay.exportFailedToastMs });
       cancelling.current = false;
     },

@@ -1,0 +1,254 @@
+/**
+ * The interface-monitoring export and deep pages, measured in `npm run bench` (issue 11):
+ * - exporting 1,000,000 rows: the server's peak RSS beside its peak exporting 100,000 rows (goal ≤ 1.2×, and
+ *   under 256 MB), and the time beside exceljs's streaming writer writing the same rows alone (goal ≤ 1.25×);
+ * - page 10,000 of 1,000,000 (read by seek from the page before, as the screen pages) beside page 1 (goal ≤ 1.5×).
+ * Each export runs in a fresh server process, so its peak RSS (VmHWM) is that export's. The rows are seeded
+ * by generate_series in SQL.
+ *   export.ts seed DATA_DIR ROWS   seeds PGlite in DATA_DIR, or DATABASE_URL when set
+ */
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { API_PREFIX, Header } from '../src/shared/constants';
+import { INTERFACE_EXPORT_TASK_ID } from '../src/shared/contract/interface-log';
+
+export const EXPORT_BENCH_ROWS = 1_000_000;
+const SMALL_ROWS = 100_000;
+const PAGE_SIZE = 10;
+const DEEP_PAGE = 10_000;
+const PAGE_SAMPLES = 30;
+/** Seeded call i starts i seconds after this instant; the newest rows come first in the list and the export. */
+const SEED_EPOCH = '2026-01-01T00:00:00.000Z';
+
+const requestOf = (i: number) => `{"query":{},"body":{"page":1,"limit":10,"waybillNo":"WB${String(i).padStart(10, '0')}"}}`;
+const responseOf = (i: number) => `{"code":"00000","msg":"success","data":{"records":[],"total":${i},"current":1,"pages":0,"size":10}}`;
+
+async function seed(dataDir: string, rows: number): Promise<void> {
+  const { configFromEnv } = await import('../src/server/config');
+  const { openDatabase } = await import('../src/server/db/client');
+  const { seedIfEmpty } = await import('../src/server/seed/seed');
+  const databaseUrl = process.env.DATABASE_URL;
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  try {
+    await seedIfEmpty(database.db, configFromEnv(process.env, { quiet: true }));
+    for (let from = 1; from <= rows; from += 250_000) {
+      const to = Math.min(rows, from + 250_000 - 1);
+      await database.db.execute(sql`
+        insert into log_interface (app_id, service_cn_name, interface_cn_name, method, path, user_id, start_time, end_time, use_time, ip, device_id, model_info, response_status, request_param, response_text)
+        select 'backoffice-console', 'waybill', 'Waybills, a page at a time', 'POST', '/api/waybill/list', '1',
+               ${SEED_EPOCH}::timestamptz + g * interval '1 second', ${SEED_EPOCH}::timestamptz + g * interval '1 second' + interval '35 milliseconds',
+               35, '10.20.30.' || (g % 250), 'PDA-' || (g % 5000), 'Zebra TC52', case when g % 50 = 0 then 'A0400' else '200' end,
+               '{"query":{},"body":{"page":1,"limit":10,"waybillNo":"WB' || lpad(g::text, 10, '0') || '"}}',
+               '{"code":"00000","msg":"success","data":{"records":[],"total":' || g || ',"current":1,"pages":0,"size":10}}'
+        from generate_series(${from}::int, ${to}::int) g`);
+    }
+    await database.db.execute(sql`vacuum analyze log_interface`);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The export's cells written by exceljs's streaming writer alone, into a sink that drops them: the floor for the export's time. */
+async function exceljsAlone(rows: number): Promise<number> {
+  const started = performance.now();
+  const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useSharedStrings: false, useStyles: false });
+  const sheet = workbook.addWorksheet('calls');
+  sheet
+    .addRow(['id', 'appId', 'serviceCnName', 'interfaceCnName', 'userId', 'startTime', 'endTime', 'useTime', 'ip', 'deviceId', 'modelInfo', 'responseStatus', 'requestParam', 'responseText'])
+    .commit();
+  const epoch = Date.parse(SEED_EPOCH);
+  for (let i = rows; i >= 1; i--) {
+    const start = new Date(epoch + i * 1000);
+    sheet
+      .addRow([
+        i,
+        'backoffice-console',
+        'waybill',
+        'Waybills, a page at a time',
+        '1',
+        start.toISOString(),
+        new Date(start.getTime() + 35).toISOString(),
+        35,
+        `10.20.30.${i % 250}`,
+        `PDA-${i % 5000}`,
+        'Zebra TC52',
+        i % 50 === 0 ? 'A0400' : '200',
+        requestOf(i),
+        responseOf(i),
+      ])
+      .commit();
+    // Let the sink drain, as the server's writer waits for its reader.
+    if (i % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  sheet.commit();
+  await workbook.commit();
+  return performance.now() - started;
+}
+
+/** Peak resident memory of a process so far (Linux VmHWM), in MB. */
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+export interface BenchServer {
+  url: string;
+  child: ChildProcess;
+}
+
+export interface ExportBenchDeps {
+  startServer: (dataDir: string, env?: NodeJS.ProcessEnv) => Promise<BenchServer>;
+  signIn: (base: string) => Promise<{ token: string; roleId: number }>;
+}
+
+interface ExportRun {
+  ms: number;
+  bytes: number;
+  peakMb: number;
+}
+
+/** One export in a fresh server process: its time, its size and the process's peak RSS. */
+async function exportOnce(deps: ExportBenchDeps, dataDir: string, env: NodeJS.ProcessEnv, filters: Record<string, unknown>): Promise<ExportRun> {
+  const server = await deps.startServer(dataDir, env);
+  try {
+    const session = await deps.signIn(server.url);
+    const started = performance.now();
+    const response = await fetch(`${server.url}${API_PREFIX}/sys/interface/export/${INTERFACE_EXPORT_TASK_ID}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [Header.Authorization]: `Bearer ${session.token}`, [Header.Role]: String(session.roleId), [Header.Language]: 'en_US' },
+      body: JSON.stringify({ roleId: session.roleId, ...filters }),
+    });
+    if (!response.headers.get('content-type')?.includes('spreadsheetml')) throw new Error(`the export answered ${await response.text()}`);
+    let bytes = 0;
+    const reader = response.body!.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
+    return { ms: performance.now() - started, bytes, peakMb: peakRssMb(server.child.pid!) };
+  } finally {
+    await stop(server);
+  }
+}
+
+/** Stops a server and waits for it to go: the next one opens the same data folder. */
+async function stop(server: BenchServer): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = once(server.child, 'exit');
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Page 1 and page 10,000 (by seek from page 9,999's last row), each the median of PAGE_SAMPLES calls. */
+async function deepPages(deps: ExportBenchDeps, dataDir: string, env: NodeJS.ProcessEnv): Promise<{ first: number; deep: number; offset: number }> {
+  const server = await deps.startServer(dataDir, env);
+  try {
+    const session = await deps.signIn(server.url);
+    const list = async (body: Record<string, unknown>) => {
+      const started = performance.now();
+      const response = await fetch(`${server.url}${API_PREFIX}/sys/interface/list`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [Header.Authorization]: `Bearer ${session.token}`, [Header.Role]: String(session.roleId), [Header.Language]: 'en_US' },
+        body: JSON.stringify({ limit: PAGE_SIZE, ...body }),
+      });
+      const envelope = (await response.json()) as { code: string; msg: string; data: { records: Array<{ id: number; startTime: string }> } };
+      if (envelope.code !== '00000' || envelope.data.records.length !== PAGE_SIZE) throw new Error(`the list answered ${envelope.code} ${envelope.msg}`);
+      return { ms: performance.now() - started, records: envelope.data.records };
+    };
+    const before = (await list({ page: DEEP_PAGE - 1 })).records;
+    const last = before[before.length - 1]!;
+    const seek = { page: DEEP_PAGE, after: { startTime: last.startTime, id: last.id } };
+    const firstTimes: number[] = [];
+    const deepTimes: number[] = [];
+    const offsetTimes: number[] = [];
+    // Warm-up, then alternate so that both see the same conditions.
+    for (let i = 0; i < 5; i++) await Promise.all([list({ page: 1 }), list(seek)]);
+    for (let i = 0; i < PAGE_SAMPLES; i++) {
+      firstTimes.push((await list({ page: 1 })).ms);
+      deepTimes.push((await list(seek)).ms);
+      if (i < 5) offsetTimes.push((await list({ page: DEEP_PAGE })).ms);
+    }
+    return { first: median(firstTimes), deep: median(deepTimes), offset: median(offsetTimes) };
+  } finally {
+    await stop(server);
+  }
+}
+
+function seedRows(dataDir: string, rows: number, databaseUrl?: string): void {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'export.ts'), 'seed', dataDir, String(rows)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...(databaseUrl && { DATABASE_URL: databaseUrl }) },
+  });
+  if (seeded.status !== 0) throw new Error(`seeding the interface-log rows failed (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`);
+}
+
+const PG_SCRIPT = path.join(import.meta.dirname, '..', 'scripts', 'pg-test.sh');
+
+/**
+ * Seeds 1,000,000 calls into a PGlite folder of its own and, where PostgreSQL is installed, into a PostgreSQL
+ * server of its own, and prints the export and deep-page figures beside their goals. An embedded PGlite lives
+ * in the server's own process and brings its own few hundred MB, so the 256 MB goal is read on PostgreSQL.
+ */
+export async function runExportBench(deps: ExportBenchDeps): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'console-bench-export-'));
+  const pgDir = mkdtempSync(path.join(os.tmpdir(), 'console-bench-export-pg-'));
+  chmodSync(pgDir, 0o755);
+  try {
+    const started = spawnSync('bash', [PG_SCRIPT, 'start', pgDir, String(20000 + Math.floor(Math.random() * 20000))], { encoding: 'utf8' });
+    const pgUrl = started.status === 0 ? started.stdout.trim() : null;
+    await measureExports(deps, dataDir, pgUrl);
+  } finally {
+    spawnSync('bash', [PG_SCRIPT, 'stop', pgDir]);
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(pgDir, { recursive: true, force: true });
+  }
+}
+
+async function measureExports(deps: ExportBenchDeps, dataDir: string, pgUrl: string | null): Promise<void> {
+  seedRows(dataDir, EXPORT_BENCH_ROWS);
+  if (pgUrl) seedRows(dataDir, EXPORT_BENCH_ROWS, pgUrl);
+  // The seeded calls are older than the default retention: its purge must not delete them while they are measured.
+  const keepAll = { CONSOLE_INTERFACE_LOG_DAYS: '0' };
+  const targets: Array<{ name: string; env: NodeJS.ProcessEnv }> = [{ name: 'PGlite', env: keepAll }, ...(pgUrl ? [{ name: 'PostgreSQL', env: { ...keepAll, DATABASE_URL: pgUrl } }] : [])];
+  const epoch = Date.parse(SEED_EPOCH);
+  // The newest SMALL_ROWS calls: those after call EXPORT_BENCH_ROWS - SMALL_ROWS.
+  const smallFilter = { startTime: new Date(epoch + (EXPORT_BENCH_ROWS - SMALL_ROWS + 1) * 1000).toISOString() };
+
+  const alone = await exceljsAlone(EXPORT_BENCH_ROWS);
+  console.log(`\nInterface-monitoring export, ${EXPORT_BENCH_ROWS.toLocaleString('en')} rows x 14 columns; exceljs streaming writer alone: ${(alone / 1000).toFixed(1)} s`);
+  for (const target of targets) {
+    const small = await exportOnce(deps, dataDir, target.env, smallFilter);
+    const large = await exportOnce(deps, dataDir, target.env, {});
+    console.log(
+      `  ${target.name}: ${SMALL_ROWS.toLocaleString('en')} rows ${(small.ms / 1000).toFixed(1)} s, peak RSS ${small.peakMb.toFixed(0)} MB; ${EXPORT_BENCH_ROWS.toLocaleString('en')} rows ${(large.ms / 1000).toFixed(1)} s, ${(large.bytes / 1024 / 1024).toFixed(0)} MB file, peak RSS ${large.peakMb.toFixed(0)} MB`,
+    );
+    console.log(`  ratio peak RSS 1M/100k, ${target.name}: ${(large.peakMb / small.peakMb).toFixed(2)} (goal 1.20 or less); peak ${large.peakMb.toFixed(0)} MB (goal under 256 MB)`);
+    console.log(`  ratio export time/exceljs alone, ${target.name}: ${(large.ms / alone).toFixed(2)} (goal 1.25 or less)`);
+  }
+  console.log(`\nInterface-monitoring list, page ${DEEP_PAGE.toLocaleString('en')} of ${(EXPORT_BENCH_ROWS / PAGE_SIZE).toLocaleString('en')} (${PAGE_SIZE} a page), median of ${PAGE_SAMPLES}`);
+  for (const target of targets) {
+    const pages = await deepPages(deps, dataDir, target.env);
+    console.log(`  ${target.name}: page 1 ${pages.first.toFixed(1)} ms, page ${DEEP_PAGE} by seek ${pages.deep.toFixed(1)} ms (by offset ${pages.offset.toFixed(1)} ms)`);
+    console.log(`  ratio page ${DEEP_PAGE}/page 1, ${target.name}: ${(pages.deep / pages.first).toFixed(2)} (goal 1.50 or less)`);
+  }
+}
+
+if (process.argv[2] === 'seed') {
+  const [, , , dataDir, rows] = process.argv;
+  if (!dataDir || !rows) {
+    console.error('usage: export.ts seed DATA_DIR ROWS');
+    process.exit(2);
+  }
+  await seed(dataDir, Number(rows));
+}

@@ -1,0 +1,225 @@
+/**
+ * The operation log in `npm run bench` (issue 11), over 1,000,000 chained rows:
+ * - page 10,000 (10 a page, by the sparse page index) beside page 1 (goal ≤ 1.5×), and the first call of a
+ *   filter, which builds its index;
+ * - exporting 1,000,000 rows: the server's peak RSS beside its peak exporting 100,000 rows (goal ≤ 1.2×, and
+ *   under 256 MB), and the time beside exceljs's streaming writer writing the same rows alone (goal ≤ 1.25×);
+ * - `audit:verify` walking the whole chain.
+ * Each export runs in a fresh server process, so its peak RSS (VmHWM) is that export's. The rows go in
+ * through the chain's own writer (`appendChained`), so they are chained as the server would chain them.
+ *   logs.ts seed DATA_DIR ROWS   seeds PGlite in DATA_DIR, or DATABASE_URL when set
+ */
+import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { performance } from 'node:perf_hooks';
+import ExcelJS from 'exceljs';
+import { API_PREFIX, Header } from '../src/shared/constants';
+import type { BenchServer, ExportBenchDeps } from './export';
+
+const ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
+const SMALL_ROWS = Math.round(ROWS / 10);
+const PAGE_SIZE = 10;
+const DEEP_PAGE = Math.min(10_000, Math.floor(ROWS / PAGE_SIZE));
+const PAGE_SAMPLES = 30;
+/** Seeded row i happened i seconds after this instant: the newest come first in the list and the export. */
+const SEED_EPOCH = Date.parse('2026-01-01T00:00:00.000Z');
+const SEED_CHUNK = 10_000;
+
+function rowOf(i: number) {
+  return {
+    entryType: ['add', 'update', 'delete'][i % 3]!,
+    operUserId: null,
+    operUserName: `用户${i % 500}`,
+    operLoginName: `user${String(i % 500).padStart(4, '0')}`,
+    operLocation: '广东省 深圳市',
+    operIp: '113.108.81.189',
+    operDeptId: null,
+    operationContent: 'Update a waybill',
+    beforeOperation: { waybillNo: `WB${String(i).padStart(10, '0')}`, status: 'open', pieces: i % 9 },
+    afterOperation: { waybillNo: `WB${String(i).padStart(10, '0')}`, status: 'closed', pieces: i % 9 },
+    operationTime: new Date(SEED_EPOCH + i * 1000),
+  };
+}
+
+async function seed(dataDir: string, rows: number): Promise<void> {
+  const { configFromEnv } = await import('../src/server/config');
+  const { openDatabase } = await import('../src/server/db/client');
+  const { seedIfEmpty } = await import('../src/server/seed/seed');
+  const { appendChained } = await import('../src/server/audit/chain');
+  const { sql } = await import('drizzle-orm');
+  const databaseUrl = process.env.DATABASE_URL;
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  try {
+    await seedIfEmpty(database.db, configFromEnv(process.env, { quiet: true }));
+    for (let from = 1; from <= rows; from += SEED_CHUNK) {
+      await appendChained(
+        database.db,
+        Array.from({ length: Math.min(SEED_CHUNK, rows - from + 1) }, (_, k) => rowOf(from + k)),
+      );
+    }
+    await database.db.execute(sql`vacuum analyze log_operation`);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The export's cells written by exceljs's streaming writer alone, into a sink that drops them: the floor for the export's time. */
+async function exceljsAlone(rows: number): Promise<number> {
+  const started = performance.now();
+  const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useSharedStrings: false, useStyles: false });
+  const sheet = workbook.addWorksheet('Operation log');
+  sheet.addRow(['Type', 'Operator', 'Login name', 'Location', 'Operation', 'Before', 'After', 'Time']).commit();
+  for (let i = rows; i >= 1; i--) {
+    const row = rowOf(i);
+    sheet
+      .addRow([
+        row.entryType,
+        row.operUserName,
+        row.operLoginName,
+        row.operLocation,
+        row.operationContent,
+        JSON.stringify(row.beforeOperation),
+        JSON.stringify(row.afterOperation),
+        row.operationTime.toISOString(),
+      ])
+      .commit();
+    // Let the sink drain, as the server's writer waits for its reader.
+    if (i % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  sheet.commit();
+  await workbook.commit();
+  return performance.now() - started;
+}
+
+/** Peak resident memory of a process so far (Linux VmHWM), in MB. */
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+async function stop(server: BenchServer): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = once(server.child, 'exit');
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function headersOf(session: { token: string; roleId: number }): Record<string, string> {
+  return { [Header.Authorization]: `Bearer ${session.token}`, [Header.Role]: String(session.roleId), [Header.Language]: 'en_US' };
+}
+
+/** One export in a fresh server process: its time and the process's peak RSS. */
+async function exportOnce(deps: ExportBenchDeps, dataDir: string, env: NodeJS.ProcessEnv, query: string): Promise<{ ms: number; bytes: number; peakMb: number }> {
+  const server = await deps.startServer(dataDir, env);
+  try {
+    const session = await deps.signIn(server.url);
+    const started = performance.now();
+    const response = await fetch(`${server.url}${API_PREFIX}/sys/operationLog/export${query}`, { headers: headersOf(session) });
+    if (!response.headers.get('content-type')?.includes('spreadsheetml')) throw new Error(`the export answered ${await response.text()}`);
+    let bytes = 0;
+    const reader = response.body!.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
+    return { ms: performance.now() - started, bytes, peakMb: peakRssMb(server.child.pid!) };
+  } finally {
+    await stop(server);
+  }
+}
+
+/** Page 1 and page DEEP_PAGE, each the median of PAGE_SAMPLES calls after the filter's index is built; and the verify. */
+async function pagesAndVerify(deps: ExportBenchDeps, dataDir: string, env: NodeJS.ProcessEnv) {
+  const server = await deps.startServer(dataDir, env);
+  try {
+    const session = await deps.signIn(server.url);
+    const call = async (path: string, init: RequestInit = {}) => {
+      const started = performance.now();
+      const response = await fetch(`${server.url}${API_PREFIX}${path}`, { ...init, headers: { 'content-type': 'application/json', ...headersOf(session) } });
+      const envelope = (await response.json()) as { code: string; msg: string; data: unknown };
+      if (envelope.code !== '00000') throw new Error(`${path} answered ${envelope.code} ${envelope.msg}`);
+      return { ms: performance.now() - started, data: envelope.data };
+    };
+    const list = (pageNo: number) => call('/sys/operationLog/list', { method: 'POST', body: JSON.stringify({ pageNo, pageSize: PAGE_SIZE }) });
+    const build = (await list(1)).ms;
+    const firstTimes: number[] = [];
+    const deepTimes: number[] = [];
+    for (let i = 0; i < 5; i++) await Promise.all([list(1), list(DEEP_PAGE)]);
+    for (let i = 0; i < PAGE_SAMPLES; i++) {
+      firstTimes.push((await list(1)).ms);
+      deepTimes.push((await list(DEEP_PAGE)).ms);
+    }
+    const verified = await call('/sys/operationLog/verify');
+    return { build, first: median(firstTimes), deep: median(deepTimes), verifyMs: verified.ms, verified: verified.data as { intact: boolean; count: number } };
+  } finally {
+    await stop(server);
+  }
+}
+
+function seedRows(dataDir: string, rows: number, databaseUrl?: string): void {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'logs.ts'), 'seed', dataDir, String(rows)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...(databaseUrl && { DATABASE_URL: databaseUrl }) },
+  });
+  if (seeded.status !== 0) throw new Error(`seeding the operation-log rows failed (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`);
+}
+
+const PG_SCRIPT = path.join(import.meta.dirname, '..', 'scripts', 'pg-test.sh');
+
+/** Seeds the rows into a PGlite folder and, where PostgreSQL is installed, a PostgreSQL server of its own, and prints the figures beside their goals. */
+export async function runOperationLogBench(deps: ExportBenchDeps): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'console-bench-oplog-'));
+  const pgDir = mkdtempSync(path.join(os.tmpdir(), 'console-bench-oplog-pg-'));
+  chmodSync(pgDir, 0o755);
+  try {
+    const started = spawnSync('bash', [PG_SCRIPT, 'start', pgDir, String(20000 + Math.floor(Math.random() * 20000))], { encoding: 'utf8' });
+    const pgUrl = started.status === 0 ? started.stdout.trim() : null;
+    seedRows(dataDir, ROWS);
+    if (pgUrl) seedRows(dataDir, ROWS, pgUrl);
+    const targets: Array<{ name: string; env: NodeJS.ProcessEnv }> = [{ name: 'PGlite', env: {} }, ...(pgUrl ? [{ name: 'PostgreSQL', env: { DATABASE_URL: pgUrl } }] : [])];
+
+    console.log(
+      `\nOperation-log list, page ${DEEP_PAGE.toLocaleString('en')} of ${(ROWS / PAGE_SIZE).toLocaleString('en')} (${PAGE_SIZE} a page, sparse page index), median of ${PAGE_SAMPLES}; hash-chain verify`,
+    );
+    for (const target of targets) {
+      const measured = await pagesAndVerify(deps, dataDir, target.env);
+      console.log(`  ${target.name}: first call (builds the index) ${measured.build.toFixed(0)} ms; page 1 ${measured.first.toFixed(1)} ms, page ${DEEP_PAGE} ${measured.deep.toFixed(1)} ms`);
+      console.log(`  ratio page ${DEEP_PAGE}/page 1, ${target.name}: ${(measured.deep / measured.first).toFixed(2)} (goal 1.50 or less)`);
+      console.log(`  verify, ${target.name}: ${measured.verified.intact ? 'intact' : 'BROKEN'}, ${measured.verified.count.toLocaleString('en')} rows in ${(measured.verifyMs / 1000).toFixed(1)} s`);
+    }
+
+    const alone = await exceljsAlone(ROWS);
+    // The newest SMALL_ROWS rows: those after row ROWS - SMALL_ROWS.
+    const smallQuery = `?operationTimeStart=${encodeURIComponent(new Date(SEED_EPOCH + (ROWS - SMALL_ROWS + 1) * 1000).toISOString())}`;
+    console.log(`\nOperation-log export, ${ROWS.toLocaleString('en')} rows x 8 columns; exceljs streaming writer alone: ${(alone / 1000).toFixed(1)} s`);
+    for (const target of targets) {
+      const small = await exportOnce(deps, dataDir, target.env, smallQuery);
+      const large = await exportOnce(deps, dataDir, target.env, '');
+      console.log(
+        `  ${target.name}: ${SMALL_ROWS.toLocaleString('en')} rows ${(small.ms / 1000).toFixed(1)} s, peak RSS ${small.peakMb.toFixed(0)} MB; ${ROWS.toLocaleString('en')} rows ${(large.ms / 1000).toFixed(1)} s, ${(large.bytes / 1024 / 1024).toFixed(0)} MB file, peak RSS ${large.peakMb.toFixed(0)} MB`,
+      );
+      console.log(`  ratio peak RSS 1M/100k, ${target.name}: ${(large.peakMb / small.peakMb).toFixed(2)} (goal 1.20 or less); peak ${large.peakMb.toFixed(0)} MB (goal under 256 MB)`);
+      console.log(`  ratio export time/exceljs alone, ${target.name}: ${(large.ms / alone).toFixed(2)} (goal 1.25 or less)`);
+    }
+  } finally {
+    spawnSync('bash', [PG_SCRIPT, 'stop', pgDir]);
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(pgDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === 'seed') {
+  const [, , , dataDir, rows] = process.argv;
+  if (!dataDir || !rows) {
+    console.error('usage: logs.ts seed DATA_DIR ROWS');
+    process.exit(2);
+  }
+  await seed(dataDir, Number(rows));
+}

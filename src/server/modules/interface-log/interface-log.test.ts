@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ResponseCode } from '../../../shared/codes';
+import { API_PREFIX } from '../../../shared/constants';
+import { api } from '../../../shared/contract';
+import { INTERFACE_EXACT_COUNT_MAX, INTERFACE_EXPORT_TASK_ID, type InterfaceLogRow } from '../../../shared/contract/interface-log';
+import { DEFAULT_CLIENT_ID } from '../../../shared/defaults';
+import { Perm } from '../../../shared/permissions';
+import type { InterfaceLogRow as StoredInsert } from '../../audit/audit';
+import { interfaceLog } from '../../db/schema';
+import { deptIdOf, signInAdminActor, signInBranchAdmin, signInOperator, type Actor } from '../../testing/actors';
+import { startTestServer, type TestServer } from '../../testing/harness';
+import { purgeOldInterfaceLogs } from './retention';
+
+let server: TestServer;
+let admin: Actor;
+beforeEach(async () => {
+  server = await startTestServer();
+  admin = await signInAdminActor(server);
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const SERVICE = 'fixture';
+const BASE_TIME = Date.parse('2026-03-01T08:00:00.000Z');
+const MINUTE = 60_000;
+
+/** Fixture calls, the n-th starting n minutes after BASE_TIME; every one is named by the fixture service. */
+async function insertCalls(count: number, row: (n: number) => Partial<StoredInsert> = () => ({})): Promise<void> {
+  const rows = Array.from({ length: count }, (_, n): StoredInsert => {
+    const start = new Date(BASE_TIME + n * MINUTE);
+    return {
+      appId: DEFAULT_CLIENT_ID,
+      serviceCnName: SERVICE,
+      interfaceCnName: `call ${n}`,
+      method: 'POST',
+      path: `/api/fixture/${n}`,
+      userId: '',
+      deptId: null,
+      startTime: start,
+      endTime: new Date(start.getTime() + 5),
+      useTime: 5,
+      ip: '10.0.0.1',
+      deviceId: '',
+      modelInfo: '',
+      responseStatus: '200',
+      requestParam: `{"n":${n}}`,
+      responseText: `{"code":"00000","data":${n}}`,
+      ...row(n),
+    };
+  });
+  for (let at = 0; at < rows.length; at += 500) await server.services.db.insert(interfaceLog).values(rows.slice(at, at + 500));
+}
+
+async function list(input: Partial<Parameters<typeof server.call<typeof api.interfaceLog.list>>[1]>, actor: Actor = admin) {
+  return server.call(api.interfaceLog.list, { page: 1, limit: 10, serviceName: SERVICE, ...input }, actor.as);
+}
+
+const names = (rows: readonly InterfaceLogRow[] | undefined) => (rows ?? []).map((r) => r.interfaceCnName);
+
+describe('interface call list', () => {
+  it('lists newest first with the columns, the app and user names and an exact total', async () => {
+    await insertCalls(3, (n) => (n === 1 ? { userId: String(admin.userId), responseStatus: 'A0400', useTime: 900 } : {}));
+    const answer = await list({});
+    expect(answer.code).toBe(ResponseCode.Success);
+    expect(answer.data).toMatchObject({ total: 3, totalEstimated: false, current: 1, pages: 1, size: 10 });
+    expect(names(answer.data!.records)).toEqual(['call 2', 'call 1', 'call 0']);
+    expect(answer.data!.records[1]).toMatchObject({
+      appId: DEFAULT_CLIENT_ID,
+      userId: String(admin.userId),
+      userName: 'admin',
+      responseStatus: 'A0400',
+      useTime: 900,
+      startTime: new Date(BASE_TIME + MINUTE).toISOString(),
+    });
+    expect(answer.data!.records[1]!.appName).not.toBe('');
+    expect(answer.data!.records[1]).not.toHaveProperty('requestParam');
+  });
+
+  it('filters by every field of the screen', async () => {
+    await insertCalls(
+      6,
+      (n) =>
+        [
+          { appId: 'other-app' },
+          { interfaceCnName: 'Save the waybill' },
+          { responseStatus: 'B0001' },
+          { useTime: 1500 },
+          { userId: String(admin.userId), ip: '192.168.7.9' },
+          { deviceId: 'PDA-0042', modelInfo: 'Zebra TC52' },
+        ][n]!,
+    );
+    const only = async (filters: Record<string, unknown>) => names((await list(filters)).data?.records);
+    expect(await only({ appId: 'other-app' })).toEqual(['call 0']);
+    expect(await only({ interfaceName: 'waybill' })).toEqual(['Save the waybill']);
+    expect(await only({ responseStatus: 'B0001' })).toEqual(['call 2']);
+    expect(await only({ useTime: 1000 })).toEqual(['call 3']);
+    expect(await only({ userId: String(admin.userId) })).toEqual(['call 4']);
+    expect(await only({ userId: 'admi' })).toEqual(['call 4']);
+    expect(await only({ ip: '192.168.' })).toEqual(['call 4']);
+    expect(await only({ deviceId: 'pda-00' })).toEqual(['call 5']);
+    expect(await only({ modelInfo: 'tc52' })).toEqual(['call 5']);
+    const from = new Date(BASE_TIME + 2 * MINUTE).toISOString();
+    const to = new Date(BASE_TIME + 3 * MINUTE).toISOString();
+    expect(await only({ startTime: from, endTime: to })).toEqual(['call 3', 'call 2']);
+    expect((await list({ serviceName: 'no such service' })).data).toMatchObject({ records: [], total: 0 });
+  });
+
+  it('pages by offset and by seek alike, forwards and back', async () => {
+    await insertCalls(25);
+    const byOffset = await Promise.all([1, 2, 3].map((page) => list({ page })));
+    expect(byOffset.map((a) => a.data!.records.length)).toEqual([10, 10, 5]);
+    const first = byOffset[0]!.data!.records;
+    const second = byOffset[1]!.data!.records;
+    const last = first[first.length - 1]!;
+    const seekNext = await list({ page: 2, after: { startTime: last.startTime, id: last.id } });
+    expect(names(seekNext.data!.records)).toEqual(names(second));
+    expect(seekNext.data).toMatchObject({ total: 25, current: 2, pages: 3 });
+    const back = await list({ page: 1, before: { startTime: second[0]!.startTime, id: second[0]!.id } });
+    expect(names(back.data!.records)).toEqual(names(first));
+  });
+
+  it('marks the total as an estimate beyond the exact count', async () => {
+    await server.services.db.execute(sql`
+      insert into log_interface (app_id, service_cn_name, interface_cn_name, method, path, start_time, end_time, use_time, response_status, request_param, response_text)
+      select ${DEFAULT_CLIENT_ID}, ${SERVICE}, 'bulk', 'GET', '/api/bulk', ts, ts, 1, '200', '{}', '{}'
+      from (select timestamptz '2026-01-01' + g * interval '1 second' as ts from generate_series(1, ${INTERFACE_EXACT_COUNT_MAX + 50}) g) s`);
+    await server.services.db.execute(sql`analyze log_interface`);
+    const answer = await list({});
+    expect(answer.data!.totalEstimated).toBe(true);
+    expect(answer.data!.total).toBeGreaterThan(INTERFACE_EXACT_COUNT_MAX);
+    expect(answer.data!.records).toHaveLength(10);
+  });
+
+  it('refuses bad filters naming the field', async () => {
+    const bad = async (filters: Record<string, unknown>) => (await server.raw('POST', `${API_PREFIX}${api.interfaceLog.list.path}`, filters, { ...admin.as, language: 'en_US' })).body;
+    expect(await bad({ startTime: '2026-13-01 10:00:00' })).toMatchObject({ code: ResponseCode.InvalidInput, msg: 'startTime: must be a valid date and time (YYYY-MM-DD HH:mm:ss)' });
+    expect(await bad({ startTime: '2026-03-02T00:00:00Z', endTime: '2026-03-01T00:00:00Z' })).toMatchObject({ code: ResponseCode.InvalidInput, msg: 'endTime: the end lies before the start' });
+    expect(await bad({ useTime: -1 })).toMatchObject({ code: ResponseCode.InvalidInput, msg: 'useTime: must be a whole number of milliseconds from 0' });
+    expect(await bad({ after: { startTime: 'yesterday', id: 1 } })).toMatchObject({ code: ResponseCode.InvalidInput });
+  });
+
+  it('answers one call with its request and response', async () => {
+    await insertCalls(1);
+    const [row] = (await list({})).data!.records;
+    const info = await server.call(api.interfaceLog.info, { id: row!.id }, admin.as);
+    expect(info.data).toMatchObject({ id: row!.id, requestParam: '{"n":0}', responseText: '{"code":"00000","data":0}' });
+    expect((await server.call(api.interfaceLog.info, { id: 987_654_321 }, admin.as)).code).toBe(ResponseCode.NotFound);
+  });
+
+  it('gives the applications of the application centre for the filter', async () => {
+    const apps = await server.call(api.interfaceLog.apps, {}, admin.as);
+    expect(apps.data!.map((a) => a.appId)).toContain(DEFAULT_CLIENT_ID);
+  });
+});
+
+describe('organisation scope and permissions', () => {
+  it('shows a branch role the calls of its subtree only, never calls without an organisation', async () => {
+    const branch = await signInBranchAdmin(server, { username: 'ifviewer', keys: [Perm.interfaceLogView, Perm.interfaceLogExport] });
+    const east = await deptIdOf(server, '华东分公司');
+    const outside = await deptIdOf(server, '华南分公司');
+    await insertCalls(3, (n) => ({ deptId: [east, outside, null][n] }));
+    expect(names((await list({}, branch)).data!.records)).toEqual(['call 0']);
+    expect(names((await list({})).data!.records)).toEqual(['call 2', 'call 1', 'call 0']);
+
+    const all = (await list({})).data!.records;
+    const idOf = (name: string) => all.find((r) => r.interfaceCnName === name)!.id;
+    expect((await server.call(api.interfaceLog.info, { id: idOf('call 1') }, branch.as)).code).toBe(ResponseCode.OutOfScope);
+    expect((await server.call(api.interfaceLog.info, { id: idOf('call 2') }, branch.as)).code).toBe(ResponseCode.OutOfScope);
+    expect((await server.call(api.interfaceLog.info, { id: idOf('call 0') }, branch.as)).code).toBe(ResponseCode.Success);
+
+    const refused = await exportCall({ roleId: branch.roleId, ids: `${idOf('call 0')},${idOf('call 1')}` }, branch);
+    expect(refused.json()).toMatchObject({ code: ResponseCode.OutOfScope });
+    const exported = await exportCall({ roleId: branch.roleId, serviceName: SERVICE }, branch);
+    expect((await sheetRows(exported.rawPayload)).length).toBe(2);
+  });
+
+  it('refuses a role without the keys, and an export without the export key', async () => {
+    const operator = await signInOperator(server);
+    for (const answer of await Promise.all([list({}, operator), server.call(api.interfaceLog.apps, {}, operator.as), server.call(api.interfaceLog.info, { id: 1 }, operator.as)])) {
+      expect(answer.code).toBe(ResponseCode.Forbidden);
+    }
+    const viewer = await signInBranchAdmin(server, { username: 'ifonlyview', keys: [Perm.interfaceLogView] });
+    expect((await list({}, viewer)).code).toBe(ResponseCode.Success);
+    expect((await exportCall({ roleId: viewer.roleId }, viewer)).json()).toMatchObject({ code: ResponseCode.Forbidden });
+  });
+});
+
+// ----- Export -----
+
+function exportCall(body: Record<string, unknown>, actor: Actor = admin, language = 'en_US') {
+  return server.app.inject({
+    method: 'POST',
+    url: `${API_PREFIX}/sys/interface/export/${INTERFACE_EXPORT_TASK_ID}`,
+    payload: body,
+    headers: { authorization: `Bearer ${actor.token}`, 'x-role-id': String(actor.roleId), language },
+  });
+}
+
+async function sheetRows(bytes: Buffer): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => rows.push(Array.from((row.values as unknown[]).slice(1), (v) => (v === null || v === undefined ? '' : String(v)))));
+  return rows;
+}
+
+describe('interface call export', () => {
+  it('streams the filtered calls as .xlsx with the headers in the caller’s language, and counts its rows', async () => {
+    await insertCalls(2500, (n) => ({ responseStatus: n % 2 ? '200' : 'A0400' }));
+    const progressKey = randomUUID();
+    const answer = await exportCall({ roleId: admin.roleId, serviceName: SERVICE, responseStatus: 'A0400', progressKey });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toContain('spreadsheetml');
+    expect(String(answer.headers['content-disposition'])).toMatch(/interface-monitoring-\d{8}-\d{6}\.xlsx/);
+    const rows = await sheetRows(answer.rawPayload);
+    expect(rows[0]).toEqual(['ID', 'App', 'Service', 'Interface', 'User', 'Start time', 'End time', 'Duration (ms)', 'IP', 'Device number', 'Device model', 'Status', 'Request', 'Response']);
+    expect(rows).toHaveLength(1251);
+    expect(rows[1]!.slice(3, 4)).toEqual(['call 2498']);
+    expect(rows.slice(1).every((r) => r[11] === 'A0400')).toBe(true);
+    expect((await server.call(api.interfaceLog.exportProgress, { progressKey }, admin.as)).data).toEqual({ rows: 1250, done: true });
+
+    const german = await sheetRows((await exportCall({ roleId: admin.roleId, serviceName: 'nothing matches' }, admin, 'de_DE')).rawPayload);
+    expect(german).toEqual([['ID', 'Anwendung', 'Dienst', 'Schnittstelle', 'Benutzer', 'Beginn', 'Ende', 'Dauer (ms)', 'IP', 'Gerätenummer', 'Gerätemodell', 'Status', 'Anfrage', 'Antwort']]);
+  });
+
+  it('exports the chosen rows only, and refuses another role’s id or unknown rows', async () => {
+    await insertCalls(5);
+    const records = (await list({})).data!.records;
+    const chosen = [records[0]!.id, records[3]!.id];
+    const rows = await sheetRows((await exportCall({ roleId: admin.roleId, ids: chosen.join(',') })).rawPayload);
+    expect(rows.slice(1).map((r) => Number(r[0]))).toEqual(chosen);
+    expect((await exportCall({ roleId: admin.roleId, ids: '987654321' })).json()).toMatchObject({ code: ResponseCode.NotFound });
+    expect((await exportCall({ roleId: admin.roleId + 1000 })).json()).toMatchObject({ code: ResponseCode.OutOfScope });
+    expect((await exportCall({})).json()).toMatchObject({ code: ResponseCode.InvalidInput });
+  });
+
+  it('shows an export’s progress to its own user only', async () => {
+    const progressKey = randomUUID();
+    await exportCall({ roleId: admin.roleId, serviceName: SERVICE, progressKey });
+    const other = await signInBranchAdmin(server, { username: 'ifother', keys: [Perm.interfaceLogView, Perm.interfaceLogExport] });
+    expect((await server.call(api.interfaceLog.exportProgress, { progressKey }, other.as)).code).toBe(ResponseCode.NotFound);
+    expect((await server.call(api.interfaceLog.exportProgress, { progressKey }, admin.as)).data).toEqual({ rows: 0, done: true });
+  });
+});
+
+describe('retention', () => {
+  it('removes the calls older than the retention in batches and keeps the newer ones', async () => {
+    const now = new Date(BASE_TIME + 100 * 24 * 3600_000);
+    // Calls 0-6 started 100 days before `now`, calls 7-9 within the last 30 days.
+    await insertCalls(10, (n) => (n >= 7 ? { startTime: new Date(now.getTime() - (n - 6) * 24 * 3600_000) } : {}));
+    expect(await purgeOldInterfaceLogs(server.services.db, now, 90, 3)).toBe(7);
+    expect(names((await list({})).data!.records).sort()).toEqual(['call 7', 'call 8', 'call 9']);
+    expect(await purgeOldInterfaceLogs(server.services.db, now, 0)).toBe(0);
+    // A call exactly one retention period old is kept.
+    expect(await purgeOldInterfaceLogs(server.services.db, now, 1)).toBe(2);
+    expect(names((await list({})).data!.records)).toEqual(['call 7']);
+  });
+});

@@ -1,0 +1,16 @@
+import type { AreaHandlers } from '../index';
+import { exportOperationLog, listOperationLog, verifyOperationLog } from './operation-log';
+
+export const operationLogHandlers: AreaHandlers<'operationLog'> = {
+  async list(input, ctx) {
+    return listOperationLog(ctx, input);
+  },
+
+  async verify(_input, ctx) {
+    return verifyOperationLog(ctx);
+  },
+
+  async export(input, ctx) {
+    return exportOperationLog(ctx, input);
+  },
+};

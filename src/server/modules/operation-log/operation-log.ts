@@ -1,0 +1,151 @@
+import { and, desc, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { RoleType } from '../../../shared/constants';
+import type { ChainStatus, OperationLogEntry } from '../../../shared/contract/operation-log';
+import { OPERATION_LOG_COLUMNS } from '../../../shared/contract/operation-log';
+import type { ExportedFile } from '../../../shared/contract/export';
+import { verifyChain } from '../../audit/chain';
+import { roleScope } from '../../auth/scope';
+import type { CallContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { containsPattern, pageResult } from '../../db/lists';
+import { operationLog } from '../../db/schema';
+import { Errors } from '../../errors';
+import { xlsxStream, type CellValue } from '../../exports/xlsx';
+import { SparsePageIndex, type LogRow } from './page-index';
+
+export interface LogFilters {
+  operUserName?: string | undefined;
+  operLoginName?: string | undefined;
+  operationTimeStart?: string | undefined;
+  operationTimeEnd?: string | undefined;
+}
+
+/**
+ * The organisations whose operators' rows the call's role sees: null for a role over every organisation
+ * (which also sees rows of no organisation, such as sign-in failures), else its subtree.
+ */
+async function scopeOf(ctx: CallContext): Promise<number[] | null> {
+  if (ctx.requireRole().roleType === RoleType.AllOrganisations) return null;
+  return [...(await roleScope(ctx))].sort((a, b) => a - b);
+}
+
+function whereOf(scope: number[] | null, filters: LogFilters): SQL | undefined {
+  return and(
+    scope === null ? undefined : scope.length === 0 ? sql`false` : inArray(operationLog.operDeptId, scope),
+    filters.operUserName ? ilike(operationLog.operUserName, containsPattern(filters.operUserName)) : undefined,
+    filters.operLoginName ? ilike(operationLog.operLoginName, containsPattern(filters.operLoginName)) : undefined,
+    filters.operationTimeStart ? gte(operationLog.operationTime, new Date(filters.operationTimeStart)) : undefined,
+    filters.operationTimeEnd ? lte(operationLog.operationTime, new Date(filters.operationTimeEnd)) : undefined,
+  );
+}
+
+/** What identifies a filter in the page index: the same rows for the same key. */
+function keyOf(scope: number[] | null, filters: LogFilters): string {
+  return JSON.stringify([
+    scope,
+    filters.operUserName ?? null,
+    filters.operLoginName ?? null,
+    filters.operationTimeStart ? Date.parse(filters.operationTimeStart) : null,
+    filters.operationTimeEnd ? Date.parse(filters.operationTimeEnd) : null,
+  ]);
+}
+
+function entryOf(row: LogRow): OperationLogEntry {
+  return {
+    id: row.id,
+    entryType: row.entryType,
+    operUserName: row.operUserName,
+    operLoginName: row.operLoginName,
+    operLocation: row.operLocation,
+    operIp: row.operIp,
+    operationContent: row.operationContent,
+    beforeOperation: row.beforeOperation ?? null,
+    afterOperation: row.afterOperation ?? null,
+    operationTime: row.operationTime.toISOString(),
+  };
+}
+
+const pageIndexes = new WeakMap<object, SparsePageIndex>();
+
+/** One index per database: a test server's rows never answer another's. */
+function pageIndexOf(db: Tx): SparsePageIndex {
+  let index = pageIndexes.get(db);
+  if (!index) {
+    index = new SparsePageIndex();
+    pageIndexes.set(db, index);
+  }
+  return index;
+}
+
+export async function listOperationLog(ctx: CallContext, input: LogFilters & { pageNo: number; pageSize: number }) {
+  const scope = await scopeOf(ctx);
+  const { rows, total } = await pageIndexOf(ctx.services.db).page(ctx.services.db, keyOf(scope, input), whereOf(scope, input), (input.pageNo - 1) * input.pageSize, input.pageSize);
+  return pageResult(rows.map(entryOf), total, input.pageNo, input.pageSize);
+}
+
+export async function verifyOperationLog(ctx: CallContext): Promise<ChainStatus> {
+  const report = await verifyChain(ctx.services.db);
+  return { intact: report.intact, count: report.count, unchained: report.unchained, brokenAt: report.intact ? null : report.brokenAt };
+}
+
+/** Rows per page of an export: one page is all an export holds in memory. */
+const EXPORT_PAGE_ROWS = 1000;
+/** The most characters a spreadsheet cell holds. */
+const CELL_MAX = 32_767;
+
+function jsonCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = JSON.stringify(value);
+  return text.length > CELL_MAX ? text.slice(0, CELL_MAX) : text;
+}
+
+function cellsOf(row: LogRow): CellValue[] {
+  return [row.entryType, row.operUserName, row.operLoginName, row.operLocation, row.operationContent, jsonCell(row.beforeOperation), jsonCell(row.afterOperation), row.operationTime.toISOString()];
+}
+
+/** The matching rows newest first, a keyset page at a time (never OFFSET, never all rows at once). */
+async function* exportPages(db: Tx, where: SQL | undefined): AsyncGenerator<CellValue[][]> {
+  let before: number | null = null;
+  for (;;) {
+    const rows: LogRow[] = await db
+      .select()
+      .from(operationLog)
+      .where(and(where, before === null ? undefined : lt(operationLog.id, before)))
+      .orderBy(desc(operationLog.id))
+      .limit(EXPORT_PAGE_ROWS);
+    if (rows.length === 0) return;
+    yield rows.map(cellsOf);
+    if (rows.length < EXPORT_PAGE_ROWS) return;
+    before = rows[rows.length - 1]!.id;
+  }
+}
+
+function stamp(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace('T', '-')
+    .replace(/\.\d+Z$/, '');
+}
+
+/**
+ * The export of the selected rows (each must exist and be in the role's scope) or, without a selection, of
+ * the rows the filters match, with the header in the caller's language.
+ */
+export async function exportOperationLog(ctx: CallContext, input: LogFilters & { vIds?: number[] | undefined }): Promise<ExportedFile> {
+  const scope = await scopeOf(ctx);
+  let where: SQL | undefined;
+  if (input.vIds) {
+    const found = await ctx.services.db.select({ id: operationLog.id, deptId: operationLog.operDeptId }).from(operationLog).where(inArray(operationLog.id, input.vIds));
+    if (found.length !== input.vIds.length) throw Errors.notFound('vIds');
+    if (scope !== null && !found.every((row) => row.deptId !== null && scope.includes(row.deptId))) throw Errors.outOfScope('vIds');
+    where = inArray(operationLog.id, input.vIds);
+  } else {
+    where = whereOf(scope, input);
+  }
+  const columns = OPERATION_LOG_COLUMNS.map((column) => ctx.t(`operationLog.column.${column}`));
+  return {
+    fileName: `operation-log-${stamp(ctx.services.now())}.xlsx`,
+    body: xlsxStream({ name: ctx.t('operationLog.sheet'), columns }, exportPages(ctx.services.db, where)),
+  };
+}

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { Perm } from '../permissions';
+import { Limits, pageOf, rules } from '../rules';
+import { endpoint } from './endpoint';
+import { XLSX_DOWNLOAD, exportedFile } from './export';
+
+/**
+ * Interface monitoring (spec 001 §2 /interFace, §3 Interface call log, §7 Interface monitoring, §8, §9): every
+ * API call leaves a row; this screen lists them newest first with every filter of the spec, shows a row's
+ * request and response, and exports the filtered (or chosen) rows to an .xlsx file streamed as it is read.
+ */
+
+/** responseStatus of a call that succeeded (spec 001 §9 "Interface status normal"); anything else is abnormal. */
+export const INTERFACE_STATUS_NORMAL = '200';
+/** The export's task id (spec 001 §7): the export endpoint's last path segment. */
+export const INTERFACE_EXPORT_TASK_ID = 'interface_monitoring_center_export';
+/** Beyond this many matching rows the list's total is the planner's estimate, marked as one (counting would be slow). */
+export const INTERFACE_EXACT_COUNT_MAX = 10_000;
+/** Rows of one export: the chosen rows of a page, or every row the filters match. */
+export const INTERFACE_EXPORT_IDS_MAX = 1000;
+
+/** Any instant with its offset (ISO 8601): the screen sends the local time it shows as yyyy-MM-dd HH:mm:ss with the workstation's offset. */
+const instant = z
+  .string({ error: 'validation.dateTime' })
+  .trim()
+  .max(40, { message: 'validation.dateTime' })
+  .optional()
+  .transform((s) => (s ? s : undefined))
+  .pipe(z.iso.datetime({ offset: true, message: 'validation.dateTime' }).optional());
+
+/** The position of a row in the list's order (newest first): its start time and id. */
+export const interfaceLogSeek = z.object({
+  startTime: z.iso.datetime({ offset: true, message: 'validation.dateTime' }),
+  id: rules.id,
+});
+export type InterfaceLogSeek = z.infer<typeof interfaceLogSeek>;
+
+/** The filters of the list and of the export (spec 001 §7 POST list). */
+export const interfaceLogFilters = z
+  .object({
+    appId: rules.filterText,
+    /** Part of the service's name. */
+    serviceName: rules.filterText,
+    /** Part of the interface's name. */
+    interfaceName: rules.filterText,
+    /** Exactly this status: '200' (normal) or an abnormal code. */
+    responseStatus: z
+      .string()
+      .trim()
+      .max(10, { message: 'validation.tooLong' })
+      .optional()
+      .transform((s) => (s ? s : undefined)),
+    /** Calls that took at least this many milliseconds. */
+    useTime: z
+      .union([
+        z.literal(''),
+        z.coerce
+          .number({ error: 'validation.milliseconds' })
+          .int({ message: 'validation.milliseconds' })
+          .min(0, { message: 'validation.milliseconds' })
+          .max(Limits.idMax, { message: 'validation.milliseconds' }),
+      ])
+      .optional()
+      .transform((n) => (n === '' ? undefined : n)),
+    /** A user's id, or part of a login name. */
+    userId: rules.filterText,
+    /** The start of the caller's address. */
+    ip: rules.filterText,
+    deviceId: rules.filterText,
+    modelInfo: rules.filterText,
+    /** Calls that started at or after this instant. */
+    startTime: instant,
+    /** Calls that started at or before this instant. */
+    endTime: instant,
+  })
+  .refine((f) => !f.startTime || !f.endTime || Date.parse(f.startTime) <= Date.parse(f.endTime), { message: 'validation.timeRange', path: ['endTime'] });
+export type InterfaceLogFilters = z.input<typeof interfaceLogFilters>;
+
+export const interfaceLogRow = z.object({
+  id: z.number().int(),
+  appId: z.string(),
+  /** The application's name from the application centre; '' when the app is not known there. */
+  appName: z.string(),
+  serviceCnName: z.string(),
+  interfaceCnName: z.string(),
+  method: z.string(),
+  path: z.string(),
+  userId: z.string(),
+  /** The caller's login name; '' for calls without a user or a user since deleted. */
+  userName: z.string(),
+  /** ISO 8601. */
+  startTime: z.string(),
+  endTime: z.string(),
+  /** Milliseconds. */
+  useTime: z.number().int(),
+  ip: z.string(),
+  deviceId: z.string(),
+  modelInfo: z.string(),
+  responseStatus: z.string(),
+});
+export type InterfaceLogRow = z.infer<typeof interfaceLogRow>;
+
+export const interfaceLogPage = pageOf(interfaceLogRow).extend({
+  /** The total is the planner's estimate: more than INTERFACE_EXACT_COUNT_MAX rows match. */
+  totalEstimated: z.boolean(),
+});
+export type InterfaceLogPage = z.infer<typeof interfaceLogPage>;
+
+/** The export's column headers: their text comes from the server's catalog in the request's language. */
+export const INTERFACE_EXPORT_COLUMNS = [
+  'id',
+  'appId',
+  'serviceCnName',
+  'interfaceCnName',
+  'userId',
+  'startTime',
+  'endTime',
+  'useTime',
+  'ip',
+  'deviceId',
+  'modelInfo',
+  'responseStatus',
+  'requestParam',
+  'responseText',
+] as const;
+
+/** A random key the screen names an export by, to read its progress (rows written). */
+const progressKey = z.string().regex(/^[A-Za-z0-9-]{16,64}$/, { message: 'validation.format' });
+
+export const interfaceLog = {
+  apps: endpoint({
+    service: 'interfaceLog',
+    summary: 'Every application of the application centre, for the filter',
+    method: 'GET',
+    path: '/sys/interface/apps',
+    access: Perm.interfaceLogView,
+    input: z.object({}),
+    output: z.array(z.object({ appId: z.string(), appName: z.string() })),
+  }),
+  list: endpoint({
+    service: 'interfaceLog',
+    summary: 'Interface calls, newest first, a page at a time',
+    method: 'POST',
+    path: '/sys/interface/list',
+    access: Perm.interfaceLogView,
+    mutation: false,
+    input: interfaceLogFilters.and(
+      z.object({
+        page: rules.page,
+        limit: rules.limit,
+        /** The last row of the page before: the page is read from there (a seek, as fast at page 10,000 as at page 1). */
+        after: interfaceLogSeek.optional(),
+        /** The first row of the page after, when paging back. */
+        before: interfaceLogSeek.optional(),
+      }),
+    ),
+    output: interfaceLogPage,
+  }),
+  info: endpoint({
+    service: 'interfaceLog',
+    summary: 'One interface call with its request and response',
+    method: 'GET',
+    path: '/sys/interface/info/:id',
+    access: Perm.interfaceLogView,
+    input: z.object({
+      id: z.coerce.number({ error: 'validation.id' }).int({ message: 'validation.id' }).positive({ message: 'validation.id' }).max(Number.MAX_SAFE_INTEGER, { message: 'validation.idRange' }),
+    }),
+    output: interfaceLogRow.extend({ requestParam: z.string(), responseText: z.string() }),
+  }),
+  export: endpoint({
+    service: 'interfaceLog',
+    summary: 'Export interface calls to an .xlsx file',
+    method: 'POST',
+    path: `/sys/interface/export/${INTERFACE_EXPORT_TASK_ID}`,
+    access: Perm.interfaceLogExport,
+    mutation: false,
+    input: interfaceLogFilters.and(
+      z.object({
+        /** The role the screen works in (spec 001 §7: the export sends the roleId); it must be the call's role. */
+        roleId: rules.id,
+        /** The chosen rows, comma-joined; the rows the filters match when absent. */
+        ids: rules.idList.optional(),
+        progressKey: progressKey.optional(),
+      }),
+    ),
+    output: exportedFile,
+    download: XLSX_DOWNLOAD,
+  }),
+  exportProgress: endpoint({
+    service: 'interfaceLog',
+    summary: 'How many rows an export under way has written',
+    method: 'GET',
+    path: '/sys/interface/export-progress/:progressKey',
+    access: Perm.interfaceLogExport,
+    input: z.object({ progressKey }),
+    output: z.object({ rows: z.number().int(), done: z.boolean() }),
+  }),
+} as const;
