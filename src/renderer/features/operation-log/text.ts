@@ -116,7 +116,7 @@ export const operationLogText = featureText({
     'operationLog.entryType.add': 'Hinzugefügt',
     'operationLog.entryType.update': 'Geändert',
     'operationLog.entryType.delete': 'Gelöscht',
-    'operationLog.localNetwork': 'Lokales Netz',
+    'operationLog.localNetwork': 'Lokales Netzwerk',
     'operationLog.showChanges': 'Änderungen',
     'operationLog.changes': 'Änderungen',
     'operationLog.changesOf': '{{content}} ({{user}}, {{time}})',
