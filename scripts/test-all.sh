@@ -21,14 +21,17 @@ if [ ${#missing[@]} -gt 0 ]; then
   exit 1
 fi
 
+step_times=()
 step() {
   local name=$1
   shift
   echo
   echo "=== $name"
+  local started=$SECONDS
   if ! "$@"; then
     failed_steps+=("$name")
   fi
+  step_times+=("$(printf '%5ds  %s' $((SECONDS - started)) "$name")")
 }
 
 pg_port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
@@ -37,10 +40,32 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
+export CONSOLE_TEST_FIGURES="$work/figures.txt"
 
-step "type check" npx tsc -p tsconfig.json --noEmit
-step "lint" npx eslint . --max-warnings 0
+# The static checks are independent and single-threaded: type check and lint run in the background while
+# the format check runs, and each is printed whole when it ends.
+background_step() {
+  local log="$work/$1.log"
+  shift
+  "$@" >"$log" 2>&1 &
+}
+finish_step() {
+  local name=$1 pid=$2 log="$work/$3.log" status=0
+  echo
+  echo "=== $name"
+  wait "$pid" || status=$?
+  cat "$log"
+  [ "$status" -eq 0 ] || failed_steps+=("$name")
+  step_times+=("$(printf '%5ds  %s (from the start, side by side)' $((SECONDS - checks_started)) "$name")")
+}
+checks_started=$SECONDS
+background_step tsc npx tsc -p tsconfig.json --noEmit
+tsc_pid=$!
+background_step eslint npx eslint . --max-warnings 0
+eslint_pid=$!
 step "format check" npx prettier --check .
+finish_step "type check" "$tsc_pid" tsc
+finish_step "lint" "$eslint_pid" eslint
 
 if pg_url=$(scripts/pg-test.sh start "$work/pg" "$pg_port"); then
   export CONSOLE_TEST_PG_URL=$pg_url
@@ -58,6 +83,16 @@ step "Electronegativity scan" node scripts/security-scan.mjs
 
 step "build" npx electron-vite build
 step "end-to-end tests (Playwright, Debian Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME="$work/e2e.json" npx playwright test --reporter=list,json
+
+echo
+echo "=== time per step"
+printf '%s\n' "${step_times[@]}"
+
+if [ -s "$CONSOLE_TEST_FIGURES" ]; then
+  echo
+  echo "=== figures of the robustness suites"
+  sort "$CONSOLE_TEST_FIGURES"
+fi
 
 node scripts/summarise-tests.mjs "$work/vitest.json" "$work/keyring.json" "$work/e2e.json" "${#failed_steps[@]}"
 status=$?

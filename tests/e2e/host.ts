@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, test, type Cookie, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from '../../src/server/index';
+import { scratchDir } from '../../src/server/testing/scratch';
 import {
   BROWSER_HOST_BRIDGE_PATH,
   BROWSER_HOST_PAGE_SECRET_HEADER,
@@ -34,7 +34,7 @@ export interface Host {
 }
 
 function templateCopy(): { home: string; dataDir: string } {
-  const home = mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
+  const home = scratchDir('console-e2e-');
   const dataDir = path.join(home, 'data');
   cpSync(TEMPLATE_DIR, dataDir, { recursive: true });
   return { home, dataDir };

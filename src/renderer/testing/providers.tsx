@@ -1,5 +1,6 @@
 import './dom-shims';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { configure } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
@@ -11,11 +12,16 @@ import { createErrorReporter, createQueryClient } from '../app/session/errors';
 import { BridgeContext } from '../bridge';
 import { ConfirmProvider } from '../components/ConfirmDialog';
 import { AppToaster } from '../components/notify';
-import { createI18n } from '../i18n';
+import { createI18n, loadHomeTexts } from '../i18n';
+
+// Fluent announces each toast in an aria-live region until a timer clears it; on a busy machine the timer runs
+// late and a query for the toast's text finds both. Tests read what is shown, so the announcer is left out.
+configure({ defaultIgnore: 'script, style, [class*="fui-AriaLive"]' });
 
 /** The app's providers around a component under test, with the test's own bridge and language. */
 export async function testProviders(options: { bridge?: ConsoleBridge; locale?: Locale; path?: string } = {}) {
   const i18n: i18n = await createI18n(options.locale ?? 'en_US');
+  await loadHomeTexts(i18n);
   const reporter = createErrorReporter();
   const queryClient = createQueryClient(reporter);
   const Wrapper = ({ children }: { children: ReactNode }) => (

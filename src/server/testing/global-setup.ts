@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { configFromEnv } from '../config';
 import { openDatabase } from '../db/client';
 import { seedIfEmpty } from '../seed/seed';
+import { scratchDir } from './scratch';
 
 export const PG_TEMPLATE_DB = 'console_test_template';
 
@@ -40,7 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('pgliteTemplate', '');
     return async () => undefined;
   }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'console-pglite-template-'));
+  const dir = scratchDir('console-pglite-template-');
   const database = await openDatabase({ dataDir: dir });
   await seedIfEmpty(database.db, config);
   await database.close();

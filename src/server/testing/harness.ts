@@ -1,6 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { cpSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -14,6 +12,7 @@ import { encryptTransport } from '../../shared/transport-crypto';
 import { configFromEnv, type ServerConfig } from '../config';
 import type { Services } from '../context';
 import { createServer } from '../index';
+import { scratchDir } from './scratch';
 import type { FastifyInstance } from 'fastify';
 
 export interface CallOptions {
@@ -74,7 +73,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       await dropper.end();
     };
   } else {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'console-pglite-test-'));
+    const dir = scratchDir('console-pglite-test-');
     cpSync(inject('pgliteTemplate'), dir, { recursive: true });
     config = configFromEnv({}, { dataDir: dir, databaseUrl: '', quiet: true, checkOutput: true, ...overrides });
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
