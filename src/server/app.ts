@@ -9,12 +9,12 @@ import { FileBody } from '../shared/contract/file';
 import { exportedFile } from '../shared/contract/export';
 import { fail } from '../shared/envelope';
 import { formatMessage, resolveLocale } from '../shared/i18n/messages';
-import { redact, redactJsonText, truncate } from './audit/redact';
+import { operationRowOf } from './audit/change-log';
+import { redactJsonText, truncate } from './audit/redact';
 import { RateLimiter } from './auth/rate-limit';
 import type { CallContext, Services } from './context';
 import { AppError, Errors } from './errors';
 import { sendDownload } from './exports/send';
-import { locate } from './geo/locate';
 import { handlers, type AnyHandler } from './modules';
 import { MULTIPART_OPTIONS, readMultipart } from './modules/file/multipart';
 import { sendFileBody } from './modules/file/send';
@@ -46,6 +46,7 @@ export function buildApp(services: Services): FastifyInstance {
       config: { endpoint: def },
       handler: async (request, reply) => {
         const ctx = request.callContext;
+        ctx.endpoint = def;
         // A multipart body is read here (the file's bytes are not enumerable, so logs show its name and size).
         if (def.encoding === 'multipart') request.body = await readMultipart(request);
         const input = parseInput(def, request);
@@ -206,23 +207,11 @@ function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppEr
   return reply.code(200).send(fail(error.code, msg));
 }
 
+/**
+ * Every change logs its row in its own transaction (`logChange`); a mutation that logged nothing gets one
+ * row naming the call, batched. The operator's organisation (operDeptId) is read by the writer, once per batch.
+ */
 function writeOperationLog(services: Services, ctx: CallContext, def: EndpointDef, input: unknown): void {
-  const session = ctx.session;
-  const changes = ctx.changes.length > 0 ? ctx.changes : [{ entryType: def.method === 'DELETE' ? 'delete' : 'update', content: def.summary, before: null, after: input }];
-  // Looked up offline (ip2region); the operator's organisation (operDeptId) is read by the writer, once per batch.
-  const location = locate(ctx.ip).label;
-  for (const change of changes) {
-    services.audit.operationLog.push({
-      entryType: change.entryType,
-      operUserId: session?.userId ?? null,
-      operUserName: session?.name ?? '',
-      operLoginName: session?.username ?? '',
-      operLocation: location,
-      operIp: ctx.ip,
-      operationContent: change.content,
-      beforeOperation: change.before === undefined ? null : redact(change.before, def.secretFields),
-      afterOperation: change.after === undefined ? null : redact(change.after, def.secretFields),
-      operationTime: services.now(),
-    });
-  }
+  if (ctx.changesLogged > 0) return;
+  services.audit.operationLog.push(operationRowOf(ctx, { entryType: def.method === 'DELETE' ? 'delete' : 'update', content: def.summary, before: null, after: input }, def.secretFields));
 }

@@ -4,7 +4,9 @@ import type { Audit } from './audit/audit';
 import type { Authz, HeldRole } from './auth/authz';
 import type { SessionInfo, SessionStore } from './auth/session-store';
 import type { ServerConfig } from './config';
-import type { Db } from './db/client';
+import type { EndpointDef } from '../shared/contract/endpoint';
+import { operationRowOf, writeChangeIn } from './audit/change-log';
+import type { Db, Tx } from './db/client';
 import { Errors } from './errors';
 import type { Translations } from './i18n-text';
 import type { MessengerClient } from './modules/auth/messenger';
@@ -39,7 +41,10 @@ export class CallContext {
   session: SessionInfo | null = null;
   /** The role of the `x-role-id` header, checked to be held by the user. */
   role: HeldRole | null = null;
-  changes: ChangeRecord[] = [];
+  /** The endpoint called, set before its handler runs: its secret fields are redacted from logged changes. */
+  endpoint: EndpointDef | null = null;
+  /** Changes whose log rows were written in their own transactions (`logChange`). */
+  changesLogged = 0;
 
   constructor(
     readonly services: Services,
@@ -67,9 +72,10 @@ export class CallContext {
     return held;
   }
 
-  /** Records a change for the operation log; written after the call succeeds. */
-  recordChange(change: ChangeRecord): void {
-    this.changes.push(change);
+  /** Writes the change's operation-log row in `tx`, the change's own transaction: both commit or neither does. */
+  async logChange(tx: Tx, change: ChangeRecord): Promise<void> {
+    await writeChangeIn(tx, operationRowOf(this, change, this.endpoint?.secretFields ?? []));
+    this.changesLogged++;
   }
 
   t(key: string, params: Record<string, string | number> = {}): string {

@@ -7,7 +7,6 @@ import { ResponseCode } from '../shared/codes';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_TRANSPORT_SECRET } from '../shared/defaults';
 import { hashPassword } from './auth/passwords';
 import { configFromEnv } from './config';
-import { openDatabase } from './db/client';
 import { oauthClient, user } from './db/schema';
 import { checkExposedData, checkExposedSettings, withGeneratedAdminPassword } from './exposure';
 import { listen, startServer } from './index';
@@ -59,14 +58,6 @@ describe('demo accounts', () => {
     await seedDemo(server.services.db, { users: 3, logRows: 3, password: DEFAULT_ADMIN_PASSWORD });
     const demo = (await server.services.db.select().from(user).where(like(user.username, 'demo%')))[0]!;
     expect((await server.signIn(demo.username, DEFAULT_ADMIN_PASSWORD)).code).toBe(ResponseCode.MustChangePassword);
-  });
-});
-
-describe.runIf(process.env.CONSOLE_TEST_DB === 'pg')('one server process per PostgreSQL database', () => {
-  it('a second process on the same database is refused while the first runs', async () => {
-    server = await startTestServer();
-    const url = server.services.config.databaseUrl;
-    await expect(openDatabase({ databaseUrl: url })).rejects.toThrow(/another server process/);
   });
 });
 

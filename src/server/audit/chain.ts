@@ -136,14 +136,22 @@ export async function appendChained(db: Db, rows: ReadonlyArray<Omit<StoredRow, 
     });
     return;
   }
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
-    const last = rowsOf<{ hash: string | null }>(await tx.execute(sql.raw(LAST_HASH)));
-    const chained = chainRows(rows, last[0]?.hash ?? CHAIN_GENESIS);
-    const payload = chained.map((row) => Object.fromEntries(COLUMNS.map(([column, property]) => [column, row[property]])));
-    const names = sql.raw(COLUMNS.map(([column]) => column).join(', '));
-    await tx.execute(sql`insert into log_operation (${names}) select ${names} from json_populate_recordset(null::log_operation, ${JSON.stringify(payload)}::json)`);
-  });
+  await db.transaction((tx) => appendChainedIn(tx, rows));
+}
+
+/**
+ * Appends `rows` to the chain inside the caller's transaction `tx` (the transaction of the change they
+ * record: both commit or neither does). The chain's lock is held from here to the commit, so a change
+ * logs its rows as its transaction's last statements.
+ */
+export async function appendChainedIn(tx: Tx, rows: ReadonlyArray<Omit<StoredRow, 'hash'>>): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
+  const last = rowsOf<{ hash: string | null }>(await tx.execute(sql.raw(LAST_HASH)));
+  const chained = chainRows(rows, last[0]?.hash ?? CHAIN_GENESIS);
+  const payload = chained.map((row) => Object.fromEntries(COLUMNS.map(([column, property]) => [column, row[property]])));
+  const names = sql.raw(COLUMNS.map(([column]) => column).join(', '));
+  await tx.execute(sql`insert into log_operation (${names}) select ${names} from json_populate_recordset(null::log_operation, ${JSON.stringify(payload)}::json)`);
 }
 
 export type ChainReport = { intact: true; count: number; unchained: number } | { intact: false; count: number; unchained: number; brokenAt: { id: number; operationTime: string } };

@@ -1,9 +1,13 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Services } from '../context';
+import type { Tx } from '../db/client';
 import { accessToken, refreshToken } from '../db/schema';
 
-/** Ends one sign-in (a token family): its access and refresh tokens stop working at once. */
-export async function revokeFamily(services: Services, familyId: string): Promise<void> {
+/**
+ * Ends one sign-in (a token family): its access and refresh tokens stop working at once. `alongside` runs in
+ * the same transaction (the change's operation-log row).
+ */
+export async function revokeFamily(services: Services, familyId: string, alongside?: (tx: Tx) => Promise<void>): Promise<void> {
   const now = services.now();
   await services.db.transaction(async (tx) => {
     await tx
@@ -14,6 +18,7 @@ export async function revokeFamily(services: Services, familyId: string): Promis
       .update(refreshToken)
       .set({ revokedAt: now })
       .where(and(eq(refreshToken.familyId, familyId), isNull(refreshToken.revokedAt)));
+    if (alongside) await alongside(tx);
   });
   services.sessions.forgetFamily(familyId);
 }

@@ -113,4 +113,6 @@ export const ALWAYS_SECRET_FIELDS = [
   'clientSecretStr',
   'appSecret',
   'secret',
+  // A system API key opens the published-information API: shown on its own screens, never kept in a log.
+  'apiKey',
 ] as const;

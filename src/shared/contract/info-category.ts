@@ -92,6 +92,8 @@ export const infoCategory = {
     access: 'session',
     input: z.object({}),
     output: z.array(infoSystem),
+    // The systems carry their usable API keys: the logged copy hides them (ALWAYS_SECRET_FIELDS).
+    secretOutput: true,
   }),
   list: endpoint({
     service: 'infoCategory',

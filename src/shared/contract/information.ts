@@ -126,6 +126,8 @@ export const information = {
     mutation: false,
     input: z.object({ title: rules.filterText, classificationName: rules.filterText, pageNum: rules.page, pageSize: rules.limit }),
     output: pageOf(articleRow),
+    // Rows carry their system's API key: the logged copy hides it (ALWAYS_SECRET_FIELDS).
+    secretOutput: true,
   }),
   info: endpoint({
     service: 'information',
@@ -136,6 +138,7 @@ export const information = {
     mutation: false,
     input: z.object({ id: rules.id }),
     output: articleRecord,
+    secretOutput: true,
   }),
   categories: endpoint({
     service: 'information',

@@ -74,6 +74,8 @@ export const systemApiKey = {
       systemName: rules.filterText,
     }),
     output: pageOf(apiKeyRow),
+    // The key is shown on its screen; the logged copy of the answer hides it (ALWAYS_SECRET_FIELDS).
+    secretOutput: true,
   }),
   apps: endpoint({
     service: 'systemApiKey',
@@ -93,6 +95,8 @@ export const systemApiKey = {
     access: Perm.apiKeyView,
     input: z.object({ id: rules.id }),
     output: apiKeyRow,
+    // The key is shown on its screen; the logged copy of the answer hides it (ALWAYS_SECRET_FIELDS).
+    secretOutput: true,
   }),
   add: endpoint({
     service: 'systemApiKey',
@@ -102,6 +106,8 @@ export const systemApiKey = {
     access: Perm.apiKeySave,
     input: apiKeyAddForm,
     output: apiKeyRow,
+    // The key is shown on its screen; the logged copy of the answer hides it (ALWAYS_SECRET_FIELDS).
+    secretOutput: true,
   }),
   update: endpoint({
     service: 'systemApiKey',
@@ -111,5 +117,7 @@ export const systemApiKey = {
     access: Perm.apiKeySave,
     input: apiKeyUpdateForm,
     output: apiKeyRow,
+    // The key is shown on its screen; the logged copy of the answer hides it (ALWAYS_SECRET_FIELDS).
+    secretOutput: true,
   }),
 } as const;

@@ -142,19 +142,23 @@ export async function addApp(ctx: CallContext, form: AddForm): Promise<IssuedSec
   const session = ctx.requireSession();
   const secret = newClientSecret();
   const now = ctx.services.now();
-  const created = await ctx.services.db
-    .insert(oauthClient)
-    .values({ ...settingsOf(form), clientSecretHash: clientSecretHash(secret), createBy: session.userId, createTime: now })
-    .returning()
+  const row = await ctx.services.db
+    .transaction(async (tx) => {
+      const created = await tx
+        .insert(oauthClient)
+        .values({ ...settingsOf(form), clientSecretHash: clientSecretHash(secret), createBy: session.userId, createTime: now })
+        .returning();
+      const inserted = created[0]!;
+      await ctx.logChange(tx, { entryType: 'add', content: `Add application ${inserted.clientId} ${inserted.appName}`, before: null, after: snapshotOf(inserted) });
+      return inserted;
+    })
     .catch(clientIdConflict);
-  const row = created[0]!;
-  ctx.recordChange({ entryType: 'add', content: `Add application ${row.clientId} ${row.appName}`, before: null, after: snapshotOf(row) });
   return { id: row.id, clientId: row.clientId, appSecret: secret };
 }
 
 export async function updateApp(ctx: CallContext, form: UpdateForm): Promise<AppSnapshot> {
   const { db, sessions } = ctx.services;
-  const { before, after } = await db
+  const after = await db
     .transaction(async (tx) => {
       const existing = await clientById(tx, form.id);
       if (!existing) throw Errors.notFound('id');
@@ -170,18 +174,19 @@ export async function updateApp(ctx: CallContext, form: UpdateForm): Promise<App
       if (!updated[0]) throw Errors.stale();
       // The keys name their application by AppId: they follow it when it changes.
       if (form.clientId !== existing.clientId) await tx.update(systemApiKey).set({ apiCode: form.clientId }).where(eq(systemApiKey.apiCode, existing.clientId));
-      return { before: snapshotOf(existing), after: snapshotOf(updated[0]) };
+      const change = { before: snapshotOf(existing), after: snapshotOf(updated[0]) };
+      await ctx.logChange(tx, { entryType: 'update', content: `Update application ${change.after.clientId} ${change.after.appName}`, ...change });
+      return change.after;
     })
     .catch(clientIdConflict);
   // A stopped application's sign-ins end at once: no session stays cached past the change.
   if (after.status !== AppStatus.Usable) sessions.forgetClient(after.id);
-  ctx.recordChange({ entryType: 'update', content: `Update application ${after.clientId} ${after.appName}`, before, after });
   return after;
 }
 
 export async function deleteApp(ctx: CallContext, id: number): Promise<void> {
   const { db, sessions } = ctx.services;
-  const removed = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const existing = await clientById(tx, id);
     if (!existing) throw Errors.notFound('id');
     if (isBuiltIn(ctx, existing)) throw builtInRefusal(existing, 'error.consoleClientDelete');
@@ -191,10 +196,10 @@ export async function deleteApp(ctx: CallContext, id: number): Promise<void> {
     }
     // Its tokens go with it (ON DELETE CASCADE): every sign-in through it ends.
     await tx.delete(oauthClient).where(eq(oauthClient.id, id));
-    return snapshotOf(existing);
+    const removed = snapshotOf(existing);
+    await ctx.logChange(tx, { entryType: 'delete', content: `Delete application ${removed.clientId} ${removed.appName}`, before: removed, after: null });
   });
-  sessions.forgetClient(removed.id);
-  ctx.recordChange({ entryType: 'delete', content: `Delete application ${removed.clientId} ${removed.appName}`, before: removed, after: null });
+  sessions.forgetClient(id);
 }
 
 /** A new secret replaces the old one at once; sign-ins made with it keep going (a secret identifies the app, not a user). */
@@ -204,17 +209,19 @@ export async function regenerateSecret(ctx: CallContext, id: number): Promise<Is
   if (!existing) throw Errors.notFound('id');
   if (isBuiltIn(ctx, existing)) throw builtInRefusal(existing, 'error.consoleClientSecret');
   const secret = newClientSecret();
-  const updated = await db
-    .update(oauthClient)
-    .set({ clientSecretHash: clientSecretHash(secret), updateTime: ctx.services.now() })
-    .where(eq(oauthClient.id, id))
-    .returning({ id: oauthClient.id });
-  if (!updated[0]) throw Errors.notFound('id');
-  ctx.recordChange({
-    entryType: 'regenerateSecret',
-    content: `New secret for application ${existing.clientId} ${existing.appName}`,
-    before: null,
-    after: { id: existing.id, clientId: existing.clientId },
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(oauthClient)
+      .set({ clientSecretHash: clientSecretHash(secret), updateTime: ctx.services.now() })
+      .where(eq(oauthClient.id, id))
+      .returning({ id: oauthClient.id });
+    if (!updated[0]) throw Errors.notFound('id');
+    await ctx.logChange(tx, {
+      entryType: 'regenerateSecret',
+      content: `New secret for application ${existing.clientId} ${existing.appName}`,
+      before: null,
+      after: { id: existing.id, clientId: existing.clientId },
+    });
   });
   return { id: existing.id, clientId: existing.clientId, appSecret: secret };
 }

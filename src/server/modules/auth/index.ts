@@ -31,7 +31,7 @@ export const authHandlers: AreaHandlers<'auth'> = {
           .limit(1);
         if (holder[0]) throw Errors.caller('error.messengerAlreadyBound');
         await tx.update(user).set({ wxWorkUserId }).where(eq(user.userId, found.userId));
-        ctx.recordChange({ entryType: 'bind', content: 'Bind enterprise-messenger account', before: { wxWorkUserId: found.wxWorkUserId }, after: { wxWorkUserId } });
+        await ctx.logChange(tx, { entryType: 'bind', content: 'Bind enterprise-messenger account', before: { wxWorkUserId: found.wxWorkUserId }, after: { wxWorkUserId } });
       },
     );
   },
@@ -82,20 +82,20 @@ export const authHandlers: AreaHandlers<'auth'> = {
     // second, session-less way to change any password whose holder is known.
     if (!client || !mustChangePassword(found, client, services.now())) throw Errors.caller('error.passwordChangeNotDue');
     const oldPlain = await openTransportPassword('password', input.password, services.config.transportSecret);
-    await setNewPassword(services, found, oldPlain, input.newPassword);
-    ctx.recordChange({
-      entryType: 'password',
-      content: `Change initial password of ${found.username}`,
-      before: { passwordChangedAt: found.passwordChangedAt },
-      after: { passwordChangedAt: services.now() },
-    });
+    await setNewPassword(services, found, oldPlain, input.newPassword, undefined, (tx) =>
+      ctx.logChange(tx, {
+        entryType: 'password',
+        content: `Change initial password of ${found.username}`,
+        before: { passwordChangedAt: found.passwordChangedAt },
+        after: { passwordChangedAt: services.now() },
+      }),
+    );
     return null;
   },
 
   async logout(_input, ctx) {
     const session = ctx.requireSession();
-    await revokeFamily(ctx.services, session.familyId);
-    ctx.recordChange({ entryType: 'logout', content: `Sign out ${session.username}`, before: null, after: null });
+    await revokeFamily(ctx.services, session.familyId, (tx) => ctx.logChange(tx, { entryType: 'logout', content: `Sign out ${session.username}`, before: null, after: null }));
     return null;
   },
 };

@@ -224,13 +224,15 @@ export async function completeSignIn(ctx: CallContext, found: UserRow, client: C
   const region = locate(ctx.ip).province;
   return services.db.transaction(async (tx) => {
     await clearFailures(tx, found.username);
-    if (extra) await extra(tx);
     await tx
       .update(user)
       .set({ lastLoginTime: now, loginCount: sql`${user.loginCount} + 1` })
       .where(eq(user.userId, found.userId));
     await tx.insert(loginRecord).values({ userId: found.userId, username: found.username, clientId: client.clientId, ip: ctx.ip, region, familyId, loginTime: now });
-    return issueTokens(tx, services, found, client, { id: familyId, startedAt: now });
+    const tokens = await issueTokens(tx, services, found, client, { id: familyId, startedAt: now });
+    // Last: what it logs takes the operation log's lock, held until the commit.
+    if (extra) await extra(tx);
+    return tokens;
   });
 }
 
@@ -316,8 +318,9 @@ export async function rotateRefreshToken(services: Services, presented: string, 
 /**
  * Sets a new password after the rules; the user's other sign-ins end. Without `keepFamily` (a change
  * before signing in) every token issued so far is void, even one a concurrent refresh is minting.
+ * `alongside` runs in the same transaction (the change's operation-log row).
  */
-export async function setNewPassword(services: Services, found: UserRow, oldPlain: string, sealedNew: string, keepFamily?: string): Promise<void> {
+export async function setNewPassword(services: Services, found: UserRow, oldPlain: string, sealedNew: string, keepFamily: string | undefined, alongside: (tx: Tx) => Promise<void>): Promise<void> {
   const plain = await openTransportPassword('newPassword', sealedNew, services.config.transportSecret);
   const shape = rules.newPassword.safeParse(plain);
   if (!shape.success) throw Errors.invalid('newPassword', shape.error.issues[0]?.message ?? 'validation.newPasswordRule');
@@ -330,6 +333,7 @@ export async function setNewPassword(services: Services, found: UserRow, oldPlai
       .set({ passwordHash, passwordChangedAt: now, updateTime: now, version: sql`${user.version} + 1`, ...(keepFamily ? {} : { tokensValidAfter: now }) })
       .where(eq(user.userId, found.userId));
     await clearFailures(tx, found.username);
+    await alongside(tx);
   });
   await revokeUserSessions(services, found.userId, keepFamily);
 }

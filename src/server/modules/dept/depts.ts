@@ -195,11 +195,12 @@ export async function addDept(ctx: CallContext, form: DeptFormInput): Promise<De
       .insert(dept)
       .values({ ...valuesOf(form), createBy: session.userId, createTime: ctx.services.now() })
       .returning();
-    await writeImages(tx, inserted[0]!.deptId, images);
-    return inserted[0]!;
+    const row = inserted[0]!;
+    await writeImages(tx, row.deptId, images);
+    await ctx.logChange(tx, { entryType: 'add', content: `Add organisation ${row.name}`, before: null, after: snapshotOf(row, images) });
+    return row;
   });
   ctx.services.authz.changed();
-  ctx.recordChange({ entryType: 'add', content: `Add organisation ${created.name}`, before: null, after: snapshotOf(created, images) });
   return created;
 }
 
@@ -210,7 +211,7 @@ export async function updateDept(ctx: CallContext, form: DeptUpdateInput): Promi
   if (!current) throw Errors.notFound('deptId');
   const scope = await checkForm(ctx, form, current);
   const images = imagesOfForm(form);
-  const { before, after, imagesBefore } = await db.transaction(async (tx) => {
+  const after = await db.transaction(async (tx) => {
     const existing = await deptById(tx, form.deptId);
     if (!existing) throw Errors.notFound('deptId');
     if (!scope.has(existing.deptId)) throw Errors.outOfScope('deptId');
@@ -236,10 +237,10 @@ export async function updateDept(ctx: CallContext, form: DeptUpdateInput): Promi
       tx,
       held.map((i) => i.fileId),
     );
-    return { before: existing, after: updated[0], imagesBefore: held };
+    await ctx.logChange(tx, { entryType: 'update', content: `Update organisation ${updated[0].name}`, before: snapshotOf(existing, held), after: snapshotOf(updated[0], images) });
+    return updated[0];
   });
   ctx.services.authz.changed();
-  ctx.recordChange({ entryType: 'update', content: `Update organisation ${after.name}`, before: snapshotOf(before, imagesBefore), after: snapshotOf(after, images) });
   return after;
 }
 
@@ -279,7 +280,7 @@ export async function deleteDepts(ctx: CallContext, deptIds: number[]): Promise<
   const orgs = await loadOrgTree(db);
   const depth = (deptId: number) => orgs.ancestors(deptId).length;
   const ordered = [...deptIds].sort((a, b) => depth(b) - depth(a));
-  const removed = await db
+  await db
     .transaction(async (tx) => {
       const rows = await tx.select().from(dept).where(inArray(dept.deptId, deptIds));
       if (rows.length !== deptIds.length) throw Errors.notFound('deptIds');
@@ -303,7 +304,7 @@ export async function deleteDepts(ctx: CallContext, deptIds: number[]): Promise<
       }
       for (const deptId of ordered) await tx.delete(dept).where(eq(dept.deptId, deptId));
       await deleteIfUnreferenced(tx, fileIds);
-      return snapshots;
+      await ctx.logChange(tx, { entryType: 'delete', content: `Delete organisations ${snapshots.map((r) => r.name).join(', ')}`, before: snapshots, after: null });
     })
     .catch((error: unknown) => {
       // Something came to hang on an organisation between the check and the delete: nothing was deleted.
@@ -311,5 +312,4 @@ export async function deleteDepts(ctx: CallContext, deptIds: number[]): Promise<
       throw error;
     });
   ctx.services.authz.changed();
-  ctx.recordChange({ entryType: 'delete', content: `Delete organisations ${removed.map((r) => r.name).join(', ')}`, before: removed, after: null });
 }

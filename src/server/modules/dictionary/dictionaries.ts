@@ -231,10 +231,11 @@ export async function addDictionary(ctx: CallContext, form: AddForm): Promise<Di
         .returning();
       const row = inserted[0]!;
       await writeNames(tx, row.id, form.names);
-      return snapshotOf(row, form.names);
+      const snapshot = snapshotOf(row, form.names);
+      await ctx.logChange(tx, { entryType: 'add', content: `Add dictionary ${snapshot.dictNo} ${snapshot.dictName}`, before: null, after: snapshot });
+      return snapshot;
     })
     .catch(dictNoConflict);
-  ctx.recordChange({ entryType: 'add', content: `Add dictionary ${created.dictNo} ${created.dictName}`, before: null, after: created });
   return created;
 }
 
@@ -246,7 +247,7 @@ export function lockedError(row: Pick<DictionaryRow, 'dictNo' | 'dictName'>, key
 export async function updateDictionary(ctx: CallContext, form: UpdateForm): Promise<DictionarySnapshot> {
   const session = ctx.requireSession();
   const { db } = ctx.services;
-  const { before, after } = await db
+  const { after } = await db
     .transaction(async (tx) => {
       const existing = await dictionaryById(tx, form.id);
       if (!existing) throw Errors.notFound('id');
@@ -259,17 +260,18 @@ export async function updateDictionary(ctx: CallContext, form: UpdateForm): Prom
         .returning();
       if (!updated[0]) throw Errors.stale();
       await writeNames(tx, existing.id, form.names);
-      return { before: snapshotOf(existing, oldNames), after: snapshotOf(updated[0], form.names) };
+      const change = { before: snapshotOf(existing, oldNames), after: snapshotOf(updated[0], form.names) };
+      await ctx.logChange(tx, { entryType: 'update', content: `Update dictionary ${change.after.dictNo} ${change.after.dictName}`, ...change });
+      return change;
     })
     .catch(dictNoConflict);
-  ctx.recordChange({ entryType: 'update', content: `Update dictionary ${after.dictNo} ${after.dictName}`, before, after });
   return after;
 }
 
 /** Deletes the nodes and everything under them, all or nothing; a node marked not updatable is never deleted. */
 export async function deleteDictionaries(ctx: CallContext, ids: number[]): Promise<void> {
   const { db } = ctx.services;
-  const removed = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const chosen = await tx.select().from(dictionary).where(inArray(dictionary.id, ids));
     if (chosen.length !== ids.length) throw Errors.notFound('ids');
     const below = await descendantIds(tx, ids);
@@ -279,7 +281,7 @@ export async function deleteDictionaries(ctx: CallContext, ids: number[]): Promi
     if (locked) throw lockedError(locked, 'error.dictionaryLockedDelete');
     const names = await namesOf(tx, all);
     await tx.delete(dictionary).where(inArray(dictionary.id, ids));
-    return rows.map((row) => snapshotOf(row, names.get(row.id) ?? []));
+    const removed = rows.map((row) => snapshotOf(row, names.get(row.id) ?? []));
+    await ctx.logChange(tx, { entryType: 'delete', content: `Delete dictionaries ${removed.map((r) => r.dictNo).join(', ')}`.slice(0, 200), before: removed, after: null });
   });
-  ctx.recordChange({ entryType: 'delete', content: `Delete dictionaries ${removed.map((r) => r.dictNo).join(', ')}`.slice(0, 200), before: removed, after: null });
 }

@@ -425,9 +425,9 @@ export async function applyImport(ctx: CallContext, fileId: number, digest: stri
         await writeNamesOf(tx, p.stored.id, p.candidate.names);
         logged.push({ entryType: 'import', content: `Import: change dictionary ${p.candidate.path}`, before, after: await snapshotById(tx, p.stored.id) });
       }
+      for (const change of logged) await ctx.logChange(tx, { ...change, content: change.content.slice(0, 200) });
       return logged;
     })
     .catch(dictNoConflict);
-  for (const change of changes) ctx.recordChange({ ...change, content: change.content.slice(0, 200) });
   return { added: changes.filter((c) => c.before === null).length, changed: changes.filter((c) => c.before !== null).length };
 }

@@ -62,12 +62,20 @@ export async function uploadFile(ctx: CallContext, input: ParsedInputOf<typeof a
   const content = Buffer.from(upload.bytes.buffer, upload.bytes.byteOffset, upload.bytes.byteLength);
   const sha256 = createHash('sha256').update(content).digest('hex');
   const name = upload.name || `${input.purpose}.${type.ext}`;
-  const inserted = await ctx.services.db
-    .insert(file)
-    .values({ purpose: input.purpose, name, mime: type.mime, size: upload.size, sha256, content, createBy: session.userId, createTime: ctx.services.now() })
-    .returning({ fileId: file.fileId });
-  const fileId = inserted[0]!.fileId;
-  ctx.recordChange({ entryType: 'upload', content: `Upload ${input.purpose} file ${name}`, before: null, after: { fileId, purpose: input.purpose, name, mime: type.mime, size: upload.size, sha256 } });
+  const fileId = await ctx.services.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(file)
+      .values({ purpose: input.purpose, name, mime: type.mime, size: upload.size, sha256, content, createBy: session.userId, createTime: ctx.services.now() })
+      .returning({ fileId: file.fileId });
+    const id = inserted[0]!.fileId;
+    await ctx.logChange(tx, {
+      entryType: 'upload',
+      content: `Upload ${input.purpose} file ${name}`,
+      before: null,
+      after: { fileId: id, purpose: input.purpose, name, mime: type.mime, size: upload.size, sha256 },
+    });
+    return id;
+  });
   return { id: fileId, url: fileApiUrl(fileId) };
 }
 

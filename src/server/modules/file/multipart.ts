@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { UploadedFile } from '../../../shared/contract/file';
 import { FILE_NAME_MAX, MAX_UPLOAD_BYTES } from '../../../shared/rules';
-import { Errors } from '../../errors';
+import { AppError, Errors } from '../../errors';
 
 /** Text fields a multipart body may carry besides its one file (the purpose, a record id or two). */
 const MAX_TEXT_FIELDS = 8;
@@ -22,14 +22,17 @@ function baseName(name: string): string {
   return [...last].slice(0, FILE_NAME_MAX).join('');
 }
 
-/** A refusal of @fastify/multipart (too many parts, files or fields; a malformed body) as a caller error. */
+/**
+ * A refusal of @fastify/multipart (too many parts, files or fields) or of its parser busboy (no or an
+ * over-long boundary, a body that ends mid-part: plain Errors without a status) as a caller error. Only
+ * the body is read in the loop, so whatever else goes wrong there is the body's fault too.
+ */
 function multipartRefusal(error: unknown): never {
+  if (error instanceof AppError) throw error;
   const code = (error as { code?: string }).code ?? '';
   if (code === 'FST_FILES_LIMIT') throw Errors.invalid('file', 'validation.oneFile');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw Errors.invalid('body', 'validation.multipartBody');
-  const status = (error as { statusCode?: number }).statusCode;
-  if ((status !== undefined && status >= 400 && status < 500) || code.startsWith('FST_')) throw Errors.invalid('body', 'validation.format');
-  throw error;
+  throw Errors.invalid('body', 'validation.format');
 }
 
 /**

@@ -76,15 +76,24 @@ export async function saveText(ctx: CallContext, form: SaveForm): Promise<I18nTe
   const operater = await operatorName(ctx);
   const now = ctx.services.now();
   const values = { chinese: form.chinese, english: form.english, german: form.german, korean: form.korean, japanese: form.japanese, status: form.status, operater };
-  const { before, after } = await ctx.services.db
+  const saved = await ctx.services.db
     .transaction(async (tx) => {
+      const logSave = async (before: I18nTextRow | null, after: I18nTextRow) => {
+        await ctx.logChange(tx, {
+          entryType: before ? 'update' : 'add',
+          content: `${before ? 'Update' : 'Add'} multilingual text ${after.chinese}`.slice(0, 200),
+          before: before ? snapshotOf(before) : null,
+          after: snapshotOf(after),
+        });
+        return after;
+      };
       if (!form.id) {
         await checkChineseFree(tx, form.chinese, null);
         const inserted = await tx
           .insert(i18nText)
           .values({ ...values, createTime: now })
           .returning();
-        return { before: null, after: inserted[0]! };
+        return logSave(null, inserted[0]!);
       }
       const existing = await textById(tx, form.id);
       if (!existing) throw Errors.notFound('id');
@@ -95,25 +104,19 @@ export async function saveText(ctx: CallContext, form: SaveForm): Promise<I18nTe
         .where(and(eq(i18nText.id, form.id), eq(i18nText.version, form.version!)))
         .returning();
       if (!updated[0]) throw Errors.stale();
-      return { before: existing, after: updated[0] };
+      return logSave(existing, updated[0]);
     })
     .catch(chineseConflict(form.chinese));
   ctx.services.translations.changed();
-  ctx.recordChange({
-    entryType: before ? 'update' : 'add',
-    content: `${before ? 'Update' : 'Add'} multilingual text ${after.chinese}`.slice(0, 200),
-    before: before ? snapshotOf(before) : null,
-    after: snapshotOf(after),
-  });
-  return after;
+  return saved;
 }
 
 export async function deleteText(ctx: CallContext, id: number): Promise<void> {
-  const removed = await ctx.services.db.transaction(async (tx) => {
+  await ctx.services.db.transaction(async (tx) => {
     const rows = await tx.delete(i18nText).where(eq(i18nText.id, id)).returning();
-    if (!rows[0]) throw Errors.notFound('id');
-    return rows[0];
+    const removed = rows[0];
+    if (!removed) throw Errors.notFound('id');
+    await ctx.logChange(tx, { entryType: 'delete', content: `Delete multilingual text ${removed.chinese}`.slice(0, 200), before: snapshotOf(removed), after: null });
   });
   ctx.services.translations.changed();
-  ctx.recordChange({ entryType: 'delete', content: `Delete multilingual text ${removed.chinese}`.slice(0, 200), before: snapshotOf(removed), after: null });
 }

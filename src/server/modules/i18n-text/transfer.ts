@@ -240,16 +240,16 @@ export async function applyImport(ctx: CallContext, fileId: number, digest: stri
         changes.push({ before: stored, after: updated[0] });
       }
     }
+    for (const { before, after } of changes) {
+      await ctx.logChange(tx, {
+        entryType: 'import',
+        content: `Import: ${before ? 'change' : 'add'} multilingual text ${after.chinese}`.slice(0, 200),
+        before: before ? snapshotOf(before) : null,
+        after: snapshotOf(after),
+      });
+    }
     return changes;
   });
   if (logged.length > 0) ctx.services.translations.changed();
-  for (const { before, after } of logged) {
-    ctx.recordChange({
-      entryType: 'import',
-      content: `Import: ${before ? 'change' : 'add'} multilingual text ${after.chinese}`.slice(0, 200),
-      before: before ? snapshotOf(before) : null,
-      after: snapshotOf(after),
-    });
-  }
   return { added: logged.filter((c) => c.before === null).length, changed: logged.filter((c) => c.before !== null).length };
 }

@@ -91,20 +91,23 @@ export async function addCategory(ctx: CallContext, form: CategoryForm): Promise
   const session = ctx.requireSession();
   const systems = await infoSystemsOf(ctx);
   checkSystem(systems, form.systemCode);
-  const inserted = await ctx.services.db
-    .insert(infoCategory)
-    .values({ ...valuesOf(form), createBy: session.userId, createTime: ctx.services.now() })
-    .returning()
+  return ctx.services.db
+    .transaction(async (tx) => {
+      const inserted = await tx
+        .insert(infoCategory)
+        .values({ ...valuesOf(form), createBy: session.userId, createTime: ctx.services.now() })
+        .returning();
+      const created = inserted[0]!;
+      await ctx.logChange(tx, { entryType: 'add', content: `Add information category ${created.name}`, before: null, after: snapshotOf(created) });
+      return created;
+    })
     .catch(nameConflict);
-  const created = inserted[0]!;
-  ctx.recordChange({ entryType: 'add', content: `Add information category ${created.name}`, before: null, after: snapshotOf(created) });
-  return created;
 }
 
 export async function updateCategory(ctx: CallContext, form: ParsedInputOf<typeof api.infoCategory.update>): Promise<CategoryRow> {
   const systems = await infoSystemsOf(ctx);
   checkSystem(systems, form.systemCode);
-  const { before, after } = await ctx.services.db
+  return ctx.services.db
     .transaction(async (tx) => {
       const existing = await categoryById(tx, form.id);
       if (!existing) throw Errors.notFound('id');
@@ -120,17 +123,16 @@ export async function updateCategory(ctx: CallContext, form: ParsedInputOf<typeo
         .where(and(eq(infoCategory.id, form.id), eq(infoCategory.version, form.version)))
         .returning();
       if (!updated[0]) throw Errors.stale();
-      return { before: existing, after: updated[0] };
+      await ctx.logChange(tx, { entryType: 'update', content: `Update information category ${updated[0].name}`, before: snapshotOf(existing), after: snapshotOf(updated[0]) });
+      return updated[0];
     })
     .catch(nameConflict);
-  ctx.recordChange({ entryType: 'update', content: `Update information category ${after.name}`, before: snapshotOf(before), after: snapshotOf(after) });
-  return after;
 }
 
 /** Deletes all the categories or none: each in the role's systems, none with an article filed under it. */
 export async function deleteCategories(ctx: CallContext, ids: number[]): Promise<void> {
   const systems = await infoSystemsOf(ctx);
-  const removed = await ctx.services.db.transaction(async (tx) => {
+  await ctx.services.db.transaction(async (tx) => {
     const rows = await tx.select().from(infoCategory).where(inArray(infoCategory.id, ids)).orderBy(asc(infoCategory.id));
     if (rows.length !== ids.length) throw Errors.notFound('ids');
     for (const row of rows) checkSystem(systems, row.systemMenuId, 'ids');
@@ -141,7 +143,6 @@ export async function deleteCategories(ctx: CallContext, ids: number[]): Promise
       throw Errors.inUse('error.categoryInUse', { names: names.join(ctx.t('error.listSeparator')) });
     }
     await tx.delete(infoCategory).where(inArray(infoCategory.id, ids));
-    return rows;
+    await ctx.logChange(tx, { entryType: 'delete', content: `Delete information categories ${rows.map((r) => r.name).join(', ')}`, before: rows.map(snapshotOf), after: null });
   });
-  ctx.recordChange({ entryType: 'delete', content: `Delete information categories ${removed.map((r) => r.name).join(', ')}`, before: removed.map(snapshotOf), after: null });
 }

@@ -192,9 +192,10 @@ export async function addArticle(ctx: CallContext, form: ArticleForm): Promise<A
       .insert(infoArticle)
       .values({ ...valuesOf(form, content), createBy: session.userId, createTime: ctx.services.now() })
       .returning();
-    return inserted[0]!;
+    const row = inserted[0]!;
+    await ctx.logChange(tx, { entryType: 'add', content: `Add information ${row.title}`, before: null, after: snapshotOf(row) });
+    return row;
   });
-  ctx.recordChange({ entryType: 'add', content: `Add information ${created.title}`, before: null, after: snapshotOf(created) });
   return created;
 }
 
@@ -207,7 +208,7 @@ export async function updateArticle(ctx: CallContext, form: ParsedInputOf<typeof
   const session = ctx.requireSession();
   const systems = await infoSystemsOf(ctx);
   checkSystem(systems, form.systemCode);
-  const { before, after } = await ctx.services.db.transaction(async (tx) => {
+  return ctx.services.db.transaction(async (tx) => {
     const existing = (await tx.select().from(infoArticle).where(eq(infoArticle.id, form.id)).limit(1))[0];
     if (!existing) throw Errors.notFound('id');
     checkSystem(systems, existing.systemMenuId, 'id');
@@ -225,31 +226,30 @@ export async function updateArticle(ctx: CallContext, form: ParsedInputOf<typeof
       tx,
       filesOf(existing).filter((id) => !kept.has(id)),
     );
-    return { before: existing, after: updated[0] };
+    await ctx.logChange(tx, { entryType: 'update', content: `Update information ${updated[0].title}`, before: snapshotOf(existing), after: snapshotOf(updated[0]) });
+    return updated[0];
   });
-  ctx.recordChange({ entryType: 'update', content: `Update information ${after.title}`, before: snapshotOf(before), after: snapshotOf(after) });
-  return after;
 }
 
 /** Deletes all the articles or none: each in one of the role's systems. Their images go with them unless used elsewhere. */
 export async function deleteArticles(ctx: CallContext, ids: number[]): Promise<void> {
   const systems = await infoSystemsOf(ctx);
-  const removed = await ctx.services.db.transaction(async (tx) => {
+  await ctx.services.db.transaction(async (tx) => {
     const rows = await tx.select().from(infoArticle).where(inArray(infoArticle.id, ids)).orderBy(asc(infoArticle.id));
     if (rows.length !== ids.length) throw Errors.notFound('ids');
     for (const row of rows) checkSystem(systems, row.systemMenuId, 'ids');
     await tx.delete(infoArticle).where(inArray(infoArticle.id, ids));
     await deleteIfUnreferenced(tx, rows.flatMap(filesOf));
-    return rows;
+    await ctx.logChange(tx, { entryType: 'delete', content: `Delete information ${rows.map((r) => r.title).join(', ')}`, before: rows.map(snapshotOf), after: null });
   });
-  ctx.recordChange({ entryType: 'delete', content: `Delete information ${removed.map((r) => r.title).join(', ')}`, before: removed.map(snapshotOf), after: null });
 }
 
 /** Sets one switch of an article (display or pin) from the list; the version moves on, so an open form sees the change. */
 export async function setArticleSwitch(ctx: CallContext, id: number, change: { display: number } | { top: number }): Promise<ArticleTableRow> {
   const session = ctx.requireSession();
   const systems = await infoSystemsOf(ctx);
-  const { before, after } = await ctx.services.db.transaction(async (tx) => {
+  const what = 'display' in change ? (change.display === InfoSwitch.On ? 'Show' : 'Hide') : change.top === InfoSwitch.On ? 'Pin' : 'Cancel pin of';
+  return ctx.services.db.transaction(async (tx) => {
     const existing = (await tx.select().from(infoArticle).where(eq(infoArticle.id, id)).limit(1))[0];
     if (!existing) throw Errors.notFound('id');
     checkSystem(systems, existing.systemMenuId, 'id');
@@ -258,14 +258,13 @@ export async function setArticleSwitch(ctx: CallContext, id: number, change: { d
       .set({ ...change, updateBy: session.userId, updateTime: ctx.services.now(), version: sql`${infoArticle.version} + 1` })
       .where(eq(infoArticle.id, id))
       .returning();
-    return { before: existing, after: updated[0]! };
+    const after = updated[0]!;
+    await ctx.logChange(tx, {
+      entryType: 'display' in change ? 'display' : 'top',
+      content: `${what} information ${after.title}`,
+      before: { id: existing.id, display: existing.display, top: existing.top, version: existing.version },
+      after: { id: after.id, display: after.display, top: after.top, version: after.version },
+    });
+    return after;
   });
-  const what = 'display' in change ? (change.display === InfoSwitch.On ? 'Show' : 'Hide') : change.top === InfoSwitch.On ? 'Pin' : 'Cancel pin of';
-  ctx.recordChange({
-    entryType: 'display' in change ? 'display' : 'top',
-    content: `${what} information ${after.title}`,
-    before: { id: before.id, display: before.display, top: before.top, version: before.version },
-    after: { id: after.id, display: after.display, top: after.top, version: after.version },
-  });
-  return after;
 }

@@ -230,11 +230,12 @@ export async function addMenu(ctx: CallContext, form: MenuForm): Promise<MenuRow
         .insert(menu)
         .values({ ...valuesOf(form), systemMenuId, createBy: session.userId, createTime: ctx.services.now() })
         .returning();
-      return inserted[0]!;
+      const row = inserted[0]!;
+      await ctx.logChange(tx, { entryType: 'add', content: `Add menu ${row.name} (${row.perms})`, before: null, after: snapshotOf(row) });
+      return row;
     })
     .catch(permsConflict);
   ctx.services.authz.changed();
-  ctx.recordChange({ entryType: 'add', content: `Add menu ${created.name} (${created.perms})`, before: null, after: snapshotOf(created) });
   return created;
 }
 
@@ -243,7 +244,7 @@ export async function updateMenu(ctx: CallContext, form: ParsedInputOf<typeof ap
   const managed = await managedSystemIds(ctx);
   const guards = await guardsOf(ctx);
   const { db } = ctx.services;
-  const { before, after } = await db
+  const after = await db
     .transaction(async (tx) => {
       const existing = await menuById(tx, form.menuId);
       if (!existing) throw Errors.notFound('menuId');
@@ -266,11 +267,11 @@ export async function updateMenu(ctx: CallContext, form: ParsedInputOf<typeof ap
         const below = [...(await descendantIds(tx, existing.menuId))];
         if (below.length > 0) await tx.update(menu).set({ systemMenuId }).where(inArray(menu.menuId, below));
       }
-      return { before: existing, after: updated[0] };
+      await ctx.logChange(tx, { entryType: 'update', content: `Update menu ${updated[0].name} (${updated[0].perms})`, before: snapshotOf(existing), after: snapshotOf(updated[0]) });
+      return updated[0];
     })
     .catch(permsConflict);
   ctx.services.authz.changed();
-  ctx.recordChange({ entryType: 'update', content: `Update menu ${after.name} (${after.perms})`, before: snapshotOf(before), after: snapshotOf(after) });
   return after;
 }
 
@@ -279,7 +280,7 @@ export async function deleteMenus(ctx: CallContext, menuIds: number[]): Promise<
   const managed = await managedSystemIds(ctx);
   const guards = await guardsOf(ctx);
   const { db } = ctx.services;
-  const removed = await db
+  await db
     .transaction(async (tx) => {
       const rows = await tx.select().from(menu).where(inArray(menu.menuId, menuIds));
       if (rows.length !== menuIds.length) throw Errors.notFound('menuIds');
@@ -293,12 +294,11 @@ export async function deleteMenus(ctx: CallContext, menuIds: number[]): Promise<
         .limit(1);
       if (remaining.length > 0) throw Errors.inUse('error.menuHasChildren');
       await tx.delete(menu).where(inArray(menu.menuId, menuIds));
-      return rows;
+      await ctx.logChange(tx, { entryType: 'delete', content: `Delete menus ${rows.map((r) => `${r.name} (${r.perms})`).join(', ')}`, before: rows.map(snapshotOf), after: null });
     })
     .catch((error: unknown) => {
       if (violatedConstraint(error, SqlState.RestrictViolation) !== null || violatedConstraint(error, SqlState.ForeignKeyViolation) !== null) throw Errors.inUse('error.menuInUse');
       throw error;
     });
   ctx.services.authz.changed();
-  ctx.recordChange({ entryType: 'delete', content: `Delete menus ${removed.map((r) => `${r.name} (${r.perms})`).join(', ')}`, before: removed.map(snapshotOf), after: null });
 }

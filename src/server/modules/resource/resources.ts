@@ -183,7 +183,7 @@ export async function saveResources(ctx: CallContext, form: SaveForm): Promise<{
   await checkAssignable(ctx, orgs, form.deptId);
   const menus = await loadMenuTable(db);
   const held = await callerMenus(ctx, menus);
-  const { plan, stamp } = await db.transaction(async (tx) => {
+  const stamp = await db.transaction(async (tx) => {
     // One save of an organisation at a time: the stamp read below stays true until this one commits.
     await tx.select({ deptId: dept.deptId }).from(dept).where(eq(dept.deptId, form.deptId)).for('update');
     if (stampOf(await storedRows(tx, form.deptId)) !== form.stamp) throw Errors.stale();
@@ -200,14 +200,14 @@ export async function saveResources(ctx: CallContext, form: SaveForm): Promise<{
         if (kept.size > 0) await tx.insert(roleMenu).values([...kept].map((menuId) => ({ roleId, menuId, halfChecked: half.has(menuId) })));
       }
     }
-    return { plan, stamp: stampOf(rows) };
+    await ctx.logChange(tx, {
+      entryType: 'update',
+      content: `Assign resources of ${plan.deptName}`,
+      before: { deptId: form.deptId, menuIdList: plan.before },
+      after: { deptId: form.deptId, menuIdList: [...plan.after].sort((a, b) => a - b), removedFrom: plan.loss },
+    });
+    return stampOf(rows);
   });
   authz.changed();
-  ctx.recordChange({
-    entryType: 'update',
-    content: `Assign resources of ${plan.deptName}`,
-    before: { deptId: form.deptId, menuIdList: plan.before },
-    after: { deptId: form.deptId, menuIdList: [...plan.after].sort((a, b) => a - b), removedFrom: plan.loss },
-  });
   return { stamp };
 }

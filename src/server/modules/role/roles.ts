@@ -175,19 +175,20 @@ export async function addRole(ctx: CallContext, form: RoleForm): Promise<RoleTab
   const guards = await guardsOf(ctx);
   if (!guards.scope.has(form.deptId)) throw Errors.outOfScope('deptId');
   const { db } = ctx.services;
-  const { created, grants } = await db
+  const created = await db
     .transaction(async (tx) => {
       const grants = await grantsOf(ctx, tx, guards, form);
       const inserted = await tx
         .insert(role)
         .values({ roleName: form.roleName, deptId: form.deptId, remark: form.remark, roleType: form.roleType, createBy: session.userId, createTime: ctx.services.now() })
         .returning();
-      await writeGrants(tx, inserted[0]!.roleId, grants);
-      return { created: inserted[0]!, grants };
+      const row = inserted[0]!;
+      await writeGrants(tx, row.roleId, grants);
+      await ctx.logChange(tx, { entryType: 'add', content: `Add role ${row.roleName}`, before: null, after: snapshotOf(row, [...grants.granted]) });
+      return row;
     })
     .catch(roleNameConflict);
   ctx.services.authz.changed();
-  ctx.recordChange({ entryType: 'add', content: `Add role ${created.roleName}`, before: null, after: snapshotOf(created, [...grants.granted]) });
   return created;
 }
 
@@ -196,7 +197,7 @@ export async function updateRole(ctx: CallContext, form: RoleUpdateForm): Promis
   const guards = await guardsOf(ctx);
   if (!guards.scope.has(form.deptId)) throw Errors.outOfScope('deptId');
   const { db } = ctx.services;
-  const { before, after, grants } = await db
+  const after = await db
     .transaction(async (tx) => {
       const existing = await roleById(tx, form.roleId);
       if (!existing) throw Errors.notFound('roleId');
@@ -220,11 +221,11 @@ export async function updateRole(ctx: CallContext, form: RoleUpdateForm): Promis
       await writeGrants(tx, form.roleId, grants);
       // A role is held for its organisation: its holders follow it to the new one.
       if (existing.deptId !== form.deptId) await tx.update(userRole).set({ deptId: form.deptId }).where(eq(userRole.roleId, form.roleId));
-      return { before: snapshotOf(existing, menusBefore), after: updated[0], grants };
+      await ctx.logChange(tx, { entryType: 'update', content: `Update role ${updated[0].roleName}`, before: snapshotOf(existing, menusBefore), after: snapshotOf(updated[0], [...grants.granted]) });
+      return updated[0];
     })
     .catch(roleNameConflict);
   ctx.services.authz.changed();
-  ctx.recordChange({ entryType: 'update', content: `Update role ${after.roleName}`, before, after: snapshotOf(after, [...grants.granted]) });
   return after;
 }
 
@@ -232,7 +233,7 @@ export async function updateRole(ctx: CallContext, form: RoleUpdateForm): Promis
 export async function deleteRoles(ctx: CallContext, roleIds: number[]): Promise<void> {
   const guards = await guardsOf(ctx);
   const { db } = ctx.services;
-  const removed = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const rows = await tx.select().from(role).where(inArray(role.roleId, roleIds)).orderBy(asc(role.roleId));
     if (rows.length !== roleIds.length) throw Errors.notFound('roleIds');
     const snapshots = [];
@@ -251,10 +252,9 @@ export async function deleteRoles(ctx: CallContext, roleIds: number[]): Promise<
       throw Errors.inUse('error.roleHeldByUsers', { roles });
     }
     await tx.delete(role).where(inArray(role.roleId, roleIds));
-    return snapshots;
+    await ctx.logChange(tx, { entryType: 'delete', content: `Delete roles ${snapshots.map((r) => r.roleName).join(', ')}`, before: snapshots, after: null });
   });
   ctx.services.authz.changed();
-  ctx.recordChange({ entryType: 'delete', content: `Delete roles ${removed.map((r) => r.roleName).join(', ')}`, before: removed, after: null });
 }
 
 export async function grantableMenus(ctx: CallContext, input: ParsedInputOf<typeof api.role.grantableMenus>): Promise<GrantableMenus> {

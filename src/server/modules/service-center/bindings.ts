@@ -202,7 +202,7 @@ async function setBindings(ctx: CallContext, userIds: readonly number[], deptIds
   const scope = await roleScope(ctx);
   const centres = change === 'delete' ? [] : chosenCentres(await loadOrgTree(services.db), deptIds);
   const now = services.now();
-  const changes = await services.db.transaction(async (tx) => {
+  await services.db.transaction(async (tx) => {
     await lockUsers(tx, userIds);
     const users = await usersInScope(tx, scope, userIds, 'userIds');
     const before = await boundCentres(
@@ -219,16 +219,15 @@ async function setBindings(ctx: CallContext, userIds: readonly number[], deptIds
       if (added.length > 0) await tx.insert(userServiceCentre).values(added.map((deptId) => ({ userId: u.userId, deptId, createBy: session.userId, createTime: now })));
       if (change === 'update') await tx.update(userServiceCentre).set({ updateBy: session.userId, updateTime: now }).where(eq(userServiceCentre.userId, u.userId));
     }
-    return users.map((u) => ({ username: u.username, userId: u.userId, before: before.get(u.userId) ?? [] }));
+    for (const u of users) {
+      await ctx.logChange(tx, {
+        entryType: change,
+        content: `${VERB[change]} ${u.username}`,
+        before: { userId: u.userId, deptIds: before.get(u.userId) ?? [] },
+        after: change === 'delete' ? null : { userId: u.userId, deptIds: [...centres].sort((a, b) => a - b) },
+      });
+    }
   });
-  for (const { userId, username, before } of changes) {
-    ctx.recordChange({
-      entryType: change,
-      content: `${VERB[change]} ${username}`,
-      before: { userId, deptIds: before },
-      after: change === 'delete' ? null : { userId, deptIds: [...centres].sort((a, b) => a - b) },
-    });
-  }
 }
 
 export function saveBindings(ctx: CallContext, input: ParsedInputOf<typeof api.serviceCenter.save>): Promise<void> {

@@ -179,13 +179,14 @@ export const sessionHandlers: AreaHandlers<'session'> = {
       }
       throw error;
     }
-    await setNewPassword(services, found, oldPlain, input.newPassword, session.familyId);
-    ctx.recordChange({
-      entryType: 'password',
-      content: `Change own password of ${found.username}`,
-      before: { passwordChangedAt: found.passwordChangedAt },
-      after: { passwordChangedAt: services.now() },
-    });
+    await setNewPassword(services, found, oldPlain, input.newPassword, session.familyId, (tx) =>
+      ctx.logChange(tx, {
+        entryType: 'password',
+        content: `Change own password of ${found.username}`,
+        before: { passwordChangedAt: found.passwordChangedAt },
+        after: { passwordChangedAt: services.now() },
+      }),
+    );
     return null;
   },
 

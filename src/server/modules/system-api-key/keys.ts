@@ -148,9 +148,10 @@ export async function addKey(ctx: CallContext, form: AddForm): Promise<ApiKeyRow
         updateTime: now,
       })
       .returning();
-    return inserted[0]!;
+    const row = inserted[0]!;
+    await ctx.logChange(tx, { entryType: 'add', content: `Add API key of ${row.systemName} for ${row.apiCode}`, before: null, after: snapshotOf(row) });
+    return row;
   });
-  ctx.recordChange({ entryType: 'add', content: `Add API key of ${created.systemName} for ${created.apiCode}`, before: null, after: snapshotOf(created) });
   return (await keyRowById(db, created.id))!;
 }
 
@@ -159,7 +160,7 @@ export async function updateKey(ctx: CallContext, form: UpdateForm): Promise<Api
   const systems = await roleSystemIds(ctx);
   const stamp = Date.parse(form.stamp);
   if (Number.isNaN(stamp)) throw Errors.invalid('stamp', 'validation.version');
-  const { before, after } = await db.transaction(async (tx) => {
+  const after = await db.transaction(async (tx) => {
     const existing = (await tx.select().from(systemApiKey).where(eq(systemApiKey.id, form.id)).limit(1))[0];
     if (!existing) throw Errors.notFound('id');
     if (!systems.has(existing.systemMenuId)) throw Errors.outOfScope('id');
@@ -170,8 +171,9 @@ export async function updateKey(ctx: CallContext, form: UpdateForm): Promise<Api
       .where(and(eq(systemApiKey.id, form.id), sql`floor(extract(epoch from coalesce(${systemApiKey.updateTime}, ${systemApiKey.createTime})) * 1000)::bigint = ${stamp}`))
       .returning();
     if (!updated[0]) throw Errors.stale();
-    return { before: snapshotOf(existing), after: snapshotOf(updated[0]) };
+    const change = { before: snapshotOf(existing), after: snapshotOf(updated[0]) };
+    await ctx.logChange(tx, { entryType: 'update', content: `Update API key of ${change.after.systemName} for ${change.after.apiCode}`, ...change });
+    return change.after;
   });
-  ctx.recordChange({ entryType: 'update', content: `Update API key of ${after.systemName} for ${after.apiCode}`, before, after });
   return (await keyRowById(db, after.id))!;
 }

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import type { CallContext, ChangeRecord } from '../context';
+import type { Tx } from '../db/client';
+import { operationLog, user } from '../db/schema';
+import { locate } from '../geo/locate';
+import type { OperationLogRow } from './audit';
+import { appendChainedIn } from './chain';
+import { rowFitter } from './fit';
+import { redact } from './redact';
+
+const fitOperationRow = rowFitter(operationLog);
+
+/** The operation-log row of a change made by the call `ctx`; values of the endpoint's secret fields are redacted. */
+export function operationRowOf(ctx: CallContext, change: ChangeRecord, secretFields: readonly string[]): OperationLogRow {
+  const session = ctx.session;
+  return {
+    entryType: change.entryType,
+    operUserId: session?.userId ?? null,
+    operUserName: session?.name ?? '',
+    operLoginName: session?.username ?? '',
+    // Looked up offline (ip2region).
+    operLocation: locate(ctx.ip).label,
+    operIp: ctx.ip,
+    operationContent: change.content,
+    beforeOperation: change.before === undefined ? null : redact(change.before, secretFields),
+    afterOperation: change.after === undefined ? null : redact(change.after, secretFields),
+    operationTime: ctx.services.now(),
+  };
+}
+
+/**
+ * Writes the row of a change in the change's own transaction, chained like every operation-log row: the
+ * change and its row are committed together or not at all, so no crash or database outage leaves a change
+ * without its row, nor a row without its change.
+ */
+export async function writeChangeIn(tx: Tx, row: OperationLogRow): Promise<void> {
+  const fitted = fitOperationRow(row);
+  let operDeptId = fitted.operDeptId ?? null;
+  if (fitted.operDeptId === undefined && fitted.operUserId != null) {
+    const found = await tx.select({ deptId: user.deptId }).from(user).where(eq(user.userId, fitted.operUserId));
+    operDeptId = found[0]?.deptId ?? null;
+  }
+  await appendChainedIn(tx, [
+    {
+      entryType: fitted.entryType,
+      operUserId: fitted.operUserId ?? null,
+      operUserName: fitted.operUserName ?? '',
+      operLoginName: fitted.operLoginName ?? '',
+      operLocation: fitted.operLocation ?? '',
+      operIp: fitted.operIp ?? '',
+      operDeptId,
+      operationContent: fitted.operationContent,
+      beforeOperation: fitted.beforeOperation ?? null,
+      afterOperation: fitted.afterOperation ?? null,
+      operationTime: fitted.operationTime ?? new Date(),
+    },
+  ]);
+}
