@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { bundleReportPlugin } from './scripts/bundle-report';
 
 export default defineConfig({
   main: {
@@ -34,6 +35,6 @@ export default defineConfig({
       minify: true,
       rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') },
     },
-    plugins: [react()],
+    plugins: [react(), bundleReportPlugin()],
   },
 });

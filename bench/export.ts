@@ -2,7 +2,7 @@
  * The interface-monitoring export and deep pages, measured in `npm run bench` (issue 11):
  * - exporting 1,000,000 rows: the server's peak RSS beside its peak exporting 100,000 rows (goal ≤ 1.2×, and
  *   under 256 MB), and the time beside exceljs's streaming writer writing the same rows alone (goal ≤ 1.25×);
- * - page 10,000 of 1,000,000 (read by seek from the page before, as the screen pages) beside page 1 (goal ≤ 1.5×).
+ * - page 10,000 of 1,000,000 (by the sparse page index, as the screen asks for it) beside page 1 (goal ≤ 1.5×).
  * Each export runs in a fresh server process, so its peak RSS (VmHWM) is that export's. The rows are seeded
  * by generate_series in SQL.
  *   export.ts seed DATA_DIR ROWS   seeds PGlite in DATA_DIR, or DATABASE_URL when set
@@ -19,10 +19,11 @@ import ExcelJS from 'exceljs';
 import { API_PREFIX, Header } from '../src/shared/constants';
 import { INTERFACE_EXPORT_TASK_ID } from '../src/shared/contract/interface-log';
 
-export const EXPORT_BENCH_ROWS = 1_000_000;
-const SMALL_ROWS = 100_000;
+/** BENCH_LOG_ROWS makes a shorter run while developing; the figures are read at 1,000,000. */
+export const EXPORT_BENCH_ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
+const SMALL_ROWS = Math.round(EXPORT_BENCH_ROWS / 10);
 const PAGE_SIZE = 10;
-const DEEP_PAGE = 10_000;
+const DEEP_PAGE = Math.min(10_000, Math.floor(EXPORT_BENCH_ROWS / PAGE_SIZE));
 const PAGE_SAMPLES = 30;
 /** Seeded call i starts i seconds after this instant; the newest rows come first in the list and the export. */
 const SEED_EPOCH = '2026-01-01T00:00:00.000Z';
@@ -107,7 +108,18 @@ export interface BenchServer {
 
 export interface ExportBenchDeps {
   startServer: (dataDir: string, env?: NodeJS.ProcessEnv) => Promise<BenchServer>;
-  signIn: (base: string) => Promise<{ token: string; roleId: number }>;
+  /** `firstChange`: the forced first password change, made on a database's first sign-in only. */
+  signIn: (base: string, firstChange?: boolean) => Promise<{ token: string; roleId: number }>;
+}
+
+const passwordChanged = new Set<string>();
+
+/** Signs in to a server of the database `env` and `dataDir` name, changing the first password only the first time. */
+export function signInOnce(deps: ExportBenchDeps, server: BenchServer, dataDir: string, env: NodeJS.ProcessEnv): Promise<{ token: string; roleId: number }> {
+  const database = env.DATABASE_URL ?? dataDir;
+  const first = !passwordChanged.has(database);
+  passwordChanged.add(database);
+  return deps.signIn(server.url, first);
 }
 
 interface ExportRun {
@@ -120,7 +132,7 @@ interface ExportRun {
 async function exportOnce(deps: ExportBenchDeps, dataDir: string, env: NodeJS.ProcessEnv, filters: Record<string, unknown>): Promise<ExportRun> {
   const server = await deps.startServer(dataDir, env);
   try {
-    const session = await deps.signIn(server.url);
+    const session = await signInOnce(deps, server, dataDir, env);
     const started = performance.now();
     const response = await fetch(`${server.url}${API_PREFIX}/sys/interface/export/${INTERFACE_EXPORT_TASK_ID}`, {
       method: 'POST',
@@ -150,36 +162,32 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** Page 1 and page 10,000 (by seek from page 9,999's last row), each the median of PAGE_SAMPLES calls. */
-async function deepPages(deps: ExportBenchDeps, dataDir: string, env: NodeJS.ProcessEnv): Promise<{ first: number; deep: number; offset: number }> {
+/** Page 1 and page DEEP_PAGE (by the sparse page index), each the median of PAGE_SAMPLES calls after the index is built. */
+async function deepPages(deps: ExportBenchDeps, dataDir: string, env: NodeJS.ProcessEnv): Promise<{ build: number; first: number; deep: number }> {
   const server = await deps.startServer(dataDir, env);
   try {
-    const session = await deps.signIn(server.url);
-    const list = async (body: Record<string, unknown>) => {
+    const session = await signInOnce(deps, server, dataDir, env);
+    const list = async (page: number) => {
       const started = performance.now();
       const response = await fetch(`${server.url}${API_PREFIX}/sys/interface/list`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', [Header.Authorization]: `Bearer ${session.token}`, [Header.Role]: String(session.roleId), [Header.Language]: 'en_US' },
-        body: JSON.stringify({ limit: PAGE_SIZE, ...body }),
+        body: JSON.stringify({ limit: PAGE_SIZE, page }),
       });
-      const envelope = (await response.json()) as { code: string; msg: string; data: { records: Array<{ id: number; startTime: string }> } };
+      const envelope = (await response.json()) as { code: string; msg: string; data: { records: unknown[] } };
       if (envelope.code !== '00000' || envelope.data.records.length !== PAGE_SIZE) throw new Error(`the list answered ${envelope.code} ${envelope.msg}`);
-      return { ms: performance.now() - started, records: envelope.data.records };
+      return performance.now() - started;
     };
-    const before = (await list({ page: DEEP_PAGE - 1 })).records;
-    const last = before[before.length - 1]!;
-    const seek = { page: DEEP_PAGE, after: { startTime: last.startTime, id: last.id } };
+    const build = await list(1);
     const firstTimes: number[] = [];
     const deepTimes: number[] = [];
-    const offsetTimes: number[] = [];
     // Warm-up, then alternate so that both see the same conditions.
-    for (let i = 0; i < 5; i++) await Promise.all([list({ page: 1 }), list(seek)]);
+    for (let i = 0; i < 5; i++) await Promise.all([list(1), list(DEEP_PAGE)]);
     for (let i = 0; i < PAGE_SAMPLES; i++) {
-      firstTimes.push((await list({ page: 1 })).ms);
-      deepTimes.push((await list(seek)).ms);
-      if (i < 5) offsetTimes.push((await list({ page: DEEP_PAGE })).ms);
+      firstTimes.push(await list(1));
+      deepTimes.push(await list(DEEP_PAGE));
     }
-    return { first: median(firstTimes), deep: median(deepTimes), offset: median(offsetTimes) };
+    return { build, first: median(firstTimes), deep: median(deepTimes) };
   } finally {
     await stop(server);
   }
@@ -233,13 +241,17 @@ async function measureExports(deps: ExportBenchDeps, dataDir: string, pgUrl: str
     console.log(
       `  ${target.name}: ${SMALL_ROWS.toLocaleString('en')} rows ${(small.ms / 1000).toFixed(1)} s, peak RSS ${small.peakMb.toFixed(0)} MB; ${EXPORT_BENCH_ROWS.toLocaleString('en')} rows ${(large.ms / 1000).toFixed(1)} s, ${(large.bytes / 1024 / 1024).toFixed(0)} MB file, peak RSS ${large.peakMb.toFixed(0)} MB`,
     );
-    console.log(`  ratio peak RSS 1M/100k, ${target.name}: ${(large.peakMb / small.peakMb).toFixed(2)} (goal 1.20 or less); peak ${large.peakMb.toFixed(0)} MB (goal under 256 MB)`);
+    console.log(
+      `  ratio peak RSS ${EXPORT_BENCH_ROWS.toLocaleString('en')}/${SMALL_ROWS.toLocaleString('en')} rows, ${target.name}: ${(large.peakMb / small.peakMb).toFixed(2)} (goal 1.20 or less); peak ${large.peakMb.toFixed(0)} MB (goal under 256 MB)`,
+    );
     console.log(`  ratio export time/exceljs alone, ${target.name}: ${(large.ms / alone).toFixed(2)} (goal 1.25 or less)`);
   }
-  console.log(`\nInterface-monitoring list, page ${DEEP_PAGE.toLocaleString('en')} of ${(EXPORT_BENCH_ROWS / PAGE_SIZE).toLocaleString('en')} (${PAGE_SIZE} a page), median of ${PAGE_SAMPLES}`);
+  console.log(
+    `\nInterface-monitoring list, page ${DEEP_PAGE.toLocaleString('en')} of ${(EXPORT_BENCH_ROWS / PAGE_SIZE).toLocaleString('en')} (${PAGE_SIZE} a page, sparse page index), median of ${PAGE_SAMPLES}`,
+  );
   for (const target of targets) {
     const pages = await deepPages(deps, dataDir, target.env);
-    console.log(`  ${target.name}: page 1 ${pages.first.toFixed(1)} ms, page ${DEEP_PAGE} by seek ${pages.deep.toFixed(1)} ms (by offset ${pages.offset.toFixed(1)} ms)`);
+    console.log(`  ${target.name}: first call (builds the index) ${pages.build.toFixed(0)} ms; page 1 ${pages.first.toFixed(1)} ms, page ${DEEP_PAGE} ${pages.deep.toFixed(1)} ms`);
     console.log(`  ratio page ${DEEP_PAGE}/page 1, ${target.name}: ${(pages.deep / pages.first).toFixed(2)} (goal 1.50 or less)`);
   }
 }

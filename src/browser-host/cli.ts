@@ -17,6 +17,7 @@ import Conf from 'conf';
 import { createConsoleCore, type ConsoleCore } from '../main/core/console-core';
 import { createEmbeddedServer } from '../main/core/embedded-server';
 import { folderTarget } from '../main/core/exports';
+import { fileManagerRevealer } from '../main/core/reveal';
 import { createSettings, readManagedPreset, type KeyValueStore } from '../main/core/settings';
 import { createKeychainVault, createMemoryVault, probeKeychain, type TokenVault } from '../main/core/token-vault';
 import { browserHelpResolver, startBrowserHost, type BrowserHost } from './host';
@@ -117,6 +118,7 @@ async function main(): Promise<void> {
     platform: { kind: 'browser', appVersion: appVersion(), os: `${os.type()} ${os.release()}` },
     helpPdfUrl: browserHelpResolver(helpDir),
     exportTarget: folderTarget(options.downloadsDir),
+    revealFile: fileManagerRevealer(),
     // The host knows the page secret its file addresses carry; it starts after the core.
     fileUrl: (fileId) => {
       if (!host) throw new Error('The browser host is not listening yet');

@@ -35,6 +35,11 @@ export interface ServerConfig {
   rateLimits: Record<RateLimitName, RateLimit>;
   /** Validates every response against the contract's output schema (tests). */
   checkOutput: boolean;
+  /**
+   * Interface monitoring: one row per API call (design §4). On unless CONSOLE_INTERFACE_MONITORING=off, which
+   * exists to measure what monitoring costs (`npm run bench` prints audit on ÷ audit off).
+   */
+  interfaceMonitoring: boolean;
   quiet: boolean;
 }
 
@@ -62,6 +67,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     },
     rateLimits: RATE_LIMITS,
     checkOutput: false,
+    interfaceMonitoring: parseSwitch(env.CONSOLE_INTERFACE_MONITORING, 'CONSOLE_INTERFACE_MONITORING'),
     quiet: false,
     ...overrides,
   };
@@ -71,6 +77,13 @@ export function parsePort(value: string, name: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port < 0 || port > 65535) throw new Error(`${name} must be a port number from 0 to 65535, got "${value}"`);
   return port;
+}
+
+/** An on/off setting: unset or `on` is on, `off` is off; anything else is refused rather than guessed. */
+export function parseSwitch(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`${name} must be on or off, got "${value}"`);
 }
 
 /** How long interface-monitoring rows are kept by default: a quarter, enough to look back on an incident. */

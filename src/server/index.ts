@@ -1,11 +1,13 @@
 import { Audit } from './audit/audit';
 import { Authz } from './auth/authz';
-import { AUTHZ_CHANNEL, connectCacheChannel } from './auth/authz-channel';
-import { SessionStore } from './auth/session-store';
+import { AUTHZ_CHANNEL, connectCacheChannel, type CacheChannel } from './auth/authz-channel';
+import { SESSIONS_CHANNEL, SessionStore } from './auth/session-store';
 import { buildApp } from './app';
 import { configFromEnv, type ServerConfig } from './config';
 import type { Services } from './context';
 import { openDatabase, type Database } from './db/client';
+import { startFromTemplate } from './db/data-template';
+import { analyzeGrownTables } from './db/planner-statistics';
 import { checkExposedData, checkExposedSettings, withGeneratedAdminPassword } from './exposure';
 import { Translations, TRANSLATIONS_CHANNEL } from './i18n-text';
 import { isLoopbackAddress } from './loopback';
@@ -13,7 +15,6 @@ import { startMaintenance } from './maintenance/purge';
 import { MessengerClient } from './modules/auth/messenger';
 import { seedDemo } from './seed/demo';
 import { seedIfEmpty } from './seed/seed';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
 export interface StartOptions {
@@ -22,6 +23,8 @@ export interface StartOptions {
   dataDir?: string;
   /** The migrations shipped with the app (a packaged build passes its resources folder). */
   migrationsDir?: string;
+  /** A pre-initialised data folder shipped with the app (`db/data-template.ts`): a new data folder starts from it. */
+  dataTemplate?: string;
   transportSecret?: string;
   clientId?: string;
   clientSecret?: string;
@@ -42,11 +45,13 @@ export interface RunningServer {
 /** Opens the database (migrations applied), seeds a first start, and builds the app: everything but listening. */
 export async function createServer(config: ServerConfig, now: () => Date = () => new Date()): Promise<{ app: FastifyInstance; services: Services; database: Database; seeded: boolean }> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl || undefined, dataDir: config.dataDir, migrationsDir: config.migrationsDir });
+  let authzChannel: CacheChannel | null = null;
   try {
     const seeded = await seedIfEmpty(database.db, config);
     if (seeded && config.demo) await seedDemo(database.db, { password: config.adminPassword });
     // PGlite runs no autovacuum: without fresh statistics the planner ignores the list indexes on large tables.
-    if (database.driver === 'pglite') await database.db.execute(sql`analyze`);
+    // Only the tables grown since their last analysis are analysed: a whole `analyze` was most of a restart.
+    if (database.driver === 'pglite') await analyzeGrownTables(database.db);
     const services: Services = {
       db: database.db,
       driver: database.driver,
@@ -60,10 +65,11 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
       translations: new Translations(database.db),
       now,
     };
-    // Several server processes on one PostgreSQL drop each other's permission and translation caches (LISTEN/NOTIFY).
-    const authzChannel =
+    // Several server processes on one PostgreSQL drop each other's session, permission and translation caches
+    // (LISTEN/NOTIFY); the navigation cache keys on the permission and translation epochs.
+    authzChannel =
       database.driver === 'pg' && config.databaseUrl
-        ? await connectCacheChannel(config.databaseUrl, { [AUTHZ_CHANNEL]: services.authz, [TRANSLATIONS_CHANNEL]: services.translations }, (error) => {
+        ? await connectCacheChannel(config.databaseUrl, { [SESSIONS_CHANNEL]: services.sessions, [AUTHZ_CHANNEL]: services.authz, [TRANSLATIONS_CHANNEL]: services.translations }, (error) => {
             if (!config.quiet) console.error(`[server] cache-change channel: ${error.message}`);
           })
         : null;
@@ -74,7 +80,7 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
       (error) => {
         if (!config.quiet) console.error(`[server] purge of expired rows failed: ${(error as Error).message}`);
       },
-      { interfaceLogRetentionDays: config.interfaceLogRetentionDays },
+      { interfaceLogRetentionDays: config.interfaceLogRetentionDays, ...(database.exclusive && { exclusive: database.exclusive }) },
     );
     app.addHook('onClose', async () => {
       await maintenance.stop();
@@ -84,6 +90,7 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
     });
     return { app, services, database, seeded: seeded !== null };
   } catch (error) {
+    await authzChannel?.close();
     await database.close();
     throw error;
   }
@@ -109,6 +116,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...(options.demo !== undefined && { demo: options.demo }),
     ...(options.quiet !== undefined && { quiet: options.quiet }),
   });
+  if (options.dataTemplate) await startFromTemplate(config.dataDir, options.dataTemplate);
   return listen(config);
 }
 

@@ -170,6 +170,11 @@ export interface ConsoleBridge {
     start(request: ExportRequest): Promise<BridgeResult<ExportStarted | null>>;
     /** Stops an export: the download is aborted (the server stops) and the partial file removed. */
     cancel(exportId: string): Promise<BridgeResult<null>>;
+    /**
+     * Shows a finished export's file in the operating system's file manager. Only a file this console wrote in this
+     * session can be shown, named by its export id: the window never names a path to open.
+     */
+    showInFolder(exportId: string): Promise<BridgeResult<null>>;
   };
 
   events: {
@@ -221,6 +226,7 @@ export const BRIDGE_METHODS = listingEveryMethod([
   'files.url',
   'exports.start',
   'exports.cancel',
+  'exports.showInFolder',
 ]);
 
 export function isBridgeMethod(name: unknown): name is BridgeMethod {

@@ -37,6 +37,8 @@ export const Delay = {
   noticeAnimationMs: 500,
   exportStartToastMs: 3000,
   exportFailedToastMs: 5000,
+  /** Long enough to reach its "show in folder" button (hovering pauses it). */
+  exportDoneToastMs: 15000,
   /** How often a signed-in console asks whether its role's grants changed (new menus and buttons without signing in again). */
   grantPollMs: 5000,
 } as const;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -18,13 +18,22 @@ import { hostForSpecFile, signInAdmin, startHostWithServer, tabPane, toast } fro
 test.describe.configure({ mode: 'serial' });
 
 let downloads = '';
+let openerDir = '';
 const host = hostForSpecFile(() => {
   downloads = mkdtempSync(path.join(os.tmpdir(), 'oplog-e2e-downloads-'));
   // The browser host inherits the environment: its exports land in this folder.
   process.env.CONSOLE_DOWNLOADS_DIR = downloads;
+  // "Show in folder" starts the system's file manager (xdg-open on Linux): a stand-in first on the PATH records
+  // the command's arguments instead of opening anything.
+  openerDir = mkdtempSync(path.join(os.tmpdir(), 'oplog-e2e-opener-'));
+  writeFileSync(path.join(openerDir, 'xdg-open'), `#!/bin/sh\nprintf '%s\\n' "$@" >> '${path.join(openerDir, 'opened.txt')}'\n`, { mode: 0o755 });
+  process.env.PATH = `${openerDir}${path.delimiter}${process.env.PATH ?? ''}`;
   return startHostWithServer();
 });
-test.afterAll(() => rmSync(downloads, { recursive: true, force: true }));
+test.afterAll(() => {
+  rmSync(downloads, { recursive: true, force: true });
+  rmSync(openerDir, { recursive: true, force: true });
+});
 
 const LOGIN = 'e2e-operator';
 const BASE_TIME = Date.parse('2026-03-01T08:00:00.000Z');
@@ -118,6 +127,11 @@ test('exports the filtered entries to a file that reads back with its headers an
   expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['操作类型', '操作人', '登录名', '操作地点', '操作内容', '操作前', '操作后', '操作时间']);
   expect(sheet.rowCount).toBe(26);
   expect(sheet.getRow(2).getCell(5).value).toBe('Update waybill 24');
+  // The done message shows the file in the file manager: on Linux the downloads folder opens.
+  const opened = path.join(openerDir, 'opened.txt');
+  expect(existsSync(opened)).toBe(false);
+  await page.getByTestId('export-show-in-folder').click();
+  await expect.poll(() => (existsSync(opened) ? readFileSync(opened, 'utf8') : '')).toBe(`${downloads}\n`);
   rmSync(path.join(downloads, 'operation-log.xlsx'));
 });
 
@@ -146,7 +160,8 @@ test('cancels a long export and leaves no file behind', async ({ page }) => {
   await expect(rows(page)).toHaveCount(10);
   await pane(page).getByTestId('operation-export').click();
   const progress = pane(page).getByTestId('operation-export-progress');
-  await expect(progress).toContainText('正在导出 100000 条');
+  // Rows written of the rows the export will write, and the bytes, while it runs.
+  await expect(progress).toContainText(/正在导出：\d+ \/ 100000 条，已写入 \d/);
   await progress.getByTestId('operation-export-cancel').click();
   await expect(page.getByText('已取消导出').first()).toBeVisible();
   await expect(progress).toHaveCount(0);

@@ -18,7 +18,7 @@ import type { EndpointDef } from '../../shared/contract/endpoint';
 import { FILE_PURPOSES, UploadedFile, type FileBody } from '../../shared/contract/file';
 import { CodedError, InputError } from './errors';
 import type { BridgeEvents } from './events';
-import { createExports, type ExportTarget } from './exports';
+import { createExports, type ExportTarget, type FileRevealer } from './exports';
 import type { Session } from './session';
 import type { Settings } from './settings';
 
@@ -54,6 +54,8 @@ export interface BridgeCoreDeps {
   fileUrl?: FileUrlResolver | null;
   /** Where exports are saved; without one the console saves none. */
   exportTarget?: ExportTarget | null;
+  /** Shows a finished export's file in the file manager. */
+  revealFile?: FileRevealer | null;
 }
 
 /**
@@ -89,7 +91,7 @@ export function createBridgeCore(deps: BridgeCoreDeps): BridgeCore {
     return deps.fileUrl(fileId);
   };
 
-  const exports = createExports({ session, events, target: deps.exportTarget ?? null });
+  const exports = createExports({ session, events, target: deps.exportTarget ?? null, reveal: deps.revealFile ?? null });
 
   const views = deps.viewHost ?? null;
   const viewCall = (run: (host: ViewHost) => Promise<void>): Promise<BridgeResult<null>> =>
@@ -185,6 +187,11 @@ export function createBridgeCore(deps: BridgeCoreDeps): BridgeCore {
       cancel: (exportId) =>
         answer(async () => {
           await exports.cancel(exportId);
+          return null;
+        }),
+      showInFolder: (exportId) =>
+        answer(async () => {
+          await exports.showInFolder(exportId);
           return null;
         }),
     },

@@ -4,7 +4,7 @@ import { ResponseCode } from '../../shared/codes';
 import { createApiClient } from './api-client';
 import { createBridgeCore, type BridgeCore, type FileUrlResolver, type HelpPdfResolver, type ViewHost } from './bridge-core';
 import { ApiError } from './errors';
-import type { ExportTarget } from './exports';
+import type { ExportTarget, FileRevealer } from './exports';
 import { createBridgeEvents, type BridgeEvents } from './events';
 import { createSession, type Session } from './session';
 import { createSettings, NO_MANAGED_PRESET, type KeyValueStore, type ManagedPreset, type Settings } from './settings';
@@ -34,6 +34,8 @@ export interface ConsoleCoreOptions {
   fileUrl?: FileUrlResolver | null;
   /** Where exports are saved: Electron's save dialog, the browser host's downloads folder. */
   exportTarget?: ExportTarget | null;
+  /** Shows a finished export in the file manager: Electron's shell, the browser host's opener command. */
+  revealFile?: FileRevealer | null;
   warn?: (message: string) => void;
 }
 
@@ -98,6 +100,7 @@ export function createConsoleCore(options: ConsoleCoreOptions): ConsoleCore {
     helpPdfUrl: options.helpPdfUrl,
     fileUrl: options.fileUrl,
     exportTarget: options.exportTarget,
+    revealFile: options.revealFile,
   });
 
   return {

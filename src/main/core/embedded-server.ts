@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { ResponseCode } from '../../shared/codes';
-import { startServer } from '../../server/index';
 import type { EmbeddedServerHandle } from './console-core';
 import { ApiError } from './errors';
 import type { ConsoleCredentials } from './settings';
@@ -12,6 +11,8 @@ export interface EmbeddedServerOptions {
   credentials: ConsoleCredentials;
   /** The migrations to apply: the Electron app passes its own (bundled when packaged); absent, the server's source folder. */
   migrationsDir?: string;
+  /** A pre-initialised data folder (a tarball): a first start loads it instead of running initdb. */
+  dataTemplate?: string;
 }
 
 /**
@@ -24,6 +25,8 @@ export function createEmbeddedServer(options: EmbeddedServerOptions): EmbeddedSe
   let running: Promise<{ url: string; close(): Promise<void> }> | null = null;
 
   const start = async () => {
+    // Loaded on first use: the server's modules (Fastify, PGlite, drizzle) stay off the path to the first window.
+    const { startServer } = await import('../../server/index');
     await mkdir(options.dataDir, { recursive: true });
     const { clientId, clientSecret, transportSecret } = options.credentials;
     return startServer({
@@ -31,6 +34,7 @@ export function createEmbeddedServer(options: EmbeddedServerOptions): EmbeddedSe
       port: 0,
       dataDir: options.dataDir,
       ...(options.migrationsDir !== undefined && { migrationsDir: options.migrationsDir }),
+      ...(options.dataTemplate !== undefined && { dataTemplate: options.dataTemplate }),
       clientId,
       clientSecret,
       transportSecret,

@@ -170,3 +170,47 @@ describe('export requests', () => {
     expect(await folderTarget(dir)({ suggestedName: 'a.xlsx', download: XLSX_DOWNLOAD })).toBe(path.join(dir, 'a (3).xlsx'));
   });
 });
+
+describe('show in folder', () => {
+  it('shows only a file an export of this session wrote to the end, never a cancelled one or an unknown id', async () => {
+    const shown: string[] = [];
+    const bridgeEvents = createBridgeEvents();
+    bridgeEvents.subscribe((event) => events.push(event));
+    const client = createApiClient({ serverUrl: () => baseUrl, context: () => ({ language: 'en_US', roleId: 3, deviceId: 'd', deviceModel: 'm', appId: 'a' }) });
+    const revealing = createExports({
+      session: { call: (def, input) => client.call(def, input, { accessToken: 'the-token' }) },
+      events: bridgeEvents,
+      target: folderTarget(dir),
+      reveal: async (file) => void shown.push(file),
+    });
+    handler = (_request, response) => {
+      fileHeaders(response);
+      response.end(Buffer.from('done'));
+    };
+    const started = await revealing.start(request);
+    await until(() => events.some((e) => e.type === 'export-progress' && e.done));
+    await revealing.showInFolder(started!.exportId);
+    expect(shown.at(-1)).toBe(path.join(dir, 'dictionaries.xlsx'));
+    await expect(revealing.showInFolder('not-an-export')).rejects.toMatchObject({ code: ResponseCode.NotFound });
+    await expect(revealing.showInFolder(path.join(dir, 'dictionaries.xlsx'))).rejects.toMatchObject({ code: ResponseCode.NotFound });
+
+    handler = (_request, response) => {
+      fileHeaders(response);
+      response.write(CHUNK);
+    };
+    const cancelled = await revealing.start(request);
+    await until(() => events.some((e) => e.type === 'export-progress' && e.exportId === cancelled!.exportId));
+    await revealing.cancel(cancelled!.exportId);
+    await expect(revealing.showInFolder(cancelled!.exportId)).rejects.toMatchObject({ code: ResponseCode.NotFound });
+  });
+
+  it('says so when the console cannot show files', async () => {
+    handler = (_request, response) => {
+      fileHeaders(response);
+      response.end(Buffer.from('done'));
+    };
+    const started = await exports.start(request);
+    await until(() => events.some((e) => e.type === 'export-progress' && e.done));
+    await expect(exports.showInFolder(started!.exportId)).rejects.toBeInstanceOf(CodedError);
+  });
+});

@@ -22,15 +22,21 @@ import type { Session } from './session';
 /** Where an export goes: Electron asks with its save dialog, the browser host uses its downloads folder. Null: the user declined. */
 export type ExportTarget = (request: { suggestedName: string; download: FileDownload }) => Promise<string | null>;
 
+/** Shows a file in the operating system's file manager: Electron's shell, the browser host's opener command. */
+export type FileRevealer = (file: string) => Promise<void>;
+
 export interface ExportsDeps {
   session: Pick<Session, 'call'>;
   events: BridgeEvents;
   target: ExportTarget | null;
+  reveal?: FileRevealer | null;
 }
 
 export interface Exports {
   start(request: ExportRequest): Promise<ExportStarted | null>;
   cancel(exportId: string): Promise<void>;
+  /** Shows the file of an export that finished in this session. */
+  showInFolder(exportId: string): Promise<void>;
 }
 
 /**
@@ -135,8 +141,12 @@ interface RunningExport {
   finished: Promise<void>;
 }
 
+export const NO_FINISHED_EXPORT_MSG = 'No export with this id has finished in this session';
+
 export function createExports(deps: ExportsDeps): Exports {
   const running = new Map<string, RunningExport>();
+  // The files this core wrote to the end, by export id: the only paths it will show.
+  const finished = new Map<string, string>();
 
   const pump = async (exportId: string, job: RunningExport, chunks: AsyncIterator<Uint8Array>, target: string): Promise<void> => {
     const partial = `${target}.${exportId}.part`;
@@ -158,6 +168,7 @@ export function createExports(deps: ExportsDeps): Exports {
       out.end();
       await once(out, 'finish');
       await rename(partial, target);
+      finished.set(exportId, target);
       deps.events.emit({ type: 'export-progress', exportId, bytes, done: true });
     } catch (error) {
       await chunks.return?.();
@@ -197,6 +208,14 @@ export function createExports(deps: ExportsDeps): Exports {
       job.cancelled = true;
       await job.stop();
       await job.finished;
+    },
+
+    async showInFolder(exportId) {
+      if (typeof exportId !== 'string') throw new InputError('exportId must be a text');
+      const file = finished.get(exportId);
+      if (file === undefined) throw new CodedError(ResponseCode.NotFound, NO_FINISHED_EXPORT_MSG);
+      if (!deps.reveal) throw new CodedError(ResponseCode.CallerError, 'This console cannot show files');
+      await deps.reveal(file);
     },
   };
 }

@@ -10,6 +10,7 @@ describe('appPaths', () => {
       preloadPath: join('/opt/Console/resources/app.asar', 'out', 'preload', 'index.cjs'),
       helpDir: join('/opt/Console/resources', 'help'),
       migrationsDir: join('/opt/Console/resources', 'migrations'),
+      dataTemplate: join('/opt/Console/resources', 'data-template.tar.gz'),
     });
   });
 
@@ -18,5 +19,6 @@ describe('appPaths', () => {
     expect(paths.helpDir).toBe(join('/work/main', 'resources', 'help'));
     expect(paths.migrationsDir).toBe(join('/work/main', 'src', 'server', 'db', 'migrations'));
     expect(paths.rendererDir).toBe(join('/work/main', 'out', 'renderer'));
+    expect(paths.dataTemplate).toBe(join('/work/main', 'out', 'data-template.tar.gz'));
   });
 });

@@ -2,6 +2,9 @@ import { join } from 'node:path';
 
 /** Where the shell finds its files: inside the app (asar) or beside it (extraResources) when packaged, in the repository in development. */
 
+/** The embedded server's pre-initialised data folder (src/server/db/data-template.ts), built by `scripts/build-data-template.ts`. */
+export const DATA_TEMPLATE_FILE = 'data-template.tar.gz';
+
 export interface AppLocation {
   isPackaged: boolean;
   /** process.resourcesPath */
@@ -16,6 +19,8 @@ export interface AppPaths {
   helpDir: string;
   /** The embedded server's migrations: the bundled folder when packaged, whatever the environment says. */
   migrationsDir: string;
+  /** A new data folder starts from this template when the file exists (built into out/, shipped in the resources). */
+  dataTemplate: string;
 }
 
 export function appPaths(location: AppLocation): AppPaths {
@@ -25,5 +30,6 @@ export function appPaths(location: AppLocation): AppPaths {
     preloadPath: join(appPath, 'out', 'preload', 'index.cjs'),
     helpDir: isPackaged ? join(resourcesPath, 'help') : join(appPath, 'resources', 'help'),
     migrationsDir: isPackaged ? join(resourcesPath, 'migrations') : join(appPath, 'src', 'server', 'db', 'migrations'),
+    dataTemplate: isPackaged ? join(resourcesPath, DATA_TEMPLATE_FILE) : join(appPath, 'out', DATA_TEMPLATE_FILE),
   };
 }

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { join } from 'node:path';
-import { app, net } from 'electron';
+import { app, net, shell } from 'electron';
 import Store from 'electron-store';
 import { createConsoleCore, type ConsoleCore } from '../core/console-core';
 import { createEmbeddedServer } from '../core/embedded-server';
@@ -34,6 +34,7 @@ export async function createDesktopCore(paths: AppPaths, viewHost: ElectronViewH
     dataDir: join(app.getPath('userData'), 'server-data'),
     credentials: createSettings(store, preset).credentials(),
     migrationsDir: paths.migrationsDir,
+    dataTemplate: paths.dataTemplate,
   });
   return createConsoleCore({
     store,
@@ -50,6 +51,7 @@ export async function createDesktopCore(paths: AppPaths, viewHost: ElectronViewH
     },
     fileUrl: storedFileUrl,
     exportTarget: saveDialogTarget,
+    revealFile: async (file) => shell.showItemInFolder(file),
     warn: (message) => console.warn(message),
   });
 }

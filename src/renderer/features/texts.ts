@@ -1,5 +1,6 @@
 import type { FeatureTextKey } from '../i18n/feature-text';
 import { richTextText } from '../components/rich-text/text';
+import { importPreviewText } from '../components/import/text';
 import { uploadText } from '../components/upload/text';
 import { appCenterText } from './app-center/text';
 import { systemApiKeyText } from './system-api-key/text';
@@ -28,6 +29,7 @@ export const FEATURE_TEXTS = [
   resourceText,
   deptText,
   uploadText,
+  importPreviewText,
   richTextText,
   dictionaryText,
   statisticsText,

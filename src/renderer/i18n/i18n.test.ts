@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../shared/constants';
 import { Route } from '../../shared/routes';
-import { createI18n, localeMessages, routeTitleKey } from './index';
+import { createI18n, loadHomeTexts, localeMessages, routeTitleKey } from './index';
 
 const sharedDir = join(import.meta.dirname, '../../shared');
 
@@ -18,10 +18,13 @@ function validationKeysUsedByShared(): string[] {
 }
 
 describe('i18n catalogs', () => {
-  const reference = Object.keys(localeMessages('zh_CN')).sort();
+  let reference: string[] = [];
+  beforeAll(async () => {
+    reference = Object.keys(await localeMessages('zh_CN')).sort();
+  });
 
-  it.each(LOCALES)('%s has exactly the keys of zh_CN, none of them empty', (locale) => {
-    const messages = localeMessages(locale);
+  it.each(LOCALES)('%s has exactly the keys of zh_CN, none of them empty', async (locale) => {
+    const messages = await localeMessages(locale);
     expect(Object.keys(messages).sort()).toEqual(reference);
     const empty = Object.entries(messages).filter(([, text]) => text.trim() === '');
     expect(empty).toEqual([]);
@@ -38,8 +41,8 @@ describe('i18n catalogs', () => {
     expect(routes.filter((path) => !reference.includes(routeTitleKey(path)))).toEqual([]);
   });
 
-  it('carries the spec 000 §8 messages in English as the spec words them', () => {
-    const en = localeMessages('en_US');
+  it('carries the spec 000 §8 messages in English as the spec words them', async () => {
+    const en = await localeMessages('en_US');
     expect(en['session.expired']).toBe('login timed out, please log in again');
     expect(en['session.frozen']).toBe('this user has been frozen');
     expect(en['validation.passwordMin']).toBe('password cannot be less than 5');
@@ -48,6 +51,7 @@ describe('i18n catalogs', () => {
 
   it('switches language and interpolates', async () => {
     const i18n = await createI18n('zh_CN');
+    await loadHomeTexts(i18n);
     expect(i18n.t('list.total', { count: 3 })).toBe('共 3 条');
     await i18n.changeLanguage('de_DE');
     expect(i18n.t('list.total', { count: 3 })).toBe('Insgesamt 3');
@@ -56,11 +60,25 @@ describe('i18n catalogs', () => {
 
   it('takes at t() only keys a catalog or a feature carries, checked by tsc', async () => {
     const i18n = await createI18n('en_US');
+    await loadHomeTexts(i18n);
     expect(i18n.t('common.cancel')).toBe('Cancel');
     expect(i18n.t('menu.filters')).toBe('Filters');
     // @ts-expect-error -- no catalog carries this key; at run time i18next shows the key itself
     expect(i18n.t('common.cancle')).toBe('common.cancle');
     // @ts-expect-error -- nor a feature's text
     expect(i18n.t('menu.filterz')).toBe('menu.filterz');
+  });
+
+  it("loads the shown language alone, and the shell's text only when the shell asks, for every language shown then or later", async () => {
+    const i18n = await createI18n('en_US');
+    expect(LOCALES.filter((locale) => i18n.hasResourceBundle(locale, 'translation'))).toEqual(['en_US']);
+    expect(i18n.t('common.cancel')).toBe('Cancel');
+    expect(i18n.t('menu.filters')).toBe('menu.filters');
+    await loadHomeTexts(i18n);
+    expect(i18n.t('menu.filters')).toBe('Filters');
+    await i18n.changeLanguage('de_DE');
+    expect(i18n.t('common.cancel')).toBe(await localeMessages('de_DE').then((messages) => messages['common.cancel']));
+    expect(i18n.t('menu.filters')).toBe((await localeMessages('de_DE'))['menu.filters']);
+    expect(i18n.t(routeTitleKey(Route.menu))).toBe('Menüs');
   });
 });

@@ -1,25 +1,72 @@
 import dayjs from 'dayjs';
-import 'dayjs/locale/de';
-import 'dayjs/locale/en';
-import 'dayjs/locale/ja';
-import 'dayjs/locale/ko';
-import 'dayjs/locale/zh-cn';
-import i18next, { type i18n } from 'i18next';
+import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/constants';
-import { MESSAGES } from '../../shared/i18n/messages';
-import { MENU_CATALOG } from '../../shared/menu-catalog';
-import { FEATURE_TEXTS } from '../features/texts';
-import { de_DE } from './locales/de_DE';
-import { en_US } from './locales/en_US';
-import { ja_JP } from './locales/ja_JP';
-import { ko_KR } from './locales/ko_KR';
-import { zh_CN, type Catalog } from './locales/zh_CN';
+import type { Catalog } from './locales/zh_CN';
 import type { RouteTitleKey } from './message-key';
 
-const CATALOGS: Record<Locale, Catalog> = { zh_CN, en_US, de_DE, ko_KR, ja_JP };
+/**
+ * Each language's text is its own chunk, loaded when the language is first shown: the sign-in page loads
+ * one catalog, not five. Its dayjs locale comes with it.
+ */
+const CATALOG_LOADERS: Record<Locale, () => Promise<Catalog>> = {
+  zh_CN: () => import('./locales/zh_CN').then((module) => module.zh_CN),
+  en_US: () => import('./locales/en_US').then((module) => module.en_US),
+  de_DE: () => import('./locales/de_DE').then((module) => module.de_DE),
+  ko_KR: () => import('./locales/ko_KR').then((module) => module.ko_KR),
+  ja_JP: () => import('./locales/ja_JP').then((module) => module.ja_JP),
+};
 
 const DAYJS_LOCALE: Record<Locale, string> = { zh_CN: 'zh-cn', en_US: 'en', de_DE: 'de', ko_KR: 'ko', ja_JP: 'ja' };
+
+const DAYJS_LOADERS: Record<Locale, () => Promise<unknown>> = {
+  zh_CN: () => import('dayjs/locale/zh-cn'),
+  en_US: () => import('dayjs/locale/en'),
+  de_DE: () => import('dayjs/locale/de'),
+  ko_KR: () => import('dayjs/locale/ko'),
+  ja_JP: () => import('dayjs/locale/ja'),
+};
+
+/** The sign-in page's text in one locale: the form-rule messages shared with the server (`validation.*`) and the renderer's catalog. */
+async function coreMessages(locale: Locale): Promise<Record<string, string>> {
+  const [{ MESSAGES }, catalog] = await Promise.all([import('../../shared/i18n/messages'), CATALOG_LOADERS[locale](), DAYJS_LOADERS[locale]()]);
+  const messages: Record<string, string> = {};
+  for (const [key, text] of Object.entries(MESSAGES[locale])) {
+    if (key.startsWith('validation.')) messages[key] = text;
+  }
+  return { ...messages, ...catalog };
+}
+
+/** An instance's languages: the shell's text (`home-messages.ts`) once the shell has asked for it, and that load. */
+interface LoadedTexts {
+  homeMessages: ((locale: Locale) => Record<string, string>) | null;
+  homeLoad: Promise<void> | null;
+}
+
+/**
+ * By the instance's store: react-i18next hands components a wrapper of the instance (a new one per language),
+ * which shares the store.
+ */
+const loadedTexts = new WeakMap<i18n['store'], LoadedTexts>();
+
+/** i18next asks for a language the first time it is shown (at start, and on a switch of language). */
+function catalogBackend(texts: LoadedTexts): BackendModule {
+  return {
+    type: 'backend',
+    init() {},
+    read(language, _namespace, callback) {
+      if (!isLocale(language)) {
+        callback(new Error(`no catalog for ${language}`), false);
+        return;
+      }
+      coreMessages(language).then(
+        // A language shown after the shell has loaded gets the shell's text with it.
+        (core) => callback(null, texts.homeMessages ? { ...texts.homeMessages(language), ...core } : core),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      );
+    },
+  };
+}
 
 /** The key of a screen's title: its route pattern, e.g. `route./menuManage/:menuId`. */
 export function routeTitleKey(pattern: string): RouteTitleKey {
@@ -30,18 +77,26 @@ export function routeTitleKey(pattern: string): RouteTitleKey {
  * Every message of one locale: the form-rule messages shared with the server (`validation.*`), the titles
  * of the list screens as the menu catalog names them, the renderer's own text and each feature's text.
  */
-export function localeMessages(locale: Locale): Record<string, string> {
-  const messages: Record<string, string> = {};
-  for (const [key, text] of Object.entries(MESSAGES[locale])) {
-    if (key.startsWith('validation.')) messages[key] = text;
-  }
-  for (const system of MENU_CATALOG) {
-    for (const group of system.groups) {
-      for (const page of group.pages) messages[routeTitleKey(page.url)] ??= page.name[locale];
+export async function localeMessages(locale: Locale): Promise<Record<string, string>> {
+  const { homeMessages } = await import('./home-messages');
+  return { ...homeMessages(locale), ...(await coreMessages(locale)) };
+}
+
+/**
+ * Adds the shell's text to an instance (the Home shell waits for it; the sign-in page starts it on submit).
+ * The same promise for every call on one instance, so a component can suspend on it.
+ */
+export function loadHomeTexts(instance: i18n): Promise<void> {
+  const texts = loadedTexts.get(instance.store);
+  if (!texts) return Promise.reject(new Error('loadHomeTexts takes an instance made by createI18n'));
+  texts.homeLoad ??= import('./home-messages').then(({ homeMessages }) => {
+    texts.homeMessages = homeMessages;
+    for (const locale of LOCALES) {
+      // Only languages already shown: adding to another would make i18next take it as loaded, without its catalog.
+      if (instance.hasResourceBundle(locale, 'translation')) instance.addResourceBundle(locale, 'translation', homeMessages(locale), true, false);
     }
-  }
-  for (const text of FEATURE_TEXTS) Object.assign(messages, text[locale]);
-  return { ...messages, ...CATALOGS[locale] };
+  });
+  return texts.homeLoad;
 }
 
 export function isLocale(value: unknown): value is Locale {
@@ -60,21 +115,26 @@ function applyLocaleToPage(locale: Locale): void {
 
 export async function createI18n(language: Locale = DEFAULT_LOCALE): Promise<i18n> {
   const instance = i18next.createInstance();
-  instance.use(initReactI18next);
+  const texts: LoadedTexts = { homeMessages: null, homeLoad: null };
+  instance.use(catalogBackend(texts)).use(initReactI18next);
   instance.on('languageChanged', (lng) => {
     if (isLocale(lng)) applyLocaleToPage(lng);
   });
   await instance.init({
     lng: language,
-    fallbackLng: DEFAULT_LOCALE,
+    // Every catalog carries every key (i18n.test.ts), so no second language is loaded to fall back on.
+    fallbackLng: false,
+    // Starts loading at once rather than after a timer (the returned promise still waits for the catalog).
+    initAsync: false,
     supportedLngs: [...LOCALES],
-    resources: Object.fromEntries(LOCALES.map((locale) => [locale, { translation: localeMessages(locale) }])),
     // Keys are flat and contain dots and colons (`validation.required`, `route./menuManage/:menuId`).
     keySeparator: false,
     nsSeparator: false,
     interpolation: { escapeValue: false },
     returnEmptyString: false,
   });
+  // The store exists once init has run.
+  loadedTexts.set(instance.store, texts);
   applyLocaleToPage(language);
   return instance;
 }

@@ -8,15 +8,19 @@ const RECONNECT_MS = 1000;
 
 /** Carries a cache's `changed()` to the other server processes on the same database. */
 export interface CacheBroadcast {
-  publish(): void;
+  /** `detail` says what changed (the cache's own words, e.g. which sessions ended); absent, everything. */
+  publish(detail?: string): void;
 }
 
 /** An in-memory cache kept in step across server processes (the permission caches, the translations). */
 export interface SharedCache {
   /** From now on every `changed()` is also announced through `broadcast`. */
   broadcastTo(broadcast: CacheBroadcast | null): void;
-  /** Forgets everything cached (another process changed the data, or its news may have been missed). */
-  dropCaches(): void;
+  /**
+   * Forgets what another process changed (`detail`, as it published it), or everything when `detail` is
+   * absent (its news may have been missed).
+   */
+  dropCaches(detail?: string): void;
 }
 
 export interface CacheChannel {
@@ -27,8 +31,10 @@ export type AuthzChannel = CacheChannel;
 /**
  * Keeps the caches of several server processes on one PostgreSQL database in step (design §4b): each
  * cache has a channel of its own; every `changed()` here sends NOTIFY on it, and a NOTIFY from another
- * process drops that cache here. The listener has a connection of its own; while it is down news may be
- * missed, so every (re)connection drops every cache too. A single PGlite process needs none of this.
+ * process drops that cache here. The payload is the sender's id, then a space and the detail when there is
+ * one (NOTIFY payloads stay far below PostgreSQL's 8000-byte limit: a detail is a kind and an id). The
+ * listener has a connection of its own; while it is down news may be missed, so every (re)connection drops
+ * every cache too. A single PGlite process needs none of this.
  */
 export async function connectCacheChannel(databaseUrl: string, caches: Readonly<Record<string, SharedCache>>, onError: (error: Error) => void = () => undefined): Promise<CacheChannel> {
   const self = randomUUID();
@@ -51,7 +57,12 @@ export async function connectCacheChannel(databaseUrl: string, caches: Readonly<
       if (!closed) retry = setTimeout(() => void listen().catch(() => undefined), RECONNECT_MS);
     };
     client.on('notification', (message) => {
-      if (message.payload !== self && Object.hasOwn(caches, message.channel)) caches[message.channel]!.dropCaches();
+      const payload = message.payload ?? '';
+      const space = payload.indexOf(' ');
+      const sender = space < 0 ? payload : payload.slice(0, space);
+      if (sender === self || !Object.hasOwn(caches, message.channel)) return;
+      if (space < 0) caches[message.channel]!.dropCaches();
+      else caches[message.channel]!.dropCaches(payload.slice(space + 1));
     });
     client.on('error', lost);
     client.on('end', () => lost());
@@ -75,9 +86,9 @@ export async function connectCacheChannel(databaseUrl: string, caches: Readonly<
   }
   for (const channel of channels) {
     caches[channel]!.broadcastTo({
-      publish: () => {
+      publish: (detail) => {
         if (closed) return;
-        publisher.query('select pg_notify($1, $2)', [channel, self]).catch(onError);
+        publisher.query('select pg_notify($1, $2)', [channel, detail === undefined ? self : `${self} ${detail}`]).catch(onError);
       },
     });
   }

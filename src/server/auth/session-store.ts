@@ -1,5 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { CacheBroadcast, SharedCache } from './authz-channel';
 import { accessToken, oauthClient, user } from '../db/schema';
 import { hashToken } from './tokens';
 
@@ -18,18 +19,32 @@ export type ResolvedSession = { kind: 'valid'; session: SessionInfo } | { kind: 
 
 const MAX_CACHED = 20_000;
 
+/** The PostgreSQL channel on which server processes announce ended sessions. */
+export const SESSIONS_CHANNEL = 'console_sessions_changed';
+
+/** What a `forget…` call tells the other processes: `family <id>`, `user <id>`, `client <id>`. */
+type Forget = 'family' | 'user' | 'client';
+
 /**
  * Resolves bearer tokens to sessions. Valid sessions are cached in memory so an authenticated call costs
- * no query; every revocation goes through this store (one server process owns its database), which drops
- * the cached entries at once.
+ * no query; every revocation goes through this store, which drops the cached entries at once, here and
+ * (PostgreSQL LISTEN/NOTIFY, see `connectCacheChannel`) in the other server processes on the database.
  */
-export class SessionStore {
+export class SessionStore implements SharedCache {
   private readonly cache = new Map<string, SessionInfo>();
+  /** Bumps on every forget: a lookup that started before one does not cache what it read. */
+  private generation = 0;
+  private broadcast: CacheBroadcast | null = null;
 
   constructor(private readonly db: Db) {}
 
+  broadcastTo(broadcast: CacheBroadcast | null): void {
+    this.broadcast = broadcast;
+  }
+
   async resolve(token: string, now = new Date()): Promise<ResolvedSession> {
     const tokenHash = hashToken(token);
+    const generation = this.generation;
     const cached = this.cache.get(tokenHash);
     if (cached) {
       if (cached.expiresAt > now) return { kind: 'valid', session: cached };
@@ -71,6 +86,8 @@ export class SessionStore {
       clientId: row.clientId,
       expiresAt: row.expiresAt,
     };
+    // A revocation committed while this lookup ran may be missing from what it read: answer, but keep nothing.
+    if (generation !== this.generation) return { kind: 'valid', session };
     if (this.cache.size >= MAX_CACHED) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
@@ -80,19 +97,40 @@ export class SessionStore {
   }
 
   forgetFamily(familyId: string): void {
-    for (const [hash, session] of this.cache) if (session.familyId === familyId) this.cache.delete(hash);
+    this.forget('family', familyId);
   }
 
   forgetUser(userId: number): void {
-    for (const [hash, session] of this.cache) if (session.userId === userId) this.cache.delete(hash);
+    this.forget('user', String(userId));
   }
 
   forgetClient(clientDbId: number): void {
-    for (const [hash, session] of this.cache) if (session.clientDbId === clientDbId) this.cache.delete(hash);
+    this.forget('client', String(clientDbId));
   }
 
-  /** A renamed user keeps their session; only the cached name changes. */
+  /** Another process ended sessions (`kind id`, as `forget` published it), or its news may have been missed (no detail). */
+  dropCaches(detail?: string): void {
+    const [kind, id] = detail?.split(' ') ?? [];
+    if (id !== undefined && (kind === 'family' || kind === 'user' || kind === 'client')) this.drop(kind, id);
+    else this.forgetAll();
+  }
+
+  /** Forgets every session cached in this process: the next call of each is looked up again. */
   forgetAll(): void {
+    this.generation++;
     this.cache.clear();
+  }
+
+  private forget(kind: Forget, id: string): void {
+    this.drop(kind, id);
+    this.broadcast?.publish(`${kind} ${id}`);
+  }
+
+  private drop(kind: Forget, id: string): void {
+    this.generation++;
+    for (const [hash, session] of this.cache) {
+      const of = kind === 'family' ? session.familyId : String(kind === 'user' ? session.userId : session.clientDbId);
+      if (of === id) this.cache.delete(hash);
+    }
   }
 }

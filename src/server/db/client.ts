@@ -24,6 +24,12 @@ export interface Database {
    * (PGlite reads it as a blob). Null when the driver has no such path.
    */
   copyCsv: ((table: string, columns: string[], csv: string) => Promise<void>) | null;
+  /**
+   * Runs `task` unless another server process on the same PostgreSQL database is running the task of the
+   * same `key` (a session advisory lock on a connection held for the task); false when it skipped. Absent
+   * on PGlite, where one process owns the data folder.
+   */
+  exclusive?: (key: number, task: () => Promise<void>) => Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -39,8 +45,22 @@ export interface DatabaseOptions {
   migrationsDir?: string;
 }
 
-/** Advisory-lock key a server process holds on its PostgreSQL database for as long as it runs. */
-const SERVER_LOCK_KEY = 73_000_001;
+/** Advisory-lock key held while a server process applies the migrations to a PostgreSQL database. */
+const MIGRATION_LOCK_KEY = 73_000_002;
+
+/** Applies the migrations to a PostgreSQL database, waiting for any other process doing the same. */
+async function migrateAlone(databaseUrl: string, migrationsDir: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: migrationsDir });
+  } finally {
+    // Ending the session releases its lock.
+    await client.end();
+  }
+}
 
 /**
  * Opens the database and applies the migrations. PGlite is a single connection: every query and
@@ -50,31 +70,34 @@ const SERVER_LOCK_KEY = 73_000_001;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const migrationsDir = options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR;
   if (options.databaseUrl) {
-    // The caches of a server process (sessions, permissions, navigation) are dropped only by the changes it
-    // makes itself: a second process on the same database would serve stale grants, so it is refused. The
-    // lock lives on a connection of its own, outside the pool, for as long as the server runs.
-    const owner = new pg.Client({ connectionString: options.databaseUrl });
-    owner.on('error', () => undefined);
-    await owner.connect();
-    const locked = await owner.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [SERVER_LOCK_KEY]);
-    if (!locked.rows[0]?.locked) {
-      await owner.end();
-      throw new Error('another server process is already running on this PostgreSQL database; run one server process per database');
-    }
+    // Several server processes may share the database (behind a load balancer): their caches are kept in step
+    // through LISTEN/NOTIFY (see auth/authz-channel.ts). Drizzle's migrator takes no lock of its own, so
+    // processes starting together apply the migrations one after the other, on a connection holding ours.
+    await migrateAlone(options.databaseUrl, migrationsDir);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     pool.on('error', () => undefined);
-    const close = async () => {
-      await pool.end();
-      await owner.end();
+    // The pool listens for errors only on idle clients: one checked out (a transaction between statements, a
+    // held lock) that loses its session when PostgreSQL restarts would emit an unheard 'error' and end the
+    // process. Its next query fails instead, and the pool drops it on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    const close = () => pool.end();
+    const exclusive = async (key: number, task: () => Promise<void>): Promise<boolean> => {
+      const holder = await pool.connect();
+      try {
+        const locked = await holder.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
+        if (!locked.rows[0]?.locked) return false;
+        try {
+          await task();
+        } finally {
+          await holder.query('select pg_advisory_unlock($1)', [key]);
+        }
+        return true;
+      } finally {
+        holder.release();
+      }
     };
-    try {
-      const db = drizzlePg(pool, { schema }) as unknown as Db;
-      await migratePg(db as never, { migrationsFolder: migrationsDir });
-      return { db, driver: 'pg', copyCsv: null, close };
-    } catch (error) {
-      await close();
-      throw error;
-    }
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, driver: 'pg', copyCsv: null, exclusive, close };
   }
   if (!options.dataDir) throw new Error('openDatabase needs a databaseUrl or a dataDir');
   mkdirSync(options.dataDir, { recursive: true });

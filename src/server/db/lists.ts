@@ -26,3 +26,30 @@ export function orderByColumn<K extends string>(columns: Record<K, SQLWrapper>, 
   const column = columns[sort.sidx];
   return [sort.order === 'desc' ? desc(column) : asc(column), fallback];
 }
+
+const MAX_CACHED_COUNTS = 1_000;
+
+/**
+ * Totals of list filters, kept while the data they count is unchanged. A list's count is the expensive half
+ * of its page (it visits every matching row; the page stops at its limit), and the pager shows it on every
+ * page turn of the same filter. An entry is kept under the epoch it was counted in: the caller passes an
+ * epoch that bumps on every write that can change the count (and across server processes, through the
+ * cache-change channel), so a stale total is never served after the bump.
+ */
+export class CountCache {
+  private readonly totals = new Map<string, { epoch: number; total: number }>();
+
+  async count(key: string, epoch: () => number, load: () => Promise<number>): Promise<number> {
+    const started = epoch();
+    const hit = this.totals.get(key);
+    if (hit && hit.epoch === started) return hit.total;
+    const total = await load();
+    // A write during the count may or may not be in it: such a total is answered, never kept.
+    if (epoch() === started) {
+      this.totals.delete(key);
+      if (this.totals.size >= MAX_CACHED_COUNTS) this.totals.delete(this.totals.keys().next().value!);
+      this.totals.set(key, { epoch: started, total });
+    }
+    return total;
+  }
+}

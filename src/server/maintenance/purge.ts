@@ -57,16 +57,29 @@ export interface Maintenance {
   stop(): Promise<void>;
 }
 
+/** Advisory-lock key of a maintenance run: one server process at a time purges a shared PostgreSQL database. */
+export const MAINTENANCE_LOCK_KEY = 73_000_021;
+
+export interface MaintenanceOptions {
+  interfaceLogRetentionDays: number;
+  /** Runs a task unless another server process on the database runs it now (`Database.exclusive`). */
+  exclusive?: (key: number, task: () => Promise<void>) => Promise<boolean>;
+}
+
 /**
  * Purges every PURGE_INTERVAL_MS on a timer that never keeps the process alive, then removes the interface-
  * monitoring rows older than `interfaceLogRetentionDays`; a failed run is reported and the next one tries again.
+ * Where several processes share the database, a run that finds another one under way is skipped.
  */
-export function startMaintenance(db: Db, now: () => Date, report: (error: unknown) => void, options: { interfaceLogRetentionDays: number }): Maintenance {
+export function startMaintenance(db: Db, now: () => Date, report: (error: unknown) => void, options: MaintenanceOptions): Maintenance {
   let running: Promise<void> | null = null;
+  const purge = async () => {
+    await purgeExpired(db, now());
+    await purgeOldInterfaceLogs(db, now(), options.interfaceLogRetentionDays);
+  };
   const timer = setInterval(() => {
     if (running) return;
-    running = purgeExpired(db, now())
-      .then(() => purgeOldInterfaceLogs(db, now(), options.interfaceLogRetentionDays))
+    running = (options.exclusive ? options.exclusive(MAINTENANCE_LOCK_KEY, purge) : purge())
       .then(() => undefined, report)
       .finally(() => {
         running = null;

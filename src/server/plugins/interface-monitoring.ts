@@ -33,6 +33,8 @@ const interfaceMonitoring: FastifyPluginAsync<{ services: Services }> = async (a
     request.callRecord = { started: services.now(), responseText: '', code: null, loggedResponse: null };
   });
 
+  if (!services.config.interfaceMonitoring) return;
+
   app.addHook('onSend', async (request, _reply, payload) => {
     if (typeof payload === 'string') request.callRecord.responseText = payload;
     return payload;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_LOCALE, DictStatus, DictUpdatable, ImportAction, LOCALES, type Locale } from '../constants';
+import { DEFAULT_LOCALE, DictStatus, DictUpdatable, LOCALES, type Locale } from '../constants';
 import { Perm } from '../permissions';
 import { Limits, pageOf, rules } from '../rules';
 import { endpoint } from './endpoint';
 import { XLSX_DOWNLOAD, exportedFile } from './export';
+import { importReportOf, importReportRowOf } from './import-report';
 
 /**
  * Dictionaries (spec 001 §2 /dictionary and /dicManage/{dicId}, §3 Dictionary, §4, §5, §7 Dictionary). A
@@ -99,30 +100,14 @@ export const DICTIONARY_SHEET = {
 } as const;
 export const DICT_PATH_SEPARATOR = '/';
 
-const importAction = z.enum([ImportAction.Add, ImportAction.Change, ImportAction.Refuse]);
-
-export const importReportRow = z.object({
-  /** The row's number in the sheet (the header is row 1). */
-  row: z.number().int(),
-  action: importAction,
+export const importReportRow = importReportRowOf({
   /** The node's path of codes, e.g. WAYBILL_STATUS/DELIVERED. */
   path: z.string(),
   dictName: z.string(),
-  /** What a change changes, field by field. */
-  changes: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() })),
-  /** Why a row is refused, in the caller's language. */
-  reason: z.string().nullable(),
 });
 export type ImportReportRow = z.infer<typeof importReportRow>;
 
-export const importReport = z.object({
-  fileName: z.string(),
-  /** Names this exact plan: applying it is refused once the file's rows or the stored dictionaries differ. */
-  digest: z.string(),
-  counts: z.object({ add: z.number().int(), change: z.number().int(), unchanged: z.number().int(), refuse: z.number().int() }),
-  /** The rows that add, change or are refused, in the order of the sheet; unchanged rows are only counted. */
-  rows: z.array(importReportRow),
-});
+export const importReport = importReportOf(importReportRow);
 export type ImportReport = z.infer<typeof importReport>;
 
 const digestText = z.string({ error: 'validation.required' }).regex(/^[0-9a-f]{64}$/, { message: 'validation.format' });

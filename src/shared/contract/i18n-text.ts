@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { I18nStatus, ImportAction } from '../constants';
+import { I18nStatus } from '../constants';
 import { Perm } from '../permissions';
 import { choice, Limits, pageOf, rules } from '../rules';
 import { endpoint } from './endpoint';
 import { XLSX_DOWNLOAD, exportedFile } from './export';
+import { importReportOf, importReportRowOf } from './import-report';
 
 /**
  * Multilingual text (spec 001 §2 /internationalize, §3, §5 "Multilingual dialog", §7): one Chinese text
@@ -72,26 +73,10 @@ export const I18N_SHEET = {
 } as const;
 export type I18nSheetColumn = (typeof I18N_SHEET.columns)[number];
 
-export const i18nImportRow = z.object({
-  /** The row's number in the sheet (the header is row 1). */
-  row: z.number().int(),
-  action: z.enum([ImportAction.Add, ImportAction.Change, ImportAction.Refuse]),
-  chinese: z.string(),
-  /** What a change changes, column by column. */
-  changes: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() })),
-  /** Why a row is refused, in the caller's language. */
-  reason: z.string().nullable(),
-});
+export const i18nImportRow = importReportRowOf({ chinese: z.string() });
 export type I18nImportRow = z.infer<typeof i18nImportRow>;
 
-export const i18nImportReport = z.object({
-  fileName: z.string(),
-  /** Names this exact plan: applying it is refused once the file or the stored texts differ. */
-  digest: z.string(),
-  counts: z.object({ add: z.number().int(), change: z.number().int(), unchanged: z.number().int(), refuse: z.number().int() }),
-  /** The rows that add, change or are refused, in the order of the sheet; unchanged rows are only counted. */
-  rows: z.array(i18nImportRow),
-});
+export const i18nImportReport = importReportOf(i18nImportRow);
 export type I18nImportReport = z.infer<typeof i18nImportReport>;
 
 const digestText = z.string({ error: 'validation.required' }).regex(/^[0-9a-f]{64}$/, { message: 'validation.format' });

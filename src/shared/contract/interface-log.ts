@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Perm } from '../permissions';
 import { Limits, pageOf, rules } from '../rules';
 import { endpoint } from './endpoint';
-import { XLSX_DOWNLOAD, exportedFile } from './export';
+import { XLSX_DOWNLOAD, exportProgress, exportProgressKey, exportedFile } from './export';
 
 /**
  * Interface monitoring (spec 001 §2 /interFace, §3 Interface call log, §7 Interface monitoring, §8, §9): every
@@ -14,8 +14,6 @@ import { XLSX_DOWNLOAD, exportedFile } from './export';
 export const INTERFACE_STATUS_NORMAL = '200';
 /** The export's task id (spec 001 §7): the export endpoint's last path segment. */
 export const INTERFACE_EXPORT_TASK_ID = 'interface_monitoring_center_export';
-/** Beyond this many matching rows the list's total is the planner's estimate, marked as one (counting would be slow). */
-export const INTERFACE_EXACT_COUNT_MAX = 10_000;
 /** Rows of one export: the chosen rows of a page, or every row the filters match. */
 export const INTERFACE_EXPORT_IDS_MAX = 1000;
 
@@ -27,13 +25,6 @@ const instant = z
   .optional()
   .transform((s) => (s ? s : undefined))
   .pipe(z.iso.datetime({ offset: true, message: 'validation.dateTime' }).optional());
-
-/** The position of a row in the list's order (newest first): its start time and id. */
-export const interfaceLogSeek = z.object({
-  startTime: z.iso.datetime({ offset: true, message: 'validation.dateTime' }),
-  id: rules.id,
-});
-export type InterfaceLogSeek = z.infer<typeof interfaceLogSeek>;
 
 /** The filters of the list and of the export (spec 001 §7 POST list). */
 export const interfaceLogFilters = z
@@ -100,10 +91,8 @@ export const interfaceLogRow = z.object({
 });
 export type InterfaceLogRow = z.infer<typeof interfaceLogRow>;
 
-export const interfaceLogPage = pageOf(interfaceLogRow).extend({
-  /** The total is the planner's estimate: more than INTERFACE_EXACT_COUNT_MAX rows match. */
-  totalEstimated: z.boolean(),
-});
+/** A page newest first; the total is exact (a sparse page index keeps deep pages as fast as the first). */
+export const interfaceLogPage = pageOf(interfaceLogRow);
 export type InterfaceLogPage = z.infer<typeof interfaceLogPage>;
 
 /** The export's column headers: their text comes from the server's catalog in the request's language. */
@@ -124,9 +113,6 @@ export const INTERFACE_EXPORT_COLUMNS = [
   'responseText',
 ] as const;
 
-/** A random key the screen names an export by, to read its progress (rows written). */
-const progressKey = z.string().regex(/^[A-Za-z0-9-]{16,64}$/, { message: 'validation.format' });
-
 export const interfaceLog = {
   apps: endpoint({
     service: 'interfaceLog',
@@ -144,16 +130,7 @@ export const interfaceLog = {
     path: '/sys/interface/list',
     access: Perm.interfaceLogView,
     mutation: false,
-    input: interfaceLogFilters.and(
-      z.object({
-        page: rules.page,
-        limit: rules.limit,
-        /** The last row of the page before: the page is read from there (a seek, as fast at page 10,000 as at page 1). */
-        after: interfaceLogSeek.optional(),
-        /** The first row of the page after, when paging back. */
-        before: interfaceLogSeek.optional(),
-      }),
-    ),
+    input: interfaceLogFilters.and(z.object({ page: rules.page, limit: rules.limit })),
     output: interfaceLogPage,
   }),
   info: endpoint({
@@ -180,7 +157,7 @@ export const interfaceLog = {
         roleId: rules.id,
         /** The chosen rows, comma-joined; the rows the filters match when absent. */
         ids: rules.idList.optional(),
-        progressKey: progressKey.optional(),
+        progressKey: exportProgressKey.optional(),
       }),
     ),
     output: exportedFile,
@@ -188,11 +165,11 @@ export const interfaceLog = {
   }),
   exportProgress: endpoint({
     service: 'interfaceLog',
-    summary: 'How many rows an export under way has written',
+    summary: 'How many rows an export under way has written, of how many',
     method: 'GET',
     path: '/sys/interface/export-progress/:progressKey',
     access: Perm.interfaceLogExport,
-    input: z.object({ progressKey }),
-    output: z.object({ rows: z.number().int(), done: z.boolean() }),
+    input: z.object({ progressKey: exportProgressKey }),
+    output: exportProgress,
   }),
 } as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Perm } from '../permissions';
 import { pageOf, rules } from '../rules';
 import { endpoint } from './endpoint';
-import { XLSX_DOWNLOAD, exportedFile } from './export';
+import { XLSX_DOWNLOAD, exportProgress, exportProgressKey, exportedFile } from './export';
 
 /**
  * The operation log (spec 001 §2 /behaviorDiary, §3 Operation log entry, §7 Operation log, §8): who changed
@@ -94,8 +94,17 @@ export const operationLog = {
     method: 'GET',
     path: '/sys/operationLog/export',
     access: Perm.operLogExport,
-    input: z.object({ vIds: selectedIds, ...filterFields }).superRefine(checkRange),
+    input: z.object({ vIds: selectedIds, ...filterFields, progressKey: exportProgressKey.optional() }).superRefine(checkRange),
     output: exportedFile,
     download: XLSX_DOWNLOAD,
+  }),
+  exportProgress: endpoint({
+    service: 'operationLog',
+    summary: 'How many rows an export under way has written, of how many',
+    method: 'GET',
+    path: '/sys/operationLog/export-progress/:progressKey',
+    access: Perm.operLogExport,
+    input: z.object({ progressKey: exportProgressKey }),
+    output: exportProgress,
   }),
 } as const;

@@ -9,6 +9,7 @@ import type { NavNode, SystemEntry } from '../../../shared/contract/session';
 import { createFakeBridge } from '../../testing/fake-bridge';
 import { testProviders } from '../../testing/providers';
 import { AppRoutes } from '../App';
+import { loadShell } from '../shell-loader';
 
 afterEach(() => {
   cleanup();
@@ -88,7 +89,9 @@ async function renderShell({ systems = [logistics], stored, asks = false }: Shel
         return { ok: false, code: 'A0404', msg: `unexpected ${String(id)}` };
     }
   });
-  const { Wrapper } = await testProviders({ bridge: fake.bridge, path: '/Home' });
+  const { Wrapper, i18n } = await testProviders({ bridge: fake.bridge, path: '/Home' });
+  // The shell is its own chunk: loaded before the render, as the sign-in page starts it before Home is reached.
+  await loadShell(i18n);
   render(
     <Routes>
       <RouterRoute path="/login" element={<Where />} />

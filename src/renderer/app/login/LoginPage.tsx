@@ -17,6 +17,7 @@ import { isTransportFailure } from '../session/errors';
 import { LanguageMenu } from '../LanguageMenu';
 import { PasswordChangeDialog } from '../PasswordChangeDialog';
 import { claimMessengerCode, messengerCodeOf, withoutMessengerCode } from './messenger-code';
+import { loadShell } from '../shell-loader';
 import { QrPanel } from './QrPanel';
 import { signInRules } from './sign-in-form';
 
@@ -84,7 +85,7 @@ const useStyles = makeStyles({
  */
 export function LoginPage() {
   const bridge = useBridge();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const notify = useNotify();
@@ -192,6 +193,8 @@ export function LoginPage() {
     if (busy) return;
     setFailure(null);
     if (!form.validate()) return;
+    // The Home shell loads while the server checks the password and the page waits its redirect delay.
+    void loadShell(i18n);
     const username = form.values.username.trim();
     if (!captchaShown) {
       const answer = await captchaNeeded.mutateAsync(username).catch(() => null);

@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testProviders } from '../../testing/providers';
 import { useReducer } from 'react';
 import { INITIAL_LIST_STATE, listReducer } from './list-state';
-import { ListTable } from './ListTable';
+import { ListTable, fixedRows } from './ListTable';
+import { TEST_ROW_HEIGHT, fixTableLayout, scrollElementTo } from './testing-layout';
+import { VIRTUAL_FROM_ROWS, VIRTUAL_OVERSCAN } from './virtual-rows';
+import { TABLE_MAX_HEIGHT } from '../../../shared/constants';
 
 interface Person {
   id: number;
@@ -93,5 +96,77 @@ describe('ListTable', () => {
     rerender(<PeopleList rows={[]} />);
     expect(screen.getByTestId('empty-state').textContent).toBe('No data');
     expect(screen.queryAllByTestId('list-row')).toHaveLength(0);
+  });
+});
+
+/** The most rows a virtual table may render: a view of rows below the header, the overscan on both sides, the focused row. */
+const MOST_RENDERED = Math.ceil(TABLE_MAX_HEIGHT / TEST_ROW_HEIGHT) + 2 * VIRTUAL_OVERSCAN + 1;
+
+/** `count` rows on view at once, chosen by clicking them (the state `useListController()` keeps). */
+function ManyPeople({ count }: { count: number }) {
+  const [state, dispatch] = useReducer(listReducer, INITIAL_LIST_STATE);
+  const rows = Array.from({ length: count }, (_, i) => ({ id: i + 1, name: `Person ${i + 1}` }));
+  const list = fixedRows({ rows, loading: false, error: undefined, reload: () => undefined, getRowId: personId });
+  return (
+    <ListTable
+      aria-label="People"
+      columns={[{ key: 'name', header: 'Name', render: (row: Person) => row.name }]}
+      list={{ ...list, selectionMode: 'multiple', selected: state.selected, onSelectionChange: (selected) => dispatch({ type: 'select', selected }) }}
+      getRowLabel={(row) => row.name}
+      pageSizeOptions={null}
+      data-testid="people"
+    />
+  );
+}
+
+describe('ListTable with many rows', () => {
+  beforeEach(fixTableLayout);
+  afterEach(() => vi.restoreAllMocks());
+
+  it('renders a page of the largest size whole', async () => {
+    const { Wrapper } = await testProviders();
+    render(<ManyPeople count={VIRTUAL_FROM_ROWS} />, { wrapper: Wrapper });
+    expect(screen.getAllByTestId('list-row')).toHaveLength(VIRTUAL_FROM_ROWS);
+  });
+
+  it('renders only the rows in view, tells screen readers the full size, and shows the last row at the end', async () => {
+    const { Wrapper } = await testProviders();
+    render(<ManyPeople count={1000} />, { wrapper: Wrapper });
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(table.getAttribute('aria-rowcount')).toBe('1001');
+    const first = screen.getAllByTestId('list-row');
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.length).toBeLessThanOrEqual(MOST_RENDERED);
+    expect(first[0]!.textContent).toBe('Person 1');
+    expect(first[0]!.getAttribute('aria-rowindex')).toBe('2');
+    // The rows not rendered are stood for by the height of a gap, so the scroll bar is that of the whole table.
+    expect(table.querySelectorAll('tbody tr').length).toBe(first.length + 1);
+
+    act(() => scrollElementTo(screen.getByTestId('people').firstElementChild as HTMLElement, 1000 * TEST_ROW_HEIGHT));
+    await waitFor(() => screen.getByText('Person 1000'));
+    const last = screen.getAllByTestId('list-row');
+    expect(last.length).toBeLessThanOrEqual(MOST_RENDERED);
+    expect(last.at(-1)!.getAttribute('aria-rowindex')).toBe('1001');
+    expect(screen.queryByText('Person 1')).toBeNull();
+  });
+
+  it('chooses rows by click and by checkbox as a short list does', async () => {
+    const { Wrapper } = await testProviders();
+    render(<ManyPeople count={1000} />, { wrapper: Wrapper });
+    fireEvent.click(screen.getByText('Person 3'));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select row Person 5' }));
+    expect(screen.getByTestId('selected-count').textContent).toBe('2 selected');
+    expect(screen.getByText('Person 3').closest('tr')!.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('keeps the row holding the focus rendered when it scrolls out of view', async () => {
+    const { Wrapper } = await testProviders();
+    render(<ManyPeople count={1000} />, { wrapper: Wrapper });
+    const box = screen.getByRole('checkbox', { name: 'Select row Person 2' });
+    act(() => box.focus());
+    act(() => scrollElementTo(screen.getByTestId('people').firstElementChild as HTMLElement, 500 * TEST_ROW_HEIGHT));
+    await waitFor(() => screen.getByText('Person 500'));
+    expect(document.activeElement).toBe(box);
+    expect(screen.getByText('Person 2').closest('tr')!.getAttribute('aria-rowindex')).toBe('3');
   });
 });

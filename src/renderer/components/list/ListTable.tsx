@@ -1,5 +1,5 @@
 import { Checkbox, Radio, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useEffect, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS, TABLE_MAX_HEIGHT } from '../../../shared/constants';
 import { EmptyState, ErrorState, LoadingState } from '../states';
@@ -7,6 +7,7 @@ import { clampPage } from './list-state';
 import { Pager } from './Pager';
 import { headerCheckState, toggleAllOnPage, toggleRow, type RowId, type SelectionMode } from './selection';
 import { nextSort, type ListSort } from './sorting';
+import { GapRow, useVirtualRows } from './useVirtualRows';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', minWidth: 0 },
@@ -94,7 +95,8 @@ export interface ListTableProps<T> {
 /**
  * The list of every list screen: selection with checkboxes, the pager (10 per page by default, page-size
  * selector, selected count, go-to-page) and deliberate loading, empty and error states. Paging, selection
- * and the rows come from `list` (`useListController()`).
+ * and the rows come from `list` (`useListController()`). More rows than `VIRTUAL_FROM_ROWS` render virtually
+ * (`useVirtualRows`).
  */
 export function ListTable<T>(props: ListTableProps<T>) {
   const { list, columns, getRowLabel, emptyText, noMatchText, pageSizeOptions = PAGE_SIZE_OPTIONS } = props;
@@ -104,6 +106,10 @@ export function ListTable<T>(props: ListTableProps<T>) {
   const selectable = selectionMode !== 'none';
   const pageIds = (rows ?? []).map(getRowId);
   const columnCount = columns.length + (selectable ? 1 : 0);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLTableSectionElement>(null);
+  const rowsShown = rows !== undefined && rows.length > 0 && !(error && !loading);
+  const virtualRows = useVirtualRows(rowsShown ? rows.length : 0, scrollerRef, headerRef);
 
   // Rows deleted from the last page: show the page that now is the last.
   useEffect(() => {
@@ -123,7 +129,10 @@ export function ListTable<T>(props: ListTableProps<T>) {
   else if (rows === undefined) body = fullRow(<LoadingState label={t('list.loading')} />);
   else if (rows.length === 0) body = fullRow(loading ? <LoadingState label={t('list.loading')} /> : <EmptyState text={(filtered ? noMatchText : undefined) ?? emptyText ?? t('list.empty')} />);
   else {
-    body = rows.map((row, index) => {
+    body = virtualRows.slices.map((slice) => {
+      if (slice.kind === 'gap') return <GapRow key={slice.key} height={slice.height} columnCount={columnCount} />;
+      const index = slice.index;
+      const row = rows[index]!;
       const id = getRowId(row);
       const isSelected = selected.has(id);
       const label = `${t('list.selectRow')} ${getRowLabel?.(row) ?? id}`;
@@ -137,6 +146,8 @@ export function ListTable<T>(props: ListTableProps<T>) {
           onClick={selectable ? (event) => !onControl(event) && toggle() : undefined}
           onDoubleClick={openRow ? (event) => !onControl(event) && openRow(id) : undefined}
           data-testid="list-row"
+          aria-rowindex={index + 2}
+          {...virtualRows.rowProps(index)}
         >
           {selectable ? (
             <TableCell className={styles.selectCell}>
@@ -157,10 +168,10 @@ export function ListTable<T>(props: ListTableProps<T>) {
 
   return (
     <div className={styles.root} data-testid={props['data-testid']}>
-      <div className={styles.scroller}>
-        <Table aria-label={props['aria-label']} aria-busy={loading} size="small">
-          <TableHeader className={styles.header}>
-            <TableRow>
+      <div className={styles.scroller} ref={scrollerRef}>
+        <Table aria-label={props['aria-label']} aria-busy={loading} size="small" aria-rowcount={rowsShown ? rows.length + 1 : undefined}>
+          <TableHeader className={styles.header} ref={headerRef}>
+            <TableRow aria-rowindex={rowsShown ? 1 : undefined}>
               {selectable ? (
                 <TableHeaderCell className={styles.selectCell}>
                   {selectionMode === 'multiple' ? (

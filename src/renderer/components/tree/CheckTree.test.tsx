@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TABLE_MAX_HEIGHT } from '../../../shared/constants';
 import type { DeptNode } from '../../../shared/contract/user';
 import { testProviders } from '../../testing/providers';
 import { CheckTree, type CheckTreeChange } from './CheckTree';
 import { checkedFromSaved, toCheckNodes, type TreeAccessors } from './check-tree';
 import { ORG_TREE } from './tree-accessors';
+import { TEST_ROW_HEIGHT, fixTableLayout, scrollElementTo } from '../list/testing-layout';
+import { VIRTUAL_OVERSCAN } from '../list/virtual-rows';
 
 afterEach(cleanup);
 
@@ -111,5 +114,44 @@ describe('CheckTree over any id and label', () => {
     await screen.findByText('Nothing matches');
     fireEvent.change(screen.getByTestId('orgs-search'), { target: { value: '' } });
     await waitFor(() => expect(item('North').getAttribute('aria-checked')).toBe('true'));
+  });
+});
+
+describe('CheckTree with many items', () => {
+  beforeEach(fixTableLayout);
+  afterEach(() => vi.restoreAllMocks());
+
+  // A hub with 2,000 docks, every one a leaf.
+  const docks = [
+    dept(
+      1,
+      'Hub',
+      Array.from({ length: 2000 }, (_, i) => dept(i + 2, `Dock ${i + 1}`)),
+    ),
+  ];
+  const MOST_RENDERED = Math.ceil(TABLE_MAX_HEIGHT / TEST_ROW_HEIGHT) + 2 * VIRTUAL_OVERSCAN + 1;
+  const items = () => within(screen.getByRole('tree', { name: 'Organisations' })).getAllByRole('treeitem');
+
+  it('renders only the items in view, each with its level and place, and checks one far down after scrolling', async () => {
+    const { changes, check, item } = await renderTree(docks, ORG_TREE);
+    expect(items().length).toBeLessThanOrEqual(MOST_RENDERED);
+    expect(item('Dock 1').getAttribute('aria-level')).toBe('2');
+    expect(item('Dock 1').getAttribute('aria-setsize')).toBe('2000');
+    expect(screen.queryByText('Dock 2000')).toBeNull();
+
+    const scroller = screen.getByRole('tree', { name: 'Organisations' }).parentElement!;
+    act(() => scrollElementTo(scroller, 2001 * TEST_ROW_HEIGHT));
+    await screen.findByText('Dock 2000');
+    expect(items().length).toBeLessThanOrEqual(MOST_RENDERED);
+    expect(item('Dock 2000').getAttribute('aria-posinset')).toBe('2000');
+    check('Dock 2000');
+    await waitFor(() => expect(changes).toHaveLength(1));
+    expect(changes[0]).toMatchObject({ checkedIds: [2001], halfCheckedIds: [1] });
+  });
+
+  it('a search narrows the items to render', async () => {
+    await renderTree(docks, ORG_TREE, { searchable: true });
+    fireEvent.change(screen.getByTestId('orgs-search'), { target: { value: 'Dock 1999' } });
+    await waitFor(() => expect(items()).toHaveLength(2));
   });
 });

@@ -1,9 +1,10 @@
 import { Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ChevronDown12Regular, ChevronRight12Regular } from '@fluentui/react-icons';
-import { useMemo, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TABLE_MAX_HEIGHT } from '../../../shared/constants';
 import type { ListColumn } from '../list/ListTable';
+import { GapRow, useVirtualRows } from '../list/useVirtualRows';
 import { EmptyState, ErrorState, LoadingState } from '../states';
 import { flattenTree } from './flatten';
 import { labelMatches, searchTree } from './search';
@@ -62,7 +63,10 @@ function idsToDepth<T>(nodes: readonly T[], getRowId: (node: T) => string | numb
   return open;
 }
 
-/** A table of a tree (organisations): expandable rows, selection by click, the list's states. */
+/**
+ * A table of a tree (organisations, menus, dictionaries): expandable rows, selection by click, the list's states,
+ * the keyboard of a tree grid. More open rows than `VIRTUAL_FROM_ROWS` render virtually (`useVirtualRows`).
+ */
 export function TreeTable<T>(props: TreeTableProps<T>) {
   const {
     columns,
@@ -97,6 +101,10 @@ export function TreeTable<T>(props: TreeTableProps<T>) {
     return shown ?? idsToDepth(nodes ?? [], getRowId, getChildren, initialOpenDepth);
   }, [opened, searchText, shown, nodes, getRowId, getChildren, initialOpenDepth]);
   const rows = useMemo(() => flattenTree(roots ?? [], getRowId, visibleChildren, expanded), [roots, getRowId, visibleChildren, expanded]);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLTableSectionElement>(null);
+  const rowsShown = nodes !== undefined && rows.length > 0 && !(error && !loading);
+  const virtualRows = useVirtualRows(rowsShown ? rows.length : 0, scrollerRef, headerRef);
 
   const toggle = (id: string | number) => {
     const next = new Set(expanded);
@@ -113,8 +121,14 @@ export function TreeTable<T>(props: TreeTableProps<T>) {
     if (event.target instanceof Element && event.target.closest('button, a, input, label, [role="checkbox"]')) return;
     act();
   };
-  const onRowKey = (event: KeyboardEvent, id: string | number, node: T, hasChildren: boolean, isExpanded: boolean) => {
-    if (event.key === 'Enter' && onRowOpen) onRowOpen(id, node);
+  const onRowKey = (event: KeyboardEvent, rowIndex: number, id: string | number, node: T, hasChildren: boolean, isExpanded: boolean) => {
+    // Up and down move from row to row whether it is rendered or not (a virtual table renders only some); a control in the row keeps its keys.
+    const onRow = event.target === event.currentTarget;
+    if (onRow && event.key === 'ArrowDown') virtualRows.focusRow(rowIndex + 1);
+    else if (onRow && event.key === 'ArrowUp') virtualRows.focusRow(rowIndex - 1);
+    else if (onRow && event.key === 'Home') virtualRows.focusRow(0);
+    else if (onRow && event.key === 'End') virtualRows.focusRow(rows.length - 1);
+    else if (event.key === 'Enter' && onRowOpen) onRowOpen(id, node);
     else if (event.key === 'Enter' || event.key === ' ') select(id, node);
     else if (event.key === 'ArrowRight' && hasChildren && !isExpanded) toggle(id);
     else if (event.key === 'ArrowLeft' && hasChildren && isExpanded) toggle(id);
@@ -135,55 +149,64 @@ export function TreeTable<T>(props: TreeTableProps<T>) {
     const searching = shown !== null && nodes.length > 0;
     body = fullRow(<EmptyState text={searching ? (noMatchText ?? t('tree.noMatch')) : (emptyText ?? t('list.empty'))} />);
   } else {
-    body = rows.map(({ node, id, depth, hasChildren, expanded: isExpanded }, rowIndex) => (
-      <TableRow
-        key={String(id)}
-        className={mergeClasses(styles.row, (id === selectedId || selectedIds?.has(id)) && styles.selected)}
-        aria-selected={id === selectedId || (selectedIds?.has(id) ?? false)}
-        aria-level={depth + 1}
-        aria-expanded={hasChildren ? isExpanded : undefined}
-        tabIndex={0}
-        onClick={(event) => onRowMouse(event, () => select(id, node))}
-        onDoubleClick={onRowOpen ? (event) => onRowMouse(event, () => onRowOpen(id, node)) : undefined}
-        onKeyDown={(event) => onRowKey(event, id, node, hasChildren, isExpanded)}
-        data-testid="tree-row"
-      >
-        {columns.map((column, index) => (
-          <TableCell key={column.key}>
-            {index === 0 ? (
-              <span className={styles.first} style={{ paddingLeft: `${depth * 20}px` }}>
-                {hasChildren ? (
-                  <Button
-                    className={styles.toggle}
-                    appearance="transparent"
-                    size="small"
-                    icon={isExpanded ? <ChevronDown12Regular /> : <ChevronRight12Regular />}
-                    aria-label={t(isExpanded ? 'tree.collapse' : 'tree.expand', { name: getRowLabel(node) })}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      toggle(id);
-                    }}
-                    tabIndex={-1}
-                  />
-                ) : (
-                  <span className={styles.spacer} />
-                )}
-                {column.render(node, rowIndex)}
-              </span>
-            ) : (
-              column.render(node, rowIndex)
-            )}
-          </TableCell>
-        ))}
-      </TableRow>
-    ));
+    body = virtualRows.slices.map((slice) => {
+      if (slice.kind === 'gap') return <GapRow key={slice.key} height={slice.height} columnCount={columns.length} />;
+      const rowIndex = slice.index;
+      const { node, id, depth, posInSet, setSize, hasChildren, expanded: isExpanded } = rows[rowIndex]!;
+      return (
+        <TableRow
+          key={String(id)}
+          className={mergeClasses(styles.row, (id === selectedId || selectedIds?.has(id)) && styles.selected)}
+          aria-selected={id === selectedId || (selectedIds?.has(id) ?? false)}
+          aria-level={depth + 1}
+          aria-posinset={posInSet}
+          aria-setsize={setSize}
+          aria-expanded={hasChildren ? isExpanded : undefined}
+          tabIndex={0}
+          onClick={(event) => onRowMouse(event, () => select(id, node))}
+          onDoubleClick={onRowOpen ? (event) => onRowMouse(event, () => onRowOpen(id, node)) : undefined}
+          onKeyDown={(event) => onRowKey(event, rowIndex, id, node, hasChildren, isExpanded)}
+          data-testid="tree-row"
+          aria-rowindex={rowIndex + 2}
+          {...virtualRows.rowProps(rowIndex)}
+        >
+          {columns.map((column, index) => (
+            <TableCell key={column.key}>
+              {index === 0 ? (
+                <span className={styles.first} style={{ paddingLeft: `${depth * 20}px` }}>
+                  {hasChildren ? (
+                    <Button
+                      className={styles.toggle}
+                      appearance="transparent"
+                      size="small"
+                      icon={isExpanded ? <ChevronDown12Regular /> : <ChevronRight12Regular />}
+                      aria-label={t(isExpanded ? 'tree.collapse' : 'tree.expand', { name: getRowLabel(node) })}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        toggle(id);
+                      }}
+                      tabIndex={-1}
+                    />
+                  ) : (
+                    <span className={styles.spacer} />
+                  )}
+                  {column.render(node, rowIndex)}
+                </span>
+              ) : (
+                column.render(node, rowIndex)
+              )}
+            </TableCell>
+          ))}
+        </TableRow>
+      );
+    });
   }
 
   return (
-    <div className={styles.scroller} data-testid={props['data-testid']}>
-      <Table aria-label={props['aria-label']} aria-busy={loading} role="treegrid" size="small">
-        <TableHeader className={styles.header}>
-          <TableRow>
+    <div className={styles.scroller} data-testid={props['data-testid']} ref={scrollerRef}>
+      <Table aria-label={props['aria-label']} aria-busy={loading} role="treegrid" size="small" aria-rowcount={rowsShown ? rows.length + 1 : undefined}>
+        <TableHeader className={styles.header} ref={headerRef}>
+          <TableRow aria-rowindex={rowsShown ? 1 : undefined}>
             {columns.map((column) => (
               <TableHeaderCell key={column.key} style={column.width ? { width: column.width } : undefined}>
                 {column.header}

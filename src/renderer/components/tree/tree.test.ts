@@ -80,6 +80,21 @@ describe('tree table rows', () => {
     expect(rows([1, 2])).toEqual(['1@0-', '2@1-', '3@2', '4@0']);
     expect(rows([2])).toEqual(['1@0+', '4@0']);
   });
+
+  it('gives each row its parent and its place among its siblings', () => {
+    const flat = flattenTree(
+      orgs,
+      (o) => o.id,
+      (o) => o.children,
+      new Set([1, 2]),
+    );
+    expect(flat.map((r) => [r.id, r.parentId, r.posInSet, r.setSize])).toEqual([
+      [1, null, 1, 2],
+      [2, 1, 1, 1],
+      [3, 2, 1, 1],
+      [4, null, 2, 2],
+    ]);
+  });
 });
 
 describe('searching a tree', () => {

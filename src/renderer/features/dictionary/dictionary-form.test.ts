@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DictionaryRecord, ImportReport } from '../../../shared/contract/dictionary';
+import type { DictionaryRecord } from '../../../shared/contract/dictionary';
 import { itemLabel } from './dictionary-items';
 import { NEW_DICTIONARY_VALUES, contractIssues, dictionaryPayload, fieldOfServerMessage, nameRowIssues, nameRowsOf, nextFreeLocale, parentIdOf, valuesOfRecord } from './dictionary-form';
-import { applicableCount, rowDetail } from './ImportDialog';
 import { formatBytes } from '../../hooks/use-export';
 
 const record: DictionaryRecord = {
@@ -70,32 +69,7 @@ describe('dictionary form values', () => {
   });
 });
 
-describe('import report and export progress', () => {
-  const report: ImportReport = {
-    fileName: 'a.xlsx',
-    digest: 'd',
-    counts: { add: 2, change: 1, unchanged: 5, refuse: 1 },
-    rows: [],
-  };
-
-  it('tells what a row changes or why it is refused, and how many rows an apply writes', () => {
-    expect(
-      rowDetail({
-        row: 2,
-        action: 'change',
-        path: 'A/B',
-        dictName: 'b',
-        changes: [
-          { field: 'dictName', before: 'x', after: 'y' },
-          { field: 'name.en_US', before: '', after: 'Y' },
-        ],
-        reason: null,
-      }),
-    ).toBe('dictName: x → y; name.en_US: ∅ → Y');
-    expect(rowDetail({ row: 3, action: 'refuse', path: 'A', dictName: 'a', changes: [], reason: 'the entry is marked not updatable' })).toBe('the entry is marked not updatable');
-    expect(applicableCount(report)).toBe(3);
-  });
-
+describe('export progress and stored codes', () => {
   it('formats byte counts and names stored codes, keeping an unknown code as it is', () => {
     expect([formatBytes(512), formatBytes(2048), formatBytes(5 * 1024 * 1024)]).toEqual(['512 B', '2.0 KB', '5.0 MB']);
     const items = [{ id: 1, dictNo: 'COD', label: 'Cash on delivery', dictOrder: 1 }];

@@ -1,9 +1,9 @@
 import { Badge, Button, Dropdown, Input, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownload20Regular, Dismiss20Regular } from '@fluentui/react-icons';
 import dayjs from 'dayjs';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INTERFACE_STATUS_NORMAL, type InterfaceLogPage, type InterfaceLogRow } from '../../../shared/contract/interface-log';
+import { INTERFACE_STATUS_NORMAL, type InterfaceLogRow } from '../../../shared/contract/interface-log';
 import { Perm } from '../../../shared/permissions';
 import { useIdentity } from '../../app/identity/IdentityBoundary';
 import { ListTable, type ListColumn } from '../../components/list/ListTable';
@@ -14,13 +14,11 @@ import { PermissionGate } from '../../components/permissions';
 import { useBridgeQuery } from '../../hooks/bridge-query';
 import { formatDateTime } from '../../lib/format';
 import { formatBytes, useExport } from '../../hooks/use-export';
-import { PageSeeks } from './page-seek';
 import { PayloadDialog, type PayloadKind } from './PayloadDialog';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   progress: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  estimate: { color: tokens.colorNeutralForeground2 },
   sub: { display: 'block', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   look: { display: 'inline-flex', gap: tokens.spacingHorizontalXS },
 });
@@ -85,7 +83,7 @@ const rowId = (row: InterfaceLogRow) => row.id;
  * Interface monitoring (spec 001 §2 /interFace, kept): every API call, newest first, with the filters of §7;
  * 200 reads "normal", any other status "abnormal" with its code; each row's request and response open as
  * formatted JSON. Export (its own key) writes the chosen rows, or every row the filters match, to an .xlsx
- * file with live progress and a cancel. Next and previous pages seek from the rows on view.
+ * file with live progress (rows of the total, and bytes) and a cancel. Deep pages answer as fast as the first.
  */
 export default function InterfaceLogList() {
   const { t } = useTranslation();
@@ -94,24 +92,13 @@ export default function InterfaceLogList() {
   const { role } = useIdentity();
   const exporter = useExport();
   const apps = useBridgeQuery('interfaceLog.apps', {});
-  const seeks = useRef(new PageSeeks());
-  // Set with the rows of each answer, read while rendering them.
-  const totalEstimated = useRef(false);
   const [looking, setLooking] = useState<{ row: InterfaceLogRow; kind: PayloadKind } | null>(null);
-  const [progressKey, setProgressKey] = useState<string | null>(null);
 
   const list = useListController({
     queryId: 'interfaceLog.list',
     filters: { initial: NO_FILTERS },
-    toInput: (filters, { page, pageSize }) => {
-      const key = JSON.stringify([filters, pageSize]);
-      return { ...filterInput(filters), page, limit: pageSize, ...seeks.current.seekFor(key, page) };
-    },
-    rowsOf: (data: InterfaceLogPage) => {
-      seeks.current.record(data.current, data.records);
-      totalEstimated.current = data.totalEstimated;
-      return pageRows(data);
-    },
+    toInput: (filters, { page, pageSize }) => ({ ...filterInput(filters), page, limit: pageSize }),
+    rowsOf: pageRows,
     getRowId: rowId,
   });
 
@@ -123,20 +110,16 @@ export default function InterfaceLogList() {
   };
 
   const running = exporter.running;
-  const progress = useBridgeQuery(
-    'interfaceLog.exportProgress',
-    { progressKey: progressKey ?? '' },
-    { enabled: running !== null && progressKey !== null, refetchInterval: 1000, meta: { silent: true } },
-  );
   const startExport = () => {
-    const key = crypto.randomUUID();
-    setProgressKey(key);
     const ids = [...list.selected];
-    void exporter.start({
-      endpointId: 'interfaceLog.export',
-      input: { ...filterInput(list.filters.applied), roleId: role.roleId, progressKey: key, ...(ids.length > 0 && { ids: ids.join(',') }) },
-      suggestedName: 'interface-monitoring.xlsx',
-    });
+    void exporter.start(
+      {
+        endpointId: 'interfaceLog.export',
+        input: { ...filterInput(list.filters.applied), roleId: role.roleId, ...(ids.length > 0 && { ids: ids.join(',') }) },
+        suggestedName: 'interface-monitoring.xlsx',
+      },
+      'interfaceLog.exportProgress',
+    );
   };
 
   const appName = useMemo(() => new Map((apps.data ?? []).map((app) => [app.appId, app.appName])), [apps.data]);
@@ -213,7 +196,6 @@ export default function InterfaceLogList() {
   ];
 
   const field = (name: keyof InterfaceFilters) => ({ value: list.filters.draft[name], onChange: (value: string) => list.filters.change({ [name]: value } as Partial<InterfaceFilters>) });
-  const estimated = list.rows !== undefined && totalEstimated.current;
 
   return (
     <ListScreen data-testid="interface-list">
@@ -254,7 +236,7 @@ export default function InterfaceLogList() {
         <PermissionGate perm={Perm.interfaceLogExport}>
           {running ? (
             <span className={styles.progress} data-testid="interface-export-progress">
-              <Text>{t('interfaceLog.exportProgress', { rows: progress.data?.rows ?? 0, size: formatBytes(running.bytes) })}</Text>
+              <Text>{t('interfaceLog.exportProgress', { rows: running.rows?.written ?? 0, total: running.rows?.total ?? '…', size: formatBytes(running.bytes) })}</Text>
               <Button icon={<Dismiss20Regular />} onClick={() => void exporter.cancel()} data-testid="interface-export-cancel">
                 {t('interfaceLog.exportCancel')}
               </Button>
@@ -265,11 +247,6 @@ export default function InterfaceLogList() {
             </Button>
           )}
         </PermissionGate>
-        {estimated ? (
-          <Text className={styles.estimate} data-testid="interface-total-estimated">
-            {t('interfaceLog.totalEstimated', { count: list.total })}
-          </Text>
-        ) : null}
       </div>
 
       <ListTable

@@ -103,7 +103,6 @@ export default function OperationLogList() {
   const notify = useNotify();
   const exporter = useExport();
   const [viewing, setViewing] = useState<OperationLogEntry | null>(null);
-  const [exportRows, setExportRows] = useState(0);
 
   const list = useListController({
     queryId: 'operationLog.list',
@@ -121,12 +120,14 @@ export default function OperationLogList() {
 
   const startExport = () => {
     const ids = [...list.selected];
-    setExportRows(ids.length > 0 ? ids.length : list.total);
-    void exporter.start({
-      endpointId: 'operationLog.export',
-      input: { ...filterInput(list.filters.applied), ...(ids.length > 0 && { vIds: ids.join(',') }) },
-      suggestedName: 'operation-log.xlsx',
-    });
+    void exporter.start(
+      {
+        endpointId: 'operationLog.export',
+        input: { ...filterInput(list.filters.applied), ...(ids.length > 0 && { vIds: ids.join(',') }) },
+        suggestedName: 'operation-log.xlsx',
+      },
+      'operationLog.exportProgress',
+    );
   };
 
   const location = (row: OperationLogEntry) => (row.operLocation === LOCAL_NETWORK_LOCATION ? t('operationLog.localNetwork') : row.operLocation);
@@ -196,7 +197,7 @@ export default function OperationLogList() {
         <PermissionGate perm={Perm.operLogExport}>
           {running ? (
             <span className={styles.progress} data-testid="operation-export-progress">
-              <Text>{t('operationLog.exportProgress', { rows: exportRows, size: formatBytes(running.bytes) })}</Text>
+              <Text>{t('operationLog.exportProgress', { rows: running.rows?.written ?? 0, total: running.rows?.total ?? '…', size: formatBytes(running.bytes) })}</Text>
               <Button icon={<Dismiss20Regular />} onClick={() => void exporter.cancel()} data-testid="operation-export-cancel">
                 {t('operationLog.exportCancel')}
               </Button>

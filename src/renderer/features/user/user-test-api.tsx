@@ -5,6 +5,7 @@ import type { NavNode, SystemEntry } from '../../../shared/contract/session';
 import type { DeptNode, HeldRoleEntry, UserRecord, UserRow } from '../../../shared/contract/user';
 import type { PermissionKey } from '../../../shared/permissions';
 import { AppRoutes } from '../../app/App';
+import { loadShell } from '../../app/shell-loader';
 import { createFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
 import { testProviders } from '../../testing/providers';
 
@@ -160,7 +161,9 @@ export async function renderUserScreen(path: string, options: UserApiOptions = {
     return handler ? handler(args) : { ok: false, code: 'A0404', msg: `unexpected ${key}` };
   });
 
-  const { Wrapper } = await testProviders({ bridge: fake.bridge, path, locale: options.locale });
+  const { Wrapper, i18n } = await testProviders({ bridge: fake.bridge, path, locale: options.locale });
+  // The shell is its own chunk: loaded before the render, as the sign-in page starts it before Home is reached.
+  await loadShell(i18n);
   render(<AppRoutes />, { wrapper: Wrapper });
   return { fake, inputsOf: (id) => calls.filter((call) => call.id === id).map((call) => call.input) };
 }

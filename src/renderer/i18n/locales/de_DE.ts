@@ -130,6 +130,8 @@ export const de_DE: Catalog = {
   'message.exportFailed': 'Export fehlgeschlagen, bitte später erneut versuchen',
   'message.exportDone': 'Exportiert nach {{path}}',
   'message.exportCancelled': 'Der Export wurde abgebrochen',
+  'message.showInFolder': 'Im Ordner anzeigen',
+  'message.showInFolderFailed': 'Der Ordner konnte nicht geöffnet werden',
   'message.selectOperatingUser': 'Bitte den bearbeitenden Benutzer auswählen',
   'message.selectBusinessCenter': 'Bitte ein Geschäftszentrum auswählen',
   'message.orgRequired': 'Die Organisation darf nicht leer sein',

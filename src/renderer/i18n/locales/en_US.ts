@@ -130,6 +130,8 @@ export const en_US: Catalog = {
   'message.exportFailed': 'Export failed, please try later',
   'message.exportDone': 'Exported to {{path}}',
   'message.exportCancelled': 'The export was cancelled',
+  'message.showInFolder': 'Show in folder',
+  'message.showInFolderFailed': 'The folder could not be opened',
   'message.selectOperatingUser': 'Please select the operating user',
   'message.selectBusinessCenter': 'Please select a business centre',
   'message.orgRequired': 'Organisation cannot be empty',

@@ -130,6 +130,8 @@ export const ja_JP: Catalog = {
   'message.exportFailed': 'エクスポートに失敗しました。しばらくしてから再試行してください',
   'message.exportDone': '{{path}} にエクスポートしました',
   'message.exportCancelled': 'エクスポートを中止しました',
+  'message.showInFolder': 'フォルダーに表示',
+  'message.showInFolderFailed': 'フォルダーを開けませんでした',
   'message.selectOperatingUser': '操作するユーザーを選択してください',
   'message.selectBusinessCenter': '業務センターを選択してください',
   'message.orgRequired': '組織は空にできません',

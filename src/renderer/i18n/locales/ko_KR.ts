@@ -130,6 +130,8 @@ export const ko_KR: Catalog = {
   'message.exportFailed': '내보내기에 실패했습니다. 잠시 후 다시 시도하세요',
   'message.exportDone': '{{path}}(으)로 내보냈습니다',
   'message.exportCancelled': '내보내기가 취소되었습니다',
+  'message.showInFolder': '폴더에서 보기',
+  'message.showInFolderFailed': '폴더를 열 수 없습니다',
   'message.selectOperatingUser': '작업할 사용자를 선택하세요',
   'message.selectBusinessCenter': '업무 센터를 선택하세요',
   'message.orgRequired': '조직은 비워 둘 수 없습니다',

@@ -132,6 +132,8 @@ export const zh_CN = {
   'message.exportFailed': '导出失败，请稍后再试',
   'message.exportDone': '已导出到 {{path}}',
   'message.exportCancelled': '已取消导出',
+  'message.showInFolder': '在文件夹中显示',
+  'message.showInFolderFailed': '无法打开文件夹',
   'message.selectOperatingUser': '请选择操作用户',
   'message.selectBusinessCenter': '请选择业务中心',
   'message.orgRequired': '组织不能为空',

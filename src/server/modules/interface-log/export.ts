@@ -1,43 +1,26 @@
 import { desc, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ExportedFile } from '../../../shared/contract/export';
-import { INTERFACE_EXPORT_COLUMNS, type InterfaceLogSeek } from '../../../shared/contract/interface-log';
+import type { ExportProgress, ExportedFile } from '../../../shared/contract/export';
+import { INTERFACE_EXPORT_COLUMNS } from '../../../shared/contract/interface-log';
 import { checkCurrentRole } from '../../auth/scope';
 import type { CallContext } from '../../context';
 import type { Db } from '../../db/client';
 import { interfaceLog } from '../../db/schema';
 import { Errors } from '../../errors';
+import { readExportProgress, trackedPages } from '../../exports/progress';
 import { xlsxStream, type CellValue } from '../../exports/xlsx';
-import { allOf, filterConditions, olderThan, scopeCondition, type ParsedFilters } from './queries';
+import { exportSelection } from './logs';
+import { allOf, olderThan, scopeCondition, type InterfaceLogSeek, type ParsedFilters } from './queries';
 
 /** Rows read per statement: one page in memory at a time, whatever the export's length. */
 export const EXPORT_PAGE_ROWS = 1000;
 /** What one spreadsheet cell holds at most (Excel's limit). */
 const CELL_TEXT_MAX = 32_767;
-/** How long the progress of a finished export can still be read. */
-const PROGRESS_KEPT_MS = 10 * 60_000;
-const PROGRESS_ENTRIES_MAX = 1000;
-
-interface Progress {
-  userId: number;
-  rows: number;
-  done: boolean;
-  finishedAt: number | null;
-}
-
-/** Exports under way (and lately finished) by the key the screen chose: how many rows each has written. */
-const progressByKey = new Map<string, Progress>();
-
-function forgetFinished(now: number): void {
-  for (const [key, progress] of progressByKey) {
-    if (progress.finishedAt !== null && now - progress.finishedAt > PROGRESS_KEPT_MS) progressByKey.delete(key);
-  }
-}
 
 /** The progress of the caller's own export; another user's key is no export for them. */
-export function exportProgress(ctx: CallContext, key: string): { rows: number; done: boolean } {
-  const progress = progressByKey.get(key);
-  if (!progress || progress.userId !== ctx.requireSession().userId) throw Errors.notFound('progressKey');
-  return { rows: progress.rows, done: progress.done };
+export function exportProgress(ctx: CallContext, key: string): ExportProgress {
+  const progress = readExportProgress(key, ctx.requireSession().userId);
+  if (!progress) throw Errors.notFound('progressKey');
+  return progress;
 }
 
 const clip = (text: string) => (text.length > CELL_TEXT_MAX ? text.slice(0, CELL_TEXT_MAX) : text);
@@ -67,37 +50,31 @@ function readPage(db: Db, where: SQL | undefined) {
     .limit(EXPORT_PAGE_ROWS);
 }
 
-/** The matching rows, newest first, a page at a time by keyset on (start_time, id); `progress` counts them as they go. */
-async function* exportPages(db: Db, where: SQL | undefined, progress: Progress): AsyncGenerator<CellValue[][]> {
+/** The matching rows, newest first, a page at a time by keyset on (start_time, id). */
+async function* exportPages(db: Db, where: SQL | undefined): AsyncGenerator<CellValue[][]> {
   let after: InterfaceLogSeek | null = null;
-  try {
-    for (;;) {
-      const rows = await readPage(db, allOf([where, after ? olderThan(after) : undefined]));
-      if (rows.length === 0) return;
-      yield rows.map((r) => [
-        r.id,
-        r.appId,
-        r.serviceCnName,
-        r.interfaceCnName,
-        r.userId,
-        r.startTime.toISOString(),
-        r.endTime.toISOString(),
-        r.useTime,
-        r.ip,
-        r.deviceId,
-        r.modelInfo,
-        r.responseStatus,
-        clip(r.requestParam),
-        clip(r.responseText),
-      ]);
-      progress.rows += rows.length;
-      const last = rows[rows.length - 1]!;
-      after = { startTime: last.startTime.toISOString(), id: last.id };
-      if (rows.length < EXPORT_PAGE_ROWS) return;
-    }
-  } finally {
-    progress.done = true;
-    progress.finishedAt = Date.now();
+  for (;;) {
+    const rows = await readPage(db, allOf([where, after ? olderThan(after) : undefined]));
+    if (rows.length === 0) return;
+    yield rows.map((r) => [
+      r.id,
+      r.appId,
+      r.serviceCnName,
+      r.interfaceCnName,
+      r.userId,
+      r.startTime.toISOString(),
+      r.endTime.toISOString(),
+      r.useTime,
+      r.ip,
+      r.deviceId,
+      r.modelInfo,
+      r.responseStatus,
+      clip(r.requestParam),
+      clip(r.responseText),
+    ]);
+    const last = rows[rows.length - 1]!;
+    after = { startTime: last.startTime.toISOString(), id: last.id };
+    if (rows.length < EXPORT_PAGE_ROWS) return;
   }
 }
 
@@ -120,28 +97,23 @@ export interface ExportInput extends ParsedFilters {
 export async function exportInterfaceLogs(ctx: CallContext, input: ExportInput): Promise<ExportedFile> {
   checkCurrentRole(ctx, input.roleId);
   const db = ctx.services.db;
-  const scope = await scopeCondition(ctx);
-  let where: SQL | undefined;
+  let selection: { where: SQL | undefined; total: number };
   if (input.ids) {
+    const scope = await scopeCondition(ctx);
     const chosen = await db
       .select({ id: interfaceLog.id, inScope: scope ? sql<boolean>`coalesce(${scope}, false)` : sql<boolean>`true` })
       .from(interfaceLog)
       .where(inArray(interfaceLog.id, input.ids));
     if (chosen.length !== input.ids.length) throw Errors.notFound('ids');
     if (!chosen.every((row) => row.inScope)) throw Errors.outOfScope('ids');
-    where = inArray(interfaceLog.id, input.ids);
+    selection = { where: inArray(interfaceLog.id, input.ids), total: input.ids.length };
   } else {
-    where = allOf([scope, ...filterConditions(input)]);
+    const { roleId: _roleId, progressKey: _progressKey, ...filters } = input;
+    selection = await exportSelection(ctx, filters);
   }
-  const progress: Progress = { userId: ctx.requireSession().userId, rows: 0, done: false, finishedAt: null };
-  if (input.progressKey) {
-    forgetFinished(Date.now());
-    // The oldest entry makes room: a screen that never asks again leaves nothing behind for long.
-    if (progressByKey.size >= PROGRESS_ENTRIES_MAX) progressByKey.delete(progressByKey.keys().next().value!);
-    progressByKey.set(input.progressKey, progress);
-  }
+  const pages = trackedPages(exportPages(db, selection.where), { key: input.progressKey, userId: ctx.requireSession().userId, total: selection.total });
   return {
     fileName: `interface-monitoring-${stamp(ctx.services.now())}.xlsx`,
-    body: xlsxStream({ name: ctx.t('export.interfaceLog.sheet'), columns: INTERFACE_EXPORT_COLUMNS.map((column) => ctx.t(`export.interfaceLog.${column}`)) }, exportPages(db, where, progress)),
+    body: xlsxStream({ name: ctx.t('export.interfaceLog.sheet'), columns: INTERFACE_EXPORT_COLUMNS.map((column) => ctx.t(`export.interfaceLog.${column}`)) }, pages),
   };
 }

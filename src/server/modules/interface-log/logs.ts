@@ -1,12 +1,12 @@
-import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { INTERFACE_EXACT_COUNT_MAX, type InterfaceLogPage, type InterfaceLogRow, type InterfaceLogSeek } from '../../../shared/contract/interface-log';
-import { rowsOf } from '../../auth/authz';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { InterfaceLogPage, InterfaceLogRow } from '../../../shared/contract/interface-log';
 import type { CallContext } from '../../context';
 import type { Db } from '../../db/client';
-import { offsetOf } from '../../db/lists';
+import { offsetOf, pageResult } from '../../db/lists';
+import { pageIndexOf, type PageIndexSource } from '../../db/page-index';
 import { interfaceLog, oauthClient, user } from '../../db/schema';
 import { Errors } from '../../errors';
-import { allOf, filterConditions, newerThan, olderThan, scopeCondition, type ParsedFilters } from './queries';
+import { allOf, filterConditions, resolveFilters, scopeCondition, scopeConditionOf, scopeOf, type ParsedFilters } from './queries';
 
 /** The columns of a list row, as stored. */
 const listColumns = {
@@ -47,63 +47,64 @@ function toRow(row: StoredRow, names: { apps: Map<string, string>; users: Map<st
   };
 }
 
-/**
- * How many rows match: exact up to INTERFACE_EXACT_COUNT_MAX, beyond it the planner's estimate (counting a
- * million rows on every page would cost more than the page), never less than what was counted.
- */
-async function totalOf(db: Db, where: SQL | undefined): Promise<{ total: number; estimated: boolean }> {
-  const condition = where ?? sql`true`;
-  const counted = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*) as n from (select 1 from ${interfaceLog} where ${condition} limit ${INTERFACE_EXACT_COUNT_MAX + 1}) capped`));
-  const exact = Number(counted[0]?.n ?? 0);
-  if (exact <= INTERFACE_EXACT_COUNT_MAX) return { total: exact, estimated: false };
-  const plan = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) select 1 from ${interfaceLog} where ${condition}`));
-  const raw = plan[0] ? Object.values(plan[0])[0] : null;
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }> | null;
-  const estimate = Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
-  return { total: Math.max(estimate, exact), estimated: true };
+/** The list's order over the (start_time, id) index; rows are added with growing ids, a call logged when it ends. */
+const PAGES: PageIndexSource = {
+  table: interfaceLog,
+  id: interfaceLog.id,
+  order: [
+    { column: interfaceLog.startTime, kind: 'instant' },
+    { column: interfaceLog.id, kind: 'integer' },
+  ],
+};
+
+/** The rows the role may see that the filters match, and what names them in the page index. */
+async function matching(ctx: CallContext, filters: ParsedFilters): Promise<{ filterKey: string; where: SQL | undefined }> {
+  const scope = await scopeOf(ctx);
+  const resolved = await resolveFilters(ctx.services.db, filters);
+  const filterKey = JSON.stringify([
+    scope,
+    Object.entries(resolved)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  ]);
+  return { filterKey, where: allOf([scopeConditionOf(scope), ...filterConditions(resolved)]) };
+}
+
+/** The rows an export of these filters writes: the condition, and how many (exact, from the page index). */
+export async function exportSelection(ctx: CallContext, filters: ParsedFilters): Promise<{ where: SQL | undefined; total: number }> {
+  const { filterKey, where } = await matching(ctx, filters);
+  return { where, total: await pageIndexOf(ctx.services.db, PAGES).count(ctx.services.db, filterKey, where) };
 }
 
 export interface ListInput extends ParsedFilters {
   page: number;
   limit: number;
-  after?: InterfaceLogSeek;
-  before?: InterfaceLogSeek;
 }
 
 /**
- * A page of calls, newest first. With `after` (the last row of the page before) or `before` (the first row of
- * the page after) the page is read from that row by the (start_time, id) index, as fast deep in the log as at
- * its start; without either, by offset.
+ * A page of calls, newest first, by the sparse page index: page 10,000 is a seek to the nearest anchor and a
+ * short offset, as fast as page 1, and the total is exact.
  */
 export async function listInterfaceLogs(ctx: CallContext, input: ListInput): Promise<InterfaceLogPage> {
   const db = ctx.services.db;
-  const filtered = allOf([await scopeCondition(ctx), ...filterConditions(input)]);
-  const base = db.select(listColumns).from(interfaceLog);
-  let stored: StoredRow[];
-  if (input.after) {
-    stored = await base
-      .where(allOf([filtered, olderThan(input.after)]))
-      .orderBy(desc(interfaceLog.startTime), desc(interfaceLog.id))
-      .limit(input.limit);
-  } else if (input.before) {
-    const newer = await base
-      .where(allOf([filtered, newerThan(input.before)]))
-      .orderBy(asc(interfaceLog.startTime), asc(interfaceLog.id))
-      .limit(input.limit);
-    stored = newer.reverse();
-  } else {
-    stored = await base.where(filtered).orderBy(desc(interfaceLog.startTime), desc(interfaceLog.id)).limit(input.limit).offset(offsetOf(input.page, input.limit));
-  }
-  const { total, estimated } = await totalOf(db, filtered);
-  const names = await namesOf(db, stored);
-  return {
-    records: stored.map((row) => toRow(row, names)),
+  const { page, limit, ...filters } = input;
+  const { filterKey, where } = await matching(ctx, filters);
+  const { rows, total } = await pageIndexOf(db, PAGES).page(db, filterKey, where, offsetOf(page, limit), limit, (range, order, offset, count) =>
+    db
+      .select(listColumns)
+      .from(interfaceLog)
+      .where(range)
+      .orderBy(...order)
+      .offset(offset)
+      .limit(count),
+  );
+  const names = await namesOf(db, rows);
+  return pageResult(
+    rows.map((row) => toRow(row, names)),
     total,
-    totalEstimated: estimated,
-    current: input.page,
-    pages: Math.ceil(total / input.limit),
-    size: input.limit,
-  };
+    page,
+    limit,
+  );
 }
 
 /** One call with its request and response; a call outside the role's organisations is refused. */

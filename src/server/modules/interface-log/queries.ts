@@ -1,8 +1,8 @@
 import { and, eq, gte, ilike, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { RoleType } from '../../../shared/constants';
-import type { InterfaceLogSeek } from '../../../shared/contract/interface-log';
 import { roleScope } from '../../auth/scope';
 import type { CallContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { containsPattern } from '../../db/lists';
 import { interfaceLog, user } from '../../db/schema';
 
@@ -21,15 +21,44 @@ export interface ParsedFilters {
   endTime?: string;
 }
 
+/** The position of a row in the list's order (newest first): its start time and id. */
+export interface InterfaceLogSeek {
+  startTime: string;
+  id: number;
+}
+
 /**
- * The rows the call's role may read: every row for a role over all organisations, otherwise the rows of its
- * organisation subtree (calls without a user, such as sign-ins, have no organisation and stay with the
- * all-organisations roles). Read before any transaction (PGlite has one connection).
+ * The organisations whose calls the call's role may read: null (every row) for a role over all organisations,
+ * otherwise its organisation subtree (calls without a user, such as sign-ins, have no organisation and stay with
+ * the all-organisations roles). Read before any transaction (PGlite has one connection).
  */
+export async function scopeOf(ctx: CallContext): Promise<number[] | null> {
+  if (ctx.requireRole().roleType === RoleType.AllOrganisations) return null;
+  return [...(await roleScope(ctx))].sort((a, b) => a - b);
+}
+
+export function scopeConditionOf(scope: number[] | null): SQL | undefined {
+  if (scope === null) return undefined;
+  return scope.length > 0 ? inArray(interfaceLog.deptId, scope) : sql`false`;
+}
+
 export async function scopeCondition(ctx: CallContext): Promise<SQL | undefined> {
-  if (ctx.requireRole().roleType === RoleType.AllOrganisations) return undefined;
-  const scope = await roleScope(ctx);
-  return scope.size > 0 ? inArray(interfaceLog.deptId, [...scope]) : sql`false`;
+  return scopeConditionOf(await scopeOf(ctx));
+}
+
+/** The filters with the users a name matches looked up once: the same rows match the same resolved filters. */
+export interface ResolvedFilters extends ParsedFilters {
+  /** Users whose login name contains the userId filter. */
+  namedUserIds?: string[];
+}
+
+export async function resolveFilters(db: Tx, filters: ParsedFilters): Promise<ResolvedFilters> {
+  if (!filters.userId) return filters;
+  const named = await db
+    .select({ userId: user.userId })
+    .from(user)
+    .where(ilike(user.username, containsPattern(filters.userId)));
+  return { ...filters, namedUserIds: named.map((u) => String(u.userId)).sort() };
 }
 
 /** A LIKE pattern matching values that start with `text`. */
@@ -38,19 +67,14 @@ function prefixPattern(text: string): string {
 }
 
 /** The filters of spec 001 §7 as conditions on the log. */
-export function filterConditions(filters: ParsedFilters): SQL[] {
+export function filterConditions(filters: ResolvedFilters): SQL[] {
   const conditions: (SQL | undefined)[] = [
     filters.appId ? eq(interfaceLog.appId, filters.appId) : undefined,
     filters.serviceName ? ilike(interfaceLog.serviceCnName, containsPattern(filters.serviceName)) : undefined,
     filters.interfaceName ? ilike(interfaceLog.interfaceCnName, containsPattern(filters.interfaceName)) : undefined,
     filters.responseStatus ? eq(interfaceLog.responseStatus, filters.responseStatus) : undefined,
     filters.useTime !== undefined ? gte(interfaceLog.useTime, filters.useTime) : undefined,
-    filters.userId
-      ? or(
-          eq(interfaceLog.userId, filters.userId),
-          inArray(interfaceLog.userId, sql`(select cast(${user.userId} as varchar) from ${user} where ${ilike(user.username, containsPattern(filters.userId))})`),
-        )
-      : undefined,
+    filters.userId ? or(eq(interfaceLog.userId, filters.userId), filters.namedUserIds?.length ? inArray(interfaceLog.userId, filters.namedUserIds) : undefined) : undefined,
     filters.ip ? like(interfaceLog.ip, prefixPattern(filters.ip)) : undefined,
     filters.deviceId ? ilike(interfaceLog.deviceId, containsPattern(filters.deviceId)) : undefined,
     filters.modelInfo ? ilike(interfaceLog.modelInfo, containsPattern(filters.modelInfo)) : undefined,
@@ -63,11 +87,6 @@ export function filterConditions(filters: ParsedFilters): SQL[] {
 /** Rows after `seek` in the list's order (newest first: start time, then id, both descending). */
 export function olderThan(seek: InterfaceLogSeek): SQL {
   return sql`(${interfaceLog.startTime}, ${interfaceLog.id}) < (${new Date(seek.startTime).toISOString()}::timestamptz, ${seek.id})`;
-}
-
-/** Rows before `seek` in the list's order. */
-export function newerThan(seek: InterfaceLogSeek): SQL {
-  return sql`(${interfaceLog.startTime}, ${interfaceLog.id}) > (${new Date(seek.startTime).toISOString()}::timestamptz, ${seek.id})`;
 }
 
 export function allOf(conditions: readonly (SQL | undefined)[]): SQL | undefined {

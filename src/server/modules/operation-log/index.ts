@@ -1,5 +1,5 @@
 import type { AreaHandlers } from '../index';
-import { exportOperationLog, listOperationLog, verifyOperationLog } from './operation-log';
+import { exportOperationLog, listOperationLog, operationLogExportProgress, verifyOperationLog } from './operation-log';
 
 export const operationLogHandlers: AreaHandlers<'operationLog'> = {
   async list(input, ctx) {
@@ -12,5 +12,8 @@ export const operationLogHandlers: AreaHandlers<'operationLog'> = {
 
   async export(input, ctx) {
     return exportOperationLog(ctx, input);
+  },
+  async exportProgress(input, ctx) {
+    return operationLogExportProgress(ctx, input.progressKey);
   },
 };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -189,8 +190,12 @@ async function sheetRows(bytes: Buffer): Promise<string[][]> {
 describe('the export', () => {
   it('streams the filtered rows across pages with the header in the caller language, or just the selected rows', async () => {
     await write(Array.from({ length: 1205 }, (_, i) => row(i, { operLoginName: 'bulk' })));
-    const all = await exportFile(admin.as, '?operLoginName=bulk');
+    const progressKey = randomUUID();
+    const all = await exportFile(admin.as, `?operLoginName=bulk&progressKey=${progressKey}`);
     expect(all.type).toMatch(/spreadsheetml/);
+    expect((await server.call(api.operationLog.exportProgress, { progressKey }, admin.as)).data).toEqual({ rows: 1205, total: 1205, done: true });
+    const viewer = await signInBranchAdmin(server, { username: 'progressviewer', keys: [Perm.operLogView, Perm.operLogExport] });
+    expect((await server.call(api.operationLog.exportProgress, { progressKey }, viewer.as)).code).toBe(ResponseCode.NotFound);
     const rows = await sheetRows(all.body);
     expect(rows[0]).toEqual(['Type', 'Operator', 'Login name', 'Location', 'Operation', 'Before', 'After', 'Time']);
     expect(rows).toHaveLength(1206);

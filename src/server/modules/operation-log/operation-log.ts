@@ -2,7 +2,7 @@ import { and, desc, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-
 import { RoleType } from '../../../shared/constants';
 import type { ChainStatus, OperationLogEntry } from '../../../shared/contract/operation-log';
 import { OPERATION_LOG_COLUMNS } from '../../../shared/contract/operation-log';
-import type { ExportedFile } from '../../../shared/contract/export';
+import type { ExportProgress, ExportedFile } from '../../../shared/contract/export';
 import { verifyChain } from '../../audit/chain';
 import { roleScope } from '../../auth/scope';
 import type { CallContext } from '../../context';
@@ -10,8 +10,9 @@ import type { Tx } from '../../db/client';
 import { containsPattern, pageResult } from '../../db/lists';
 import { operationLog } from '../../db/schema';
 import { Errors } from '../../errors';
+import { readExportProgress, trackedPages } from '../../exports/progress';
 import { xlsxStream, type CellValue } from '../../exports/xlsx';
-import { SparsePageIndex, type LogRow } from './page-index';
+import { pageIndexOf, type PageIndexSource } from '../../db/page-index';
 
 export interface LogFilters {
   operUserName?: string | undefined;
@@ -39,6 +40,8 @@ function whereOf(scope: number[] | null, filters: LogFilters): SQL | undefined {
   );
 }
 
+type LogRow = typeof operationLog.$inferSelect;
+
 /** What identifies a filter in the page index: the same rows for the same key. */
 function keyOf(scope: number[] | null, filters: LogFilters): string {
   return JSON.stringify([
@@ -65,21 +68,21 @@ function entryOf(row: LogRow): OperationLogEntry {
   };
 }
 
-const pageIndexes = new WeakMap<object, SparsePageIndex>();
-
-/** One index per database: a test server's rows never answer another's. */
-function pageIndexOf(db: Tx): SparsePageIndex {
-  let index = pageIndexes.get(db);
-  if (!index) {
-    index = new SparsePageIndex();
-    pageIndexes.set(db, index);
-  }
-  return index;
-}
+/** Ids grow in chain order (drawn under the chain's lock): newest first is by id alone. */
+const PAGES: PageIndexSource = { table: operationLog, id: operationLog.id, order: [{ column: operationLog.id, kind: 'integer' }] };
 
 export async function listOperationLog(ctx: CallContext, input: LogFilters & { pageNo: number; pageSize: number }) {
   const scope = await scopeOf(ctx);
-  const { rows, total } = await pageIndexOf(ctx.services.db).page(ctx.services.db, keyOf(scope, input), whereOf(scope, input), (input.pageNo - 1) * input.pageSize, input.pageSize);
+  const db = ctx.services.db;
+  const { rows, total } = await pageIndexOf(db, PAGES).page(db, keyOf(scope, input), whereOf(scope, input), (input.pageNo - 1) * input.pageSize, input.pageSize, (range, order, offset, limit) =>
+    db
+      .select()
+      .from(operationLog)
+      .where(range)
+      .orderBy(...order)
+      .offset(offset)
+      .limit(limit),
+  );
   return pageResult(rows.map(entryOf), total, input.pageNo, input.pageSize);
 }
 
@@ -132,20 +135,32 @@ function stamp(date: Date): string {
  * The export of the selected rows (each must exist and be in the role's scope) or, without a selection, of
  * the rows the filters match, with the header in the caller's language.
  */
-export async function exportOperationLog(ctx: CallContext, input: LogFilters & { vIds?: number[] | undefined }): Promise<ExportedFile> {
+export async function exportOperationLog(ctx: CallContext, input: LogFilters & { vIds?: number[] | undefined; progressKey?: string | undefined }): Promise<ExportedFile> {
+  const db = ctx.services.db;
   const scope = await scopeOf(ctx);
   let where: SQL | undefined;
+  let total: number;
   if (input.vIds) {
-    const found = await ctx.services.db.select({ id: operationLog.id, deptId: operationLog.operDeptId }).from(operationLog).where(inArray(operationLog.id, input.vIds));
+    const found = await db.select({ id: operationLog.id, deptId: operationLog.operDeptId }).from(operationLog).where(inArray(operationLog.id, input.vIds));
     if (found.length !== input.vIds.length) throw Errors.notFound('vIds');
     if (scope !== null && !found.every((row) => row.deptId !== null && scope.includes(row.deptId))) throw Errors.outOfScope('vIds');
     where = inArray(operationLog.id, input.vIds);
+    total = input.vIds.length;
   } else {
     where = whereOf(scope, input);
+    total = await pageIndexOf(db, PAGES).count(db, keyOf(scope, input), where);
   }
   const columns = OPERATION_LOG_COLUMNS.map((column) => ctx.t(`operationLog.column.${column}`));
+  const pages = trackedPages(exportPages(db, where), { key: input.progressKey, userId: ctx.requireSession().userId, total });
   return {
     fileName: `operation-log-${stamp(ctx.services.now())}.xlsx`,
-    body: xlsxStream({ name: ctx.t('operationLog.sheet'), columns }, exportPages(ctx.services.db, where)),
+    body: xlsxStream({ name: ctx.t('operationLog.sheet'), columns }, pages),
   };
+}
+
+/** The progress of the caller's own export; another user's key is no export for them. */
+export function operationLogExportProgress(ctx: CallContext, key: string): ExportProgress {
+  const progress = readExportProgress(key, ctx.requireSession().userId);
+  if (!progress) throw Errors.notFound('progressKey');
+  return progress;
 }

@@ -205,11 +205,12 @@ export async function endSession(ctx: CallContext, familyId: string): Promise<vo
     if (inScope.length === 0) throw Errors.outOfScope('familyId');
   }
   const signIn = (await db.select({ ip: loginRecord.ip, loginTime: loginRecord.loginTime }).from(loginRecord).where(eq(loginRecord.familyId, familyId)).limit(1))[0];
-  await revokeFamily(ctx.services, familyId);
-  ctx.recordChange({
-    entryType: 'endSession',
-    content: `End a session of ${owner.username}`,
-    before: { familyId, username: owner.username, ip: signIn?.ip ?? '', since: signIn?.loginTime.toISOString() ?? null, online: true },
-    after: { familyId, username: owner.username, online: false },
-  });
+  await revokeFamily(ctx.services, familyId, (tx) =>
+    ctx.logChange(tx, {
+      entryType: 'endSession',
+      content: `End a session of ${owner.username}`,
+      before: { familyId, username: owner.username, ip: signIn?.ip ?? '', since: signIn?.loginTime.toISOString() ?? null, online: true },
+      after: { familyId, username: owner.username, online: false },
+    }),
+  );
 }

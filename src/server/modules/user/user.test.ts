@@ -86,6 +86,23 @@ describe('the user list', () => {
     expect(second.data!.records[2]).toMatchObject({ roleIdName: '系统管理员', deptName: '远航物流集团' });
   });
 
+  it("keeps the pager's total exact while users are added, moved and deleted (the count is cached per filter)", async () => {
+    const east = await deptIdOf(server, '华东分公司');
+    const total = async () => (await server.call(api.user.list, { name: '张', deptId: east }, admin.as)).data!.total;
+    expect(await total()).toBe(0);
+    const created = await server.call(api.user.add, await addForm(), admin.as);
+    expect(created.code).toBe(ResponseCode.Success);
+    expect(await total()).toBe(1);
+    const moved = await server.call(api.user.changeTopDept, { username: 'zhangsan', topDeptId: await deptIdOf(server, '财务部') }, admin.as);
+    expect(moved.code).toBe(ResponseCode.Success);
+    expect(await total()).toBe(0);
+    await server.call(api.user.changeTopDept, { username: 'zhangsan', topDeptId: await deptIdOf(server, '上海转运中心') }, admin.as);
+    expect(await total()).toBe(1);
+    const [row] = await server.services.db.select({ userId: user.userId }).from(user).where(eq(user.username, 'zhangsan'));
+    expect((await server.call(api.user.delete, { userIds: String(row!.userId) }, admin.as)).code).toBe(ResponseCode.Success);
+    expect(await total()).toBe(0);
+  });
+
   it('filters by name, login name (any case), status and an organisation with those below it', async () => {
     await insertUsers([
       { username: 'Wang_East', name: '王东', deptName: '上海转运中心' },

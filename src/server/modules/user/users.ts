@@ -12,7 +12,7 @@ import { checkCurrentRole, filteredScope, inScope, roleScope, usersInScope } fro
 import type { CallContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { SqlState, violatedConstraint } from '../../db/errors';
-import { containsPattern, offsetOf, orderByColumn, pageResult } from '../../db/lists';
+import { containsPattern, CountCache, offsetOf, orderByColumn, pageResult } from '../../db/lists';
 import { dataClassification, dept, loginFailure, role, user, userDataAuthority, userRole } from '../../db/schema';
 import { AppError, Errors } from '../../errors';
 import { loadOrgTree, type OrgTree } from '../../org-tree';
@@ -25,6 +25,8 @@ interface Grant {
 }
 
 const creator = alias(user, 'creator');
+/** The organisation of a held role, beside the user's own organisation in one query. */
+const heldDept = alias(dept, 'held_dept');
 
 /** What each sortable column of the user list sorts by. */
 const USER_SORT: Record<UserSortColumn, SQLWrapper> = {
@@ -177,24 +179,36 @@ function formValues(form: UserForm) {
   return { username: form.username, name: form.name, email: form.email, mobile: form.mobile, status: form.status, deptId: form.deptId, resetPwdAllowed: form.resetPwdAllowed };
 }
 
-export async function listUsers(ctx: CallContext, input: ParsedInputOf<typeof api.user.list>) {
-  checkCurrentRole(ctx, input.roleId);
-  const { db } = ctx.services;
-  const deptIds = await filteredScope(ctx, input.deptId);
-  if (deptIds.length === 0) return pageResult<UserListRow>([], 0, input.page, input.limit);
-  const conditions: SQL[] = [inArray(user.deptId, deptIds)];
+const countsByDb = new WeakMap<object, CountCache>();
+
+/** The user list's counts, one cache per database (a server, or a test's own database). */
+function userCounts(db: object): CountCache {
+  let counts = countsByDb.get(db);
+  if (!counts) {
+    counts = new CountCache();
+    countsByDb.set(db, counts);
+  }
+  return counts;
+}
+
+type UserListInput = ParsedInputOf<typeof api.user.list>;
+
+/**
+ * The two statements of a user-list page over the organisations `deptIds`: its count and its rows. Exported
+ * so that the bench runs exactly this SQL straight on the database beside the server.
+ */
+export function userListStatements(db: Tx, deptIds: readonly number[], input: UserListInput) {
+  const conditions: SQL[] = [inArray(user.deptId, [...deptIds])];
   if (input.name) conditions.push(ilike(user.name, containsPattern(input.name)));
   if (input.username) conditions.push(ilike(user.username, containsPattern(input.username)));
   if (input.status !== null && input.status !== undefined) conditions.push(eq(user.status, input.status));
   const where = and(...conditions);
-
-  // The count and the page are independent: on PostgreSQL they run on two connections at once.
-  const [counted, rows] = await Promise.all([
-    db
+  return {
+    count: db
       .select({ total: sql<number>`count(*)::int` })
       .from(user)
       .where(where),
-    db
+    page: db
       .select({
         userId: user.userId,
         username: user.username,
@@ -217,6 +231,25 @@ export async function listUsers(ctx: CallContext, input: ParsedInputOf<typeof ap
       .orderBy(...orderByColumn(USER_SORT, input, desc(user.userId)))
       .limit(input.limit)
       .offset(offsetOf(input.page, input.limit)),
+  };
+}
+
+export async function listUsers(ctx: CallContext, input: UserListInput) {
+  checkCurrentRole(ctx, input.roleId);
+  const { db, authz } = ctx.services;
+  const deptIds = await filteredScope(ctx, input.deptId);
+  if (deptIds.length === 0) return pageResult<UserListRow>([], 0, input.page, input.limit);
+  const statements = userListStatements(db, deptIds, input);
+  // The count and the page are independent: on PostgreSQL they run on two connections at once. The count is
+  // kept per filter until a write bumps the authorisation epoch (every change of users, roles and organisations does).
+  const countKey = JSON.stringify([deptIds, input.name ?? '', input.username ?? '', input.status ?? null]);
+  const [total, rows] = await Promise.all([
+    userCounts(db).count(
+      countKey,
+      () => authz.epoch,
+      async () => (await statements.count)[0]?.total ?? 0,
+    ),
+    statements.page,
   ]);
 
   const records: UserListRow[] = rows.map((r) => ({
@@ -225,36 +258,60 @@ export async function listUsers(ctx: CallContext, input: ParsedInputOf<typeof ap
     createName: r.createName ?? '',
     createTime: r.createTime.toISOString(),
   }));
-  return pageResult(records, counted[0]?.total ?? 0, input.page, input.limit);
+  return pageResult(records, total, input.page, input.limit);
 }
 
+/**
+ * One user for the form, in one round trip: on PGlite every statement costs its own pass through the
+ * single connection, so the organisation, the creator, the roles and the data authorities come with the row.
+ */
 export async function userInfo(ctx: CallContext, userId: number): Promise<UserRecord> {
   const { db } = ctx.services;
   const scope = await roleScope(ctx);
-  const [found] = await usersInScope(db, scope, [userId], 'userId');
-  const names = await db
-    .select({ deptName: dept.name, createName: creator.name })
+  const [found] = await db
+    .select({
+      userId: user.userId,
+      username: user.username,
+      name: user.name,
+      mobile: user.mobile,
+      email: user.email,
+      status: user.status,
+      deptId: user.deptId,
+      deptName: dept.name,
+      resetPwdAllowed: user.resetPwdAllowed,
+      createName: creator.name,
+      createTime: user.createTime,
+      version: user.version,
+      roles: sql<
+        HeldRoleEntry[]
+      >`coalesce((select json_agg(json_build_object('roleId', ${role.roleId}, 'roleName', ${role.roleName}, 'deptId', ${role.deptId}, 'deptName', ${heldDept.name}) order by ${role.roleId}) from ${userRole} join ${role} on ${role.roleId} = ${userRole.roleId} join ${dept} ${heldDept} on ${heldDept.deptId} = ${role.deptId} where ${userRole.userId} = ${user.userId}), '[]'::json)`,
+      authorities: sql<
+        DataAuthority[]
+      >`coalesce((select json_agg(json_build_object('classificationId', ${userDataAuthority.classificationId}, 'dataCode', ${userDataAuthority.dataCode}, 'dataName', ${userDataAuthority.dataName}, 'topCode', ${userDataAuthority.topCode}, 'topName', ${userDataAuthority.topName}) order by ${userDataAuthority.id}) from ${userDataAuthority} where ${userDataAuthority.userId} = ${user.userId}), '[]'::json)`,
+    })
     .from(user)
     .leftJoin(dept, eq(dept.deptId, user.deptId))
     .leftJoin(creator, eq(creator.userId, user.createBy))
     .where(eq(user.userId, userId));
-  const roles = (await heldRolesOf(db, userId)).filter((r) => scope.has(r.deptId));
+  if (!found) throw Errors.notFound('userId');
+  if (!inScope(scope, found)) throw Errors.outOfScope('userId');
+  const roles = found.roles.filter((r) => scope.has(r.deptId));
   return {
-    userId: found!.userId,
-    username: found!.username,
-    name: found!.name,
-    mobile: found!.mobile,
-    email: found!.email,
-    status: found!.status,
-    deptId: found!.deptId,
-    deptName: names[0]?.deptName ?? '',
-    resetPwdAllowed: found!.resetPwdAllowed,
+    userId: found.userId,
+    username: found.username,
+    name: found.name,
+    mobile: found.mobile,
+    email: found.email,
+    status: found.status,
+    deptId: found.deptId,
+    deptName: found.deptName ?? '',
+    resetPwdAllowed: found.resetPwdAllowed,
     roleIdList: roles.map((r) => r.roleId),
     roleList: roles,
-    userDataAuthorityList: await authoritiesOf(db, userId),
-    createName: names[0]?.createName ?? '',
-    createTime: found!.createTime.toISOString(),
-    version: found!.version,
+    userDataAuthorityList: found.authorities,
+    createName: found.createName ?? '',
+    createTime: found.createTime.toISOString(),
+    version: found.version,
   };
 }
 
@@ -273,12 +330,13 @@ export async function addUser(ctx: CallContext, form: ParsedInputOf<typeof api.u
         .insert(user)
         .values({ ...formValues(form), passwordHash, createBy: session.userId, createTime: services.now() })
         .returning();
-      await writeGrants(tx, inserted[0]!.userId, roles, form.userDataAuthorityList);
-      return inserted[0]!;
+      const row = inserted[0]!;
+      await writeGrants(tx, row.userId, roles, form.userDataAuthorityList);
+      await ctx.logChange(tx, { entryType: 'add', content: `Add user ${row.username}`, before: null, after: snapshotOf(row, roles, form.userDataAuthorityList) });
+      return row;
     })
     .catch(usernameConflict);
   services.authz.changed();
-  ctx.recordChange({ entryType: 'add', content: `Add user ${created.username}`, before: null, after: snapshotOf(created, roles, form.userDataAuthorityList) });
   return created;
 }
 
@@ -292,7 +350,7 @@ export async function updateUser(ctx: CallContext, form: ParsedInputOf<typeof ap
     const own = new Set((await heldRolesOf(services.db, form.userId)).filter((r) => scope.has(r.deptId)).map((r) => r.roleId));
     if (own.size !== roles.length || roles.some((r) => !own.has(r.roleId))) throw Errors.caller('error.changeOwnRoles');
   }
-  const { before, after, finalRoles } = await services.db
+  const { before, after } = await services.db
     .transaction(async (tx) => {
       const existing = await userById(tx, form.userId);
       if (!existing) throw Errors.notFound('userId');
@@ -309,13 +367,14 @@ export async function updateUser(ctx: CallContext, form: ParsedInputOf<typeof ap
       await tx.delete(userRole).where(eq(userRole.userId, form.userId));
       await tx.delete(userDataAuthority).where(eq(userDataAuthority.userId, form.userId));
       await writeGrants(tx, form.userId, roles, form.userDataAuthorityList);
-      return { before: snapshotOf(existing, heldBefore, authoritiesBefore), after: updated[0], finalRoles: roles };
+      const before = snapshotOf(existing, heldBefore, authoritiesBefore);
+      await ctx.logChange(tx, { entryType: 'update', content: `Update user ${updated[0].username}`, before, after: snapshotOf(updated[0], roles, form.userDataAuthorityList) });
+      return { before, after: updated[0] };
     })
     .catch(usernameConflict);
   if (before.status === UserStatus.Enabled && after.status !== UserStatus.Enabled) await revokeUserSessions(services, after.userId);
   else services.sessions.forgetUser(after.userId);
   services.authz.changed();
-  ctx.recordChange({ entryType: 'update', content: `Update user ${after.username}`, before, after: snapshotOf(after, finalRoles, form.userDataAuthorityList) });
   return after;
 }
 
@@ -330,12 +389,12 @@ export async function deleteUsers(ctx: CallContext, userIds: number[]): Promise<
     const snapshots = [];
     for (const row of rows) snapshots.push(snapshotOf(row, await heldRolesOf(tx, row.userId), await authoritiesOf(tx, row.userId)));
     await tx.delete(user).where(inArray(user.userId, userIds));
+    await ctx.logChange(tx, { entryType: 'delete', content: `Delete users ${snapshots.map((r) => r.username).join(', ')}`, before: snapshots, after: null });
     return snapshots;
   });
   // Their tokens went with them (cascade); the cached sessions go too.
   for (const row of removed) services.sessions.forgetUser(row.userId);
   services.authz.changed();
-  ctx.recordChange({ entryType: 'delete', content: `Delete users ${removed.map((r) => r.username).join(', ')}`, before: removed, after: null });
 }
 
 /** A new random password the user must change at the next sign-in; their sessions end. */
@@ -356,9 +415,14 @@ export async function resetPassword(ctx: CallContext, userId: number): Promise<s
       .returning({ userId: user.userId });
     if (!updated[0]) throw Errors.notFound('userId');
     await tx.delete(loginFailure).where(eq(loginFailure.username, target!.username.toLowerCase()));
+    await ctx.logChange(tx, {
+      entryType: 'resetPassword',
+      content: `Reset the password of ${target!.username}`,
+      before: { passwordChangedAt: target!.passwordChangedAt },
+      after: { passwordChangedAt: null },
+    });
   });
   await revokeUserSessions(services, userId);
-  ctx.recordChange({ entryType: 'resetPassword', content: `Reset the password of ${target!.username}`, before: { passwordChangedAt: target!.passwordChangedAt }, after: { passwordChangedAt: null } });
   return password;
 }
 
@@ -372,11 +436,15 @@ export async function changeTopDept(ctx: CallContext, input: ParsedInputOf<typeo
   if (!inScope(scope, target)) throw Errors.outOfScope('username');
   await checkOutranked(ctx, services.db, scope, [target.userId], 'username');
   // The version read above guards the move: a change in between (another move, a role granted) is refused.
-  const moved = await services.db
-    .update(user)
-    .set({ deptId: input.topDeptId, updateBy: session.userId, updateTime: services.now(), version: sql`${user.version} + 1` })
-    .where(and(eq(user.userId, target.userId), eq(user.version, target.version)))
-    .returning({ userId: user.userId });
-  if (!moved[0]) throw Errors.stale();
-  ctx.recordChange({ entryType: 'changeTopDept', content: `Change the top organisation of ${target.username}`, before: { deptId: target.deptId }, after: { deptId: input.topDeptId } });
+  await services.db.transaction(async (tx) => {
+    const moved = await tx
+      .update(user)
+      .set({ deptId: input.topDeptId, updateBy: session.userId, updateTime: services.now(), version: sql`${user.version} + 1` })
+      .where(and(eq(user.userId, target.userId), eq(user.version, target.version)))
+      .returning({ userId: user.userId });
+    if (!moved[0]) throw Errors.stale();
+    await ctx.logChange(tx, { entryType: 'changeTopDept', content: `Change the top organisation of ${target.username}`, before: { deptId: target.deptId }, after: { deptId: input.topDeptId } });
+  });
+  // The user lists' counts key on the authorisation epoch: a user moved to another organisation changes them.
+  services.authz.changed();
 }

@@ -1,0 +1,7 @@
+/** What the speed bench asks for, shared by the HTTP targets and the SQL run straight on the database. */
+
+/** An organisation with a few below it, for the user list's organisation filter. */
+export const BENCH_BRANCH = '华东分公司';
+
+/** The user list as the screen asks for it with its filters: a surname, enabled users, page 1 of 10 rows. */
+export const BENCH_USER_FILTER = { page: 1, limit: 10, name: '王' } as const;
