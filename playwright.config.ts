@@ -9,7 +9,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.CONSOLE_E2E_WORKERS ?? 2),
   retries: 0,
   globalSetup: './tests/e2e/global-setup.ts',
   outputDir: 'test-results/e2e',

@@ -73,10 +73,16 @@ else
   failed_steps+=("start PostgreSQL")
 fi
 
-step "unit and server tests (PGlite and PostgreSQL)" npx vitest run --project unit --project server-pglite --project server-pg \
+# Each vitest step's output is also kept: an unhandled error fails the run but is in no JSON report.
+logged() {
+  local log=$1
+  shift
+  "$@" 2>&1 | tee "$log"
+}
+step "unit and server tests (PGlite and PostgreSQL)" logged "$work/vitest.log" npx vitest run --project unit --project server-pglite --project server-pg \
   --reporter=default --reporter=json --outputFile.json="$work/vitest.json"
 
-step "keychain tests (gnome-keyring under dbus)" env CONSOLE_REQUIRE_KEYRING=1 scripts/with-keyring.sh \
+step "keychain tests (gnome-keyring under dbus)" logged "$work/keyring.log" env CONSOLE_REQUIRE_KEYRING=1 scripts/with-keyring.sh \
   npx vitest run --project keyring --reporter=default --reporter=json --outputFile.json="$work/keyring.json"
 
 step "Electronegativity scan" node scripts/security-scan.mjs
@@ -94,7 +100,7 @@ if [ -s "$CONSOLE_TEST_FIGURES" ]; then
   sort "$CONSOLE_TEST_FIGURES"
 fi
 
-node scripts/summarise-tests.mjs "$work/vitest.json" "$work/keyring.json" "$work/e2e.json" "${#failed_steps[@]}"
+node scripts/summarise-tests.mjs "$work/vitest.json" "$work/keyring.json" "$work/e2e.json" "${#failed_steps[@]}" "$work/vitest.log" "$work/keyring.log"
 status=$?
 if [ ${#failed_steps[@]} -gt 0 ]; then
   echo "Failed steps: ${failed_steps[*]}"

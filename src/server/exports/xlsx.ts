@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { ResponseCode } from '../../shared/codes';
 import { AppError } from '../errors';
@@ -20,8 +20,20 @@ export interface SheetSpec {
 }
 
 /**
- * The workbook as a stream: the header, then each page's rows. The writer waits while the reader (the HTTP
- * response) is behind, and stops at once when the stream is destroyed (the caller went away or cancelled).
+ * exceljs's worksheet stream hands its buffers to the zip without waiting (its StreamBuf ignores what `write()`
+ * answers), so a deflate slower than the rows would gather the whole sheet in memory. Waiting on the zip's
+ * input, the stream the worksheet pipes into, keeps the export to about a page whatever its length.
+ */
+async function zipCaughtUp(worksheet: ExcelJS.Worksheet, signal: AbortSignal): Promise<void> {
+  const inputs = (worksheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? [];
+  for (const input of inputs) if (input.writableNeedDrain) await once(input, 'drain', { signal });
+}
+
+/**
+ * The workbook as a stream: the header, then each page's rows. The next page is read while this one is
+ * written (on PostgreSQL the database works beside the writer). The writer waits while the zip or the reader
+ * (the HTTP response) is behind, and stops at once when the stream is destroyed (the caller went away or
+ * cancelled).
  */
 export function xlsxStream(sheet: SheetSpec, pages: AsyncIterable<readonly (readonly CellValue[])[]>): Readable {
   const out = new PassThrough();
@@ -29,12 +41,18 @@ export function xlsxStream(sheet: SheetSpec, pages: AsyncIterable<readonly (read
   const worksheet = workbook.addWorksheet(sheet.name);
   const closed = new AbortController();
   out.once('close', () => closed.abort());
+  const source = pages[Symbol.asyncIterator]();
 
   const write = async () => {
     worksheet.addRow([...sheet.columns]).commit();
-    for await (const rows of pages) {
+    let next = source.next();
+    for (let page = await next; !page.done; page = await next) {
       if (out.destroyed) return;
-      for (const row of rows) worksheet.addRow([...row]).commit();
+      next = source.next();
+      // A read-ahead that fails after the writer stopped is nobody's to answer.
+      next.catch(() => undefined);
+      for (const row of page.value) worksheet.addRow([...row]).commit();
+      await zipCaughtUp(worksheet, closed.signal);
       if (out.writableNeedDrain) await once(out, 'drain', { signal: closed.signal });
       // PGlite answers a page within the same turn of the event loop: without a turn between pages the zip
       // never gets to emit, the whole file would leave only at the end and a cancel would not be heard.
@@ -43,9 +61,11 @@ export function xlsxStream(sheet: SheetSpec, pages: AsyncIterable<readonly (read
     worksheet.commit();
     await workbook.commit();
   };
-  write().catch((error: unknown) => {
-    if (!out.destroyed) out.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
+  write()
+    .catch((error: unknown) => {
+      if (!out.destroyed) out.destroy(error instanceof Error ? error : new Error(String(error)));
+    })
+    .finally(() => void source.return?.().catch(() => undefined));
   return out;
 }
 

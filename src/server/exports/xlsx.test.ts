@@ -1,0 +1,59 @@
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { describe, expect, it } from 'vitest';
+import { readFirstSheet, xlsxStream, type CellValue } from './xlsx';
+
+const SHEET = { name: 'calls', columns: ['id', 'path'] };
+const LIMITS = { maxRows: 100_000, maxUnzipped: 200 * 1024 * 1024 };
+
+async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  await pipeline(stream, new Writable({ write: (chunk: Buffer, _encoding, done) => void (chunks.push(chunk), done()) }));
+  return Buffer.concat(chunks);
+}
+
+function pagesOf(count: number, size: number, seen: { pulled: number; finished: boolean }) {
+  return (async function* () {
+    try {
+      for (let page = 0; page < count; page++) {
+        seen.pulled++;
+        yield Array.from({ length: size }, (_, i): CellValue[] => [page * size + i + 1, `/api/page/${page}/row/${i}`]);
+      }
+    } finally {
+      seen.finished = true;
+    }
+  })();
+}
+
+describe('the streamed workbook', () => {
+  it('holds the header, then every row of every page in order', async () => {
+    const seen = { pulled: 0, finished: false };
+    const bytes = await collect(xlsxStream(SHEET, pagesOf(7, 1000, seen)));
+    const rows = await readFirstSheet(bytes, LIMITS);
+    expect(rows[0]!.cells).toEqual(['id', 'path']);
+    expect(rows).toHaveLength(7001);
+    expect(rows.slice(1).map((row) => Number(row.cells[0]))).toEqual(Array.from({ length: 7000 }, (_, i) => i + 1));
+    expect(rows[7000]!.cells[1]).toBe('/api/page/6/row/999');
+    expect(seen.finished).toBe(true);
+  });
+
+  it('stops reading pages when the reader goes away, and ends the page source', async () => {
+    const seen = { pulled: 0, finished: false };
+    const stream = xlsxStream(SHEET, pagesOf(100_000, 1000, seen));
+    // The reader takes nothing and leaves: the writer waits for it, then stops.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const pulledWhileStalled = seen.pulled;
+    stream.destroy();
+    await expect.poll(() => seen.finished).toBe(true);
+    expect(pulledWhileStalled).toBeLessThan(50);
+    expect(seen.pulled).toBeLessThanOrEqual(pulledWhileStalled + 2);
+  });
+
+  it('fails the stream with the error of a page that cannot be read', async () => {
+    const failing = (async function* () {
+      yield [[1, '/a'] as CellValue[]];
+      throw new Error('the database went away');
+    })();
+    await expect(collect(xlsxStream(SHEET, failing))).rejects.toThrow('the database went away');
+  });
+});
