@@ -22,11 +22,13 @@ export interface SheetSpec {
 /**
  * exceljs's worksheet stream hands its buffers to the zip without waiting (its StreamBuf ignores what `write()`
  * answers), so a deflate slower than the rows would gather the whole sheet in memory. Waiting on the zip's
- * input, the stream the worksheet pipes into, keeps the export to about a page whatever its length.
+ * input, the stream the worksheet pipes into, keeps the export to about a page whatever its length. That
+ * input is archiver's readable-stream 2 PassThrough, which predates `writableNeedDrain`: its state says it.
  */
+type ZipInput = Writable & { _writableState?: { needDrain?: boolean } };
 async function zipCaughtUp(worksheet: ExcelJS.Worksheet, signal: AbortSignal): Promise<void> {
-  const inputs = (worksheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? [];
-  for (const input of inputs) if (input.writableNeedDrain) await once(input, 'drain', { signal });
+  const inputs = (worksheet as unknown as { stream?: { pipes?: ZipInput[] } }).stream?.pipes ?? [];
+  for (const input of inputs) if (input.writableNeedDrain ?? input._writableState?.needDrain) await once(input, 'drain', { signal });
 }
 
 /**
