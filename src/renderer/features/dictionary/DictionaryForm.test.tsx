@@ -71,9 +71,10 @@ describe('dictionary form', () => {
     await renderForm('/dicManage/3');
     await screen.findByText('Edit: Vehicle type');
     fireEvent.click(screen.getByTestId('name-remove'));
-    const dialog = await screen.findByRole('alertdialog');
+    // By test id, as the other confirmations: while Fluent's dialog opens, its surface can still be aria-hidden.
+    const dialog = await screen.findByTestId('confirm-dialog');
     within(dialog).getByText('Remove the English name "Vehicle type"?');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(dialog).getByTestId('confirm-dialog-cancel'));
     await waitFor(() => expect(screen.getAllByTestId('dictionary-name-row')).toHaveLength(1));
 
     fireEvent.click(screen.getByTestId('name-add'));
