@@ -26,7 +26,6 @@ const runElectronegativity = require(runnerPath);
 const electronVersion = require('electron/package.json').version;
 const inputs = ['src', 'out'].filter((dir) => existsSync(join(root, dir)));
 
-
 function sourceFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
