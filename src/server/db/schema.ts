@@ -1,5 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /**
  * One schema for both drivers (PGlite and node-postgres). Names follow the spec's fields in snake_case.
@@ -232,24 +250,38 @@ export const userRole = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('sys_user_role_role_idx').on(t.roleId)],
 );
 
-/** Data authority classification (spec 001 §2 /classifyManage, /groupManage, /organManage). */
+// ----- Data groups (issue 12: /groupManage, /organManage, /classifyManage) -----
+
+/** Data groups (spec 001 §2 /groupManage): organs belong to one. `version` counts saves (optimistic concurrency). */
 export const dataGroup = pgTable('sys_data_group', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 50 }).notNull(),
   number: varchar('number', { length: 50 }).notNull().unique(),
+  remark: varchar('remark', { length: 200 }).notNull().default(''),
   createBy: integer('create_by'),
   createTime: createdAt(),
+  updateTime: ts('update_time'),
+  version: integer('version').notNull().default(1),
 });
 
-export const dataOrgan = pgTable('sys_data_organ', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 50 }).notNull(),
-  number: varchar('number', { length: 50 }).notNull().unique(),
-  groupId: integer('group_id').references(() => dataGroup.id, { onDelete: 'restrict' }),
-  createBy: integer('create_by'),
-  createTime: createdAt(),
-});
+/** Organs (spec 001 §2 /organManage), each in a data group; a group with organs cannot be deleted. */
+export const dataOrgan = pgTable(
+  'sys_data_organ',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 50 }).notNull(),
+    number: varchar('number', { length: 50 }).notNull().unique(),
+    groupId: integer('group_id').references(() => dataGroup.id, { onDelete: 'restrict' }),
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
+    createBy: integer('create_by'),
+    createTime: createdAt(),
+    updateTime: ts('update_time'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [index('sys_data_organ_group_idx').on(t.groupId)],
+);
 
+/** Data authority classifications (spec 001 §2 /classifyManage): what the user form's data authority offers. */
 export const dataClassification = pgTable(
   'sys_data_classification',
   {
@@ -257,10 +289,13 @@ export const dataClassification = pgTable(
     name: varchar('name', { length: 50 }).notNull(),
     number: varchar('number', { length: 50 }).notNull().unique(),
     type: varchar('type', { length: 20 }).notNull().default(''),
-    /** The organisation the classification belongs to (classification list by dept). */
+    /** The organisation the classification belongs to (its users and those below may hold it); null: every organisation. */
     deptId: integer('dept_id').references(() => dept.deptId, { onDelete: 'cascade' }),
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
     createBy: integer('create_by'),
     createTime: createdAt(),
+    updateTime: ts('update_time'),
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('sys_data_classification_dept_idx').on(t.deptId)],
 );
@@ -554,40 +589,155 @@ export const infoArticle = pgTable(
   (t) => [index('info_article_list_idx').on(t.top, t.sort, t.id), index('info_article_category_idx').on(t.classificationId)],
 );
 
-/** Notices shown in the shell's ticker (dynamic messages). */
+// ----- Notices (issue 12: /sendNotice, the shell's ticker and notification list) -----
+
+/**
+ * Notices published to the console's users (all, an organisation's subtree, or the holders of a role) for a
+ * window [start_time, end_time). A deleted organisation or role leaves its notices reaching nobody.
+ */
 export const notice = pgTable(
   'msg_notice',
   {
     id: serial('id').primaryKey(),
-    content: varchar('content', { length: 500 }).notNull(),
-    /** 1 shown, 0 withdrawn. */
+    title: varchar('title', { length: 50 }).notNull(),
+    /** Plain text, or HTML sanitised at save (content_format 'text' or 'html'). */
+    content: text('content').notNull(),
+    contentFormat: varchar('content_format', { length: 4 }).notNull().default('text'),
+    /** 'all', 'org' (audience_dept_id and below) or 'role' (holders of audience_role_id). */
+    audienceType: varchar('audience_type', { length: 4 }).notNull().default('all'),
+    audienceDeptId: integer('audience_dept_id').references(() => dept.deptId, { onDelete: 'set null' }),
+    audienceRoleId: integer('audience_role_id').references(() => role.roleId, { onDelete: 'set null' }),
+    /** 1 published, 0 withdrawn. */
     status: smallint('status').notNull().default(1),
     startTime: ts('start_time').notNull().defaultNow(),
-    endTime: ts('end_time'),
+    endTime: ts('end_time').notNull(),
     createBy: integer('create_by'),
     createTime: createdAt(),
+    withdrawBy: integer('withdraw_by'),
+    withdrawTime: ts('withdraw_time'),
+    version: integer('version').notNull().default(1),
   },
-  (t) => [index('msg_notice_active_idx').on(t.status, t.startTime)],
+  (t) => [index('msg_notice_active_idx').on(t.status, t.startTime), index('msg_notice_list_idx').on(t.createTime, t.id)],
+);
+
+/** Who has read which notice: one row per reader, written when the reader opens it. */
+export const noticeRead = pgTable(
+  'msg_notice_read',
+  {
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => notice.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.userId, { onDelete: 'cascade' }),
+    readTime: ts('read_time').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.userId] }), index('msg_notice_read_user_idx').on(t.userId)],
 );
 
 // ----- Messaging, mail, push -----
 
-export const smsTemplate = pgTable('msg_template', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 20 }).notNull().unique(),
-  type: varchar('type', { length: 20 }).notNull(),
-  content: varchar('content', { length: 500 }).notNull(),
-  active: boolean('active').notNull().default(false),
-  createBy: integer('create_by'),
-  createTime: createdAt(),
-});
+// ----- SMS and the outbox (issue 12: templates, signatures, sending, records, batches) -----
 
-export const smsSignature = pgTable('msg_signature', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 20 }).notNull().unique(),
-  createBy: integer('create_by'),
-  createTime: createdAt(),
-});
+/**
+ * Outgoing messages of every channel (sms now; mail and push reuse it): written in the transaction of the
+ * request that sends them, delivered by the outbox worker. status: pending (due at next_attempt_at), sending
+ * (claimed by claimed_by at claimed_at), sent, failed. verify_first: the last attempt's outcome is unknown
+ * (a crash or a lost answer), so the provider is asked whether it already has the message before a resend.
+ */
+export const outbox = pgTable(
+  'msg_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: varchar('channel', { length: 10 }).notNull(),
+    /** Unique per recipient of a send: the provider sees it (SMS: OutId) and is asked about it on recovery. */
+    idempotencyKey: varchar('idempotency_key', { length: 64 }).notNull(),
+    /** The channel's batch (SMS: msg_sms_batch.id). */
+    batchId: integer('batch_id'),
+    payload: jsonb('payload').notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    claimedBy: varchar('claimed_by', { length: 64 }).notNull().default(''),
+    claimedAt: ts('claimed_at'),
+    verifyFirst: boolean('verify_first').notNull().default(false),
+    lastError: varchar('last_error', { length: 500 }).notNull().default(''),
+    providerMessageId: varchar('provider_message_id', { length: 100 }).notNull().default(''),
+    createTime: createdAt(),
+    sentTime: ts('sent_time'),
+  },
+  (t) => [uniqueIndex('msg_outbox_key_uq').on(t.idempotencyKey), index('msg_outbox_due_idx').on(t.status, t.nextAttemptAt), index('msg_outbox_batch_idx').on(t.channel, t.batchId)],
+);
+
+/** SMS templates: content with ${variable} placeholders; the provider's template code; 0 inactive, 1 active. */
+export const smsTemplate = pgTable(
+  'msg_sms_template',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 20 }).notNull(),
+    type: smallint('type').notNull(),
+    templateCode: varchar('template_code', { length: 50 }).notNull(),
+    content: varchar('content', { length: 500 }).notNull(),
+    status: smallint('status').notNull().default(0),
+    createBy: integer('create_by'),
+    createTime: createdAt(),
+    updateTime: ts('update_time'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('msg_sms_template_name_uq').on(t.name), index('msg_sms_template_list_idx').on(t.createTime, t.id)],
+);
+
+/** SMS signatures: the sender name the provider puts in 【】 before the text. */
+export const smsSignature = pgTable(
+  'msg_sms_signature',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 20 }).notNull(),
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
+    createBy: integer('create_by'),
+    createTime: createdAt(),
+    updateTime: ts('update_time'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('msg_sms_signature_name_uq').on(t.name)],
+);
+
+/** One send: the template, signature and filled text as they were when sent; dept_id is the sender's organisation (scope). */
+export const smsBatch = pgTable(
+  'msg_sms_batch',
+  {
+    id: serial('id').primaryKey(),
+    templateName: varchar('template_name', { length: 20 }).notNull(),
+    templateCode: varchar('template_code', { length: 50 }).notNull(),
+    signName: varchar('sign_name', { length: 20 }).notNull(),
+    params: jsonb('params').notNull(),
+    content: varchar('content', { length: 500 }).notNull(),
+    total: integer('total').notNull(),
+    duplicates: integer('duplicates').notNull().default(0),
+    createBy: integer('create_by'),
+    createName: varchar('create_name', { length: 50 }).notNull().default(''),
+    deptId: integer('dept_id'),
+    createTime: createdAt(),
+  },
+  (t) => [index('msg_sms_batch_list_idx').on(t.createTime, t.id), index('msg_sms_batch_dept_idx').on(t.deptId, t.createTime)],
+);
+
+/** One recipient of a batch; its delivery state is its outbox row's. */
+export const smsRecord = pgTable(
+  'msg_sms_record',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => smsBatch.id, { onDelete: 'cascade' }),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    outboxId: bigint('outbox_id', { mode: 'number' })
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    createTime: createdAt(),
+  },
+  (t) => [index('msg_sms_record_batch_idx').on(t.batchId, t.id), index('msg_sms_record_phone_idx').on(t.phone, t.id), uniqueIndex('msg_sms_record_outbox_uq').on(t.outboxId)],
+);
 
 export const messageApiKey = pgTable('msg_api_key', {
   id: serial('id').primaryKey(),

@@ -248,9 +248,11 @@ export async function seedIfEmpty(db: Db, config: ServerConfig): Promise<SeededI
     const adminUserId = admin[0]!.userId;
     await tx.insert(userRole).values({ userId: adminUserId, roleId: adminRoleId, deptId: rootDeptId });
 
+    // Two notices to everyone for the first year, read by nobody yet.
+    const firstYear = sql`now() + interval '1 year'`;
     await tx.insert(notice).values([
-      { content: '欢迎使用后台管理控制台：首次登录请修改初始密码。', createBy: adminUserId },
-      { content: '系统维护通知：每周日 02:00-04:00 进行例行维护。', createBy: adminUserId },
+      { title: '欢迎使用后台管理控制台', content: '首次登录请修改初始密码。', endTime: firstYear, createBy: adminUserId },
+      { title: '系统维护通知', content: '每周日 02:00-04:00 进行例行维护。', endTime: firstYear, createBy: adminUserId },
     ]);
 
     await tx.insert(dataClassification).values([

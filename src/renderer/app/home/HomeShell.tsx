@@ -19,7 +19,7 @@ import { useGrantWatch } from './grant-watch';
 import { greetingKey } from './greeting';
 import { useHour } from './hooks';
 import { isPage, menuTarget, sortedMenus } from './nav';
-import { NoticeTicker } from './NoticeTicker';
+import { ShellNotices } from '../../features/notice/ShellNotices';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import { TabPane } from './TabPane';
@@ -183,7 +183,7 @@ export function HomeShell() {
         </Title3>
         <div className={styles.topMenu}>{nav.isSuccess ? <TopMenu menus={menus} selectedId={group?.menuId ?? null} onSelect={selectTopMenu} /> : null}</div>
         <div className={styles.notices}>
-          <NoticeTicker />
+          <ShellNotices />
         </div>
         <div className={styles.user}>
           {userName ? (

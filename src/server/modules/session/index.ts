@@ -1,14 +1,15 @@
-import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { MenuStatus, MenuType } from '../../../shared/constants';
 import type { NavNode, SystemEntry } from '../../../shared/contract/session';
 import { ResponseCode } from '../../../shared/codes';
 import { openTransportPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/revoke';
 import type { CallContext, Services } from '../../context';
-import { dept, menu, notice, oauthClient } from '../../db/schema';
+import { dept, menu, oauthClient } from '../../db/schema';
 import { AppError, Errors } from '../../errors';
 import { passwordExpiresAt, setNewPassword, verifyAttempt } from '../auth/sign-in';
 import { userById } from '../user/user-rows';
+import { dynamicMessagesOf } from '../notice';
 import type { AreaHandlers } from '../index';
 
 /** Built navigation per server, keyed by role, system, locale and the epochs of what it is made from. */
@@ -190,14 +191,8 @@ export const sessionHandlers: AreaHandlers<'session'> = {
     return null;
   },
 
+  /** The titles of the notices in force for the caller (their audience and window: modules/notice). */
   async dynamicMessages(_input, ctx) {
-    const now = ctx.services.now();
-    const rows = await ctx.services.db
-      .select({ id: notice.id, content: notice.content })
-      .from(notice)
-      .where(and(eq(notice.status, 1), lte(notice.startTime, now), or(isNull(notice.endTime), gt(notice.endTime, now))))
-      .orderBy(asc(notice.id))
-      .limit(20);
-    return rows;
+    return dynamicMessagesOf(ctx);
   },
 };
