@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_MIGRATIONS_DIR } from './db/client';
+import { smsConfigFromEnv, type SmsConfig } from './outbox/sms-config';
 import { RATE_LIMITS, type RateLimit, type RateLimitName } from '../shared/contract/endpoint';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_SERVER_PORT, DEFAULT_TRANSPORT_SECRET } from '../shared/defaults';
 
@@ -31,6 +32,8 @@ export interface ServerConfig {
   /** Interface-monitoring rows older than this many days are purged in batches; 0 keeps them all. */
   interfaceLogRetentionDays: number;
   messenger: MessengerConfig;
+  /** The SMS provider and the outbox worker (`CONSOLE_SMS_*`). */
+  sms: SmsConfig;
   /** Calls per minute of the public calls that cost a password hash or a write; the contract's RATE_LIMITS unless a test lowers them. */
   rateLimits: Record<RateLimitName, RateLimit>;
   /** Validates every response against the contract's output schema (tests). */
@@ -65,6 +68,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
       agentId: env.CONSOLE_WXWORK_AGENT_ID ?? '',
       qrUrl: env.CONSOLE_WXWORK_QR_URL ?? '',
     },
+    sms: smsConfigFromEnv(env),
     rateLimits: RATE_LIMITS,
     checkOutput: false,
     interfaceMonitoring: parseSwitch(env.CONSOLE_INTERFACE_MONITORING, 'CONSOLE_INTERFACE_MONITORING'),

@@ -12,6 +12,7 @@ import { checkExposedData, checkExposedSettings, withGeneratedAdminPassword } fr
 import { Translations, TRANSLATIONS_CHANNEL } from './i18n-text';
 import { isLoopbackAddress } from './loopback';
 import { startMaintenance } from './maintenance/purge';
+import { startOutboxWorker } from './outbox';
 import { MessengerClient } from './modules/auth/messenger';
 import { seedDemo } from './seed/demo';
 import { seedIfEmpty } from './seed/seed';
@@ -82,7 +83,11 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
       },
       { interfaceLogRetentionDays: config.interfaceLogRetentionDays, ...(database.exclusive && { exclusive: database.exclusive }) },
     );
+    const outboxWorker = startOutboxWorker(database, config, now, (error) => {
+      if (!config.quiet) console.error(`[server] outbox delivery: ${(error as Error).message}`);
+    });
     app.addHook('onClose', async () => {
+      await outboxWorker.stop();
       await maintenance.stop();
       await authzChannel?.close();
       await services.audit.close();
@@ -98,11 +103,11 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
 
 /**
  * Starts the embedded server (the desktop app's, and the browser host's). It takes nothing from the
- * environment but the messenger settings: DATABASE_URL, HOST, PORT, CONSOLE_DATA_DIR and
+ * environment but the messenger and SMS settings: DATABASE_URL, HOST, PORT, CONSOLE_DATA_DIR and
  * CONSOLE_MIGRATIONS_DIR configure a standalone server, never the one inside the app.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const messengerEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('CONSOLE_WXWORK_')));
+  const messengerEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('CONSOLE_WXWORK_') || name.startsWith('CONSOLE_SMS_')));
   const config = configFromEnv(messengerEnv, {
     databaseUrl: '',
     ...(options.host !== undefined && { host: options.host }),

@@ -23,11 +23,13 @@ export interface ChildServer {
  * tsx's loader, one process, so that a SIGKILL reaches the server itself and not a wrapper), on a free
  * loopback port. Resolves once it prints its ready line; rejects if it exits or stays silent past the bound.
  */
-export async function startChildServer(data: ChildData, startTimeoutMs = 90_000): Promise<ChildServer> {
+export async function startChildServer(data: ChildData, startTimeoutMs = 90_000, settings: NodeJS.ProcessEnv = {}): Promise<ChildServer> {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
     if (!/^(DATABASE_URL|HOST|PORT|CONSOLE_.*)$/.test(name)) env[name] = value;
   }
+  // The test's own settings (an SMS gateway at a loopback peer), never the environment's.
+  Object.assign(env, settings);
   const args = ['--import', 'tsx', CLI, '--host', '127.0.0.1', '--port', '0'];
   if ('databaseUrl' in data) env.DATABASE_URL = data.databaseUrl;
   else args.push('--data', data.dataDir);

@@ -20,6 +20,8 @@ import { menu } from '../db/schema';
 import { roleIdOf } from '../testing/actors';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { startWeComPeer, type WeComPeer } from '../testing/wecom-peer';
+import { startSmsPeer, type SmsPeer } from '../testing/sms-peer';
+import { smsConfigFromEnv } from '../outbox/sms-config';
 import { reportFigure } from './figures';
 
 /**
@@ -71,6 +73,7 @@ function findings(place: string, text: string): string[] {
 
 let server: TestServer;
 let peer: WeComPeer;
+let smsPeer: SmsPeer;
 let serverUrl: string;
 const serverLog: string[] = [];
 const consoleSpies: MockInstance[] = [];
@@ -80,6 +83,8 @@ const answeredOverHttp: string[] = [];
 beforeAll(async () => {
   peer = await startWeComPeer();
   remember('messenger corporation secret', peer.corpSecret);
+  smsPeer = await startSmsPeer();
+  remember('SMS AccessKey secret', smsPeer.accessKeySecret);
   remember('client secret', DEFAULT_CLIENT_SECRET);
   remember('transport secret', DEFAULT_TRANSPORT_SECRET);
   // The server logs through the console unless quiet: it runs in this process, so its output is caught here.
@@ -89,6 +94,7 @@ beforeAll(async () => {
   server = await startTestServer({
     quiet: false,
     messenger: { baseUrl: peer.baseUrl, corpId: peer.corpId, corpSecret: peer.corpSecret, agentId: '1000002', qrUrl: `${peer.baseUrl}/qr` },
+    sms: { ...smsConfigFromEnv({}), gatewayUrl: smsPeer.gatewayUrl, accessKeyId: smsPeer.accessKeyId, accessKeySecret: smsPeer.accessKeySecret, pollMs: 20, backoffBaseMs: 20 },
   });
   // The browser host calls the server over HTTP: its answers are kept to learn the tokens it was given.
   server.app.server.prependListener('request', (_request, response: ServerResponse) => tapAnswer(response));
@@ -101,6 +107,7 @@ afterAll(async () => {
   for (const spy of consoleSpies) spy.mockRestore();
   await server?.close();
   await peer?.close();
+  await smsPeer?.close();
 });
 
 function tapAnswer(response: ServerResponse): void {
@@ -142,6 +149,25 @@ async function sealed(kind: string, password: string): Promise<string> {
   const text = await server.seal(password);
   remember(`${kind}, sealed`, text);
   return text;
+}
+
+/** An SMS sent through the provider (each request signed with the AccessKey secret), one answer lost on the way. */
+async function smsRun(): Promise<void> {
+  const signed = await ok(server.signIn('admin', 'AdmSec_2026a'), 'admin sign-in for SMS');
+  const roles = await ok(server.call(api.session.roleSelect, {}, { token: signed.accessToken }), 'roles');
+  const as = { token: signed.accessToken, roleId: roles[0]!.roleId };
+  const template = await ok(server.call(api.sms.templateAdd, { name: 'Secret template', type: 1, templateCode: 'SMS_1', content: 'Code ${code}' }, as), 'template');
+  await ok(server.call(api.sms.templateActivate, { id: template.id, version: 1 }, as), 'activate');
+  const signature = await ok(server.call(api.sms.signatureAdd, { name: '密钥测试' }, as), 'signature');
+  smsPeer.dropAnswers(1);
+  await ok(server.call(api.sms.send, { templateId: template.id, signatureId: signature.id, params: { code: '42' }, phones: '13800000042' }, as), 'send');
+  await vi.waitFor(
+    async () => {
+      const records = await ok(server.call(api.sms.recordList, { pageNum: 1, pageSize: 10 }, as), 'records');
+      expect(records.records[0]?.status).toBe('sent');
+    },
+    { timeout: 20_000, interval: 50 },
+  );
 }
 
 /** The calls of the run made straight to the server (the desktop core's view is the browser host's part below). */
@@ -391,6 +417,7 @@ async function rowsOf(table: string): Promise<string[]> {
 describe('secrets', () => {
   it('no password, token, client secret, API key or messenger code used in a run reaches the logs or the log tables', async () => {
     await directRun();
+    await smsRun();
     const home = mkdtempSync(path.join(os.tmpdir(), 'console-secrets-host-'));
     let hostOutput: string[] = [];
     try {

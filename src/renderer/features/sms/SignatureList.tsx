@@ -1,0 +1,110 @@
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Delete16Regular, Edit16Regular } from '@fluentui/react-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { SmsSignatureRecord } from '../../../shared/contract/sms';
+import { Perm } from '../../../shared/permissions';
+import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { ListTable, type ListColumn } from '../../components/list/ListTable';
+import { FilterBar, FilterTextField, ListActions, ListScreen } from '../../components/list/ListScreen';
+import type { RowId } from '../../components/list/selection';
+import { pageRows, useListController } from '../../components/list/useListController';
+import { useNotify } from '../../components/notify';
+import { PermissionGate } from '../../components/permissions';
+import { useBridgeMutation } from '../../hooks/bridge-query';
+import { formatDateTime } from '../../lib/format';
+import { invalidateSignatureQueries } from './queries';
+
+const useStyles = makeStyles({ actions: { display: 'flex', gap: tokens.spacingHorizontalXS } });
+
+type SignatureFilters = { name: string };
+const NO_FILTERS: SignatureFilters = { name: '' };
+const rowId = (row: SmsSignatureRecord) => row.id;
+const rowLabel = (row: SmsSignatureRecord) => row.name;
+const routes = { add: routeTo(Route.addSignMsg, { id: NEW_RECORD_ID }), edit: (id: RowId) => routeTo(Route.addSignMsg, { id }), editPerm: Perm.signatureSave };
+
+/** The SMS signature list (/signatureManage): a name filter; add, edit and delete (with a confirmation). */
+export default function SignatureList() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const deleteQuestion = (count: number, names: string) => (count === 1 ? t('sms.signatureDeleteOne', { names }) : t('sms.signatureDeleteMany', { count, names }));
+  const list = useListController({
+    queryId: 'sms.signatureList',
+    filters: { initial: NO_FILTERS },
+    toInput: (filters, { page, pageSize }) => ({ pageNum: page, pageSize, name: filters.name.trim() || undefined }),
+    rowsOf: pageRows,
+    getRowId: rowId,
+    routes,
+    deleteSelected: {
+      endpoint: 'sms.signatureDelete',
+      input: (ids) => ({ ids: ids.join(',') }),
+      confirmTitle: t('sms.signatureDeleteTitle'),
+      itemLabel: rowLabel,
+      question: deleteQuestion,
+      invalidate: invalidateSignatureQueries,
+    },
+  });
+  const remove = useBridgeMutation('sms.signatureDelete');
+  const deleteRow = async (row: SmsSignatureRecord) => {
+    if (!(await confirm({ title: t('sms.signatureDeleteTitle'), message: deleteQuestion(1, row.name), confirmLabel: t('actions.delete'), destructive: true }))) return;
+    remove.mutate({ ids: String(row.id) }, { onSuccess: () => (notify.success(t('message.deleteSuccess')), void invalidateSignatureQueries(queryClient)) });
+  };
+  const columns: ListColumn<SmsSignatureRecord>[] = [
+    { key: 'name', header: t('sms.signatureName'), render: (row) => row.name, width: '25%' },
+    { key: 'remark', header: t('sms.remark'), render: (row) => row.remark, width: '35%' },
+    { key: 'createTime', header: t('sms.createTime'), render: (row) => formatDateTime(row.createTime), width: '20%' },
+    {
+      key: 'actions',
+      header: t('sms.rowActions'),
+      render: (row) => (
+        <span className={styles.actions}>
+          <PermissionGate perm={Perm.signatureSave}>
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={<Edit16Regular />}
+              onClick={() => navigate(routes.edit(row.id))}
+              aria-label={`${t('actions.edit')} ${row.name}`}
+              data-testid={`signature-row-${row.id}-edit`}
+            >
+              {t('actions.edit')}
+            </Button>
+          </PermissionGate>
+          <PermissionGate perm={Perm.signatureDelete}>
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={<Delete16Regular />}
+              onClick={() => void deleteRow(row)}
+              aria-label={`${t('actions.delete')} ${row.name}`}
+              data-testid={`signature-row-${row.id}-delete`}
+            >
+              {t('actions.delete')}
+            </Button>
+          </PermissionGate>
+        </span>
+      ),
+    },
+  ];
+  return (
+    <ListScreen data-testid="signature-list">
+      <FilterBar label={t('sms.signatureFilters')} filters={list.filters} testIdPrefix="filter-">
+        <FilterTextField
+          label={t('sms.signatureName')}
+          value={list.filters.draft.name}
+          placeholder={t('sms.signatureNamePlaceholder')}
+          onChange={(name) => list.filters.change({ name })}
+          data-testid="filter-name"
+        />
+      </FilterBar>
+      <ListActions list={list} label={t('sms.signatureActions')} testIdPrefix="signature" perms={{ add: Perm.signatureSave, edit: Perm.signatureSave, remove: Perm.signatureDelete }} />
+      <ListTable aria-label={t('sms.signatures')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('sms.empty')} noMatchText={t('sms.noMatch')} data-testid="signature-table" />
+    </ListScreen>
+  );
+}
