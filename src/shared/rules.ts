@@ -276,3 +276,59 @@ export const appRules = {
     .refine((text) => text === '' || (Patterns.plainCount.test(text) && Number(text) <= AppLimits.ignoreCodeTimesMax), { message: 'validation.ignoreCodeTimes' })
     .transform((text) => (text === '' ? 0 : Number(text))),
 } as const;
+
+/** SMS (spec 001 §5 "Messaging hints", issue 12), as long as the msg_sms_* columns hold. */
+export const SmsLimits = {
+  templateNameMin: 5,
+  templateNameMax: 20,
+  templateContentMax: 500,
+  templateCodeMax: 50,
+  /** The provider's sign names (Alibaba Cloud): 2 to 12 characters. */
+  signatureNameMin: 2,
+  signatureNameMax: 12,
+  signatureRemarkMax: 200,
+  /** Distinct numbers in one send. */
+  recipientsMax: 1000,
+  /** The final text, 【signature】 included: one SMS without splitting. */
+  textMax: 70,
+  /** One variable's value (the provider's limit per template variable). */
+  variableValueMax: 35,
+  /** Invalid numbers named in a refusal; the rest are counted. */
+  invalidNumbersShown: 10,
+} as const;
+
+export const SmsPatterns = {
+  /** A mainland China mobile number: 11 digits starting 13 to 19. */
+  mobile: /^1[3-9]\d{9}$/,
+  /** Numbers are separated by commas (ASCII or full-width), spaces or line breaks. */
+  recipientSeparator: /[,，\s]+/,
+  /** `${name}` placeholders of a template's content. */
+  variable: /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g,
+  /** The provider's template code (e.g. SMS_123456789). */
+  templateCode: /^[A-Za-z0-9_]+$/,
+} as const;
+
+/** Data groups, organs and classifications (issue 12), as long as the sys_data_* columns hold. */
+export const DataGroupLimits = {
+  numberMax: 50,
+  nameMax: 50,
+  classificationTypeMax: 20,
+  remarkMax: 200,
+} as const;
+
+export const DataGroupPatterns = {
+  /** A group's, organ's or classification's number: letters, digits, hyphen and underscore. */
+  number: /^[A-Za-z0-9_-]+$/,
+} as const;
+
+export const dataGroupRules = {
+  number: z
+    .string({ error: required })
+    .trim()
+    .min(1, { message: required })
+    .max(DataGroupLimits.numberMax, { message: 'validation.dataNumberMax' })
+    .regex(DataGroupPatterns.number, { message: 'validation.dataNumberPattern' }),
+  name: z.string({ error: required }).trim().min(1, { message: required }).max(DataGroupLimits.nameMax, { message: 'validation.tooLong' }),
+  classificationType: z.string({ error: required }).trim().min(1, { message: required }).max(DataGroupLimits.classificationTypeMax, { message: 'validation.tooLong' }),
+  remark: z.string().trim().max(DataGroupLimits.remarkMax, { message: 'validation.tooLong' }).default(''),
+} as const;

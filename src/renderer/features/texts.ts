@@ -5,16 +5,19 @@ import { uploadText } from '../components/upload/text';
 import { appCenterText } from './app-center/text';
 import { systemApiKeyText } from './system-api-key/text';
 import { deptText } from './department/text';
+import { dataGroupText } from './data-group/text';
 import { dictionaryText } from './dictionary/text';
 import { infoCategoryText } from './info-category/text';
 import { informationText } from './information/text';
 import { interfaceLogText } from './interface-log/text';
 import { internationalizeText } from './internationalize/text';
 import { menuText } from './menu/text';
+import { noticeText } from './notice/text';
 import { operationLogText } from './operation-log/text';
 import { resourceText } from './resource/text';
 import { roleText } from './role/text';
 import { serviceCenterText } from './service-center/text';
+import { smsText } from './sms/text';
 import { statisticsText } from './statistics/text';
 import { userText } from './user/text';
 
@@ -38,6 +41,9 @@ export const FEATURE_TEXTS = [
   operationLogText,
   infoCategoryText,
   informationText,
+  noticeText,
+  dataGroupText,
+  smsText,
 ] as const;
 
 export type FeatureKey = FeatureTextKey<(typeof FEATURE_TEXTS)[number]>;

@@ -3,6 +3,7 @@ import type { EndpointDef, OutputOf, ParsedInputOf } from '../../shared/contract
 import type { CallContext } from '../context';
 import { appCenterHandlers } from './app-center';
 import { authHandlers } from './auth';
+import { dataGroupHandlers } from './data-group';
 import { deptHandlers } from './dept';
 import { dictionaryHandlers } from './dictionary';
 import { fileHandlers } from './file';
@@ -11,11 +12,13 @@ import { infoCategoryHandlers } from './info-category';
 import { informationHandlers } from './information';
 import { interfaceLogHandlers } from './interface-log';
 import { menuHandlers } from './menu';
+import { noticeHandlers } from './notice';
 import { operationLogHandlers } from './operation-log';
 import { resourceHandlers } from './resource';
 import { roleHandlers } from './role';
 import { serviceCenterHandlers } from './service-center';
 import { sessionHandlers } from './session';
+import { smsHandlers } from './sms';
 import { statisticsHandlers } from './statistics';
 import { systemApiKeyHandlers } from './system-api-key';
 import { userHandlers } from './user';
@@ -44,4 +47,7 @@ export const handlers: { [A in keyof Api]: AreaHandlers<A> } = {
   interfaceLog: interfaceLogHandlers,
   infoCategory: infoCategoryHandlers,
   information: informationHandlers,
+  sms: smsHandlers,
+  notice: noticeHandlers,
+  dataGroup: dataGroupHandlers,
 };

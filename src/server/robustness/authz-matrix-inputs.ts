@@ -40,6 +40,12 @@ export interface MatrixFixtures {
   consoleSystemId: number;
   /** A page of the console's own system. */
   consolePageId: number;
+  /** A notice of the head office to 华南分公司. */
+  southNoticeId: number;
+  /** A data-authority classification of 华南分公司. */
+  southClassificationId: number;
+  /** An SMS batch sent from 华南分公司. */
+  southSmsBatchId: number;
 }
 
 type Sample = { value: unknown } | null;
@@ -131,7 +137,13 @@ export const BASELINE_OVERRIDES: Record<string, (f: MatrixFixtures, sealed: stri
   'session.changePassword': (_f, sealed) => ({ password: sealed, newPassword: sealed }),
   'user.add': (f, sealed) => ({ username: 'matrixnew', name: 'Matrix', deptId: f.eastDeptId, password: sealed }),
   'file.upload': () => ({ purpose: FilePurpose.IdCard, file: new UploadedFile('id-card.png', PNG_1PX) }),
+  'notice.send': (f) => noticeTo({ audienceType: 'org', audienceDeptId: f.eastDeptId }),
 };
+
+/** A notice the server would publish (its window ends a week after the real clock) to `audience`. */
+function noticeTo(audience: Record<string, unknown>): Record<string, unknown> {
+  return { title: 'Matrix notice', content: 'matrix', audienceType: 'all', endTime: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(), ...audience };
+}
 
 /** The baseline input of an endpoint, or null when neither sampling nor an override gives one its contract accepts. */
 export function baselineInput(id: string, def: EndpointDef, fixtures: MatrixFixtures, sealed: string): Record<string, unknown> | null {
@@ -195,6 +207,18 @@ export const SCOPE_CASES: Record<string, (f: MatrixFixtures, sealed: string) => 
   'interfaceLog.export': (f) => [{ roleId: f.ownRoleId, ids: String(f.headOfficeInterfaceLogId) }, { roleId: f.foreignRoleId }],
   'statistics.endSession': (f) => ({ familyId: f.southFamilyId }),
   'operationLog.export': (f) => ({ vIds: String(f.headOfficeOperationLogId) }),
+  'notice.send': (f) => [noticeTo({ audienceType: 'org', audienceDeptId: f.southDeptId }), noticeTo({ audienceType: 'role', audienceRoleId: f.southRoleId }), noticeTo({ audienceType: 'all' })],
+  'notice.info': (f) => ({ id: f.southNoticeId }),
+  'notice.withdraw': (f) => ({ id: f.southNoticeId, version: 1 }),
+  'dataGroup.classificationList': (f) => ({ deptId: f.southDeptId }),
+  'dataGroup.classificationInfo': (f) => ({ id: f.southClassificationId }),
+  'dataGroup.classificationAdd': (f) => ({ name: 'Matrix', number: 'MATRIX-NEW', type: 'matrix', deptId: f.southSubDeptId }),
+  'dataGroup.classificationUpdate': (f) => [
+    { id: f.southClassificationId, version: 1, name: 'Matrix', number: 'MATRIX-SOUTH', type: 'matrix', deptId: f.eastDeptId },
+    { id: f.southClassificationId, version: 1, name: 'Matrix', number: 'MATRIX-SOUTH', type: 'matrix', deptId: f.southDeptId },
+  ],
+  'dataGroup.classificationDelete': (f) => ({ ids: String(f.southClassificationId) }),
+  'sms.recordList': (f) => ({ batchId: f.southSmsBatchId }),
 };
 
 /**
@@ -205,6 +229,7 @@ export const SCOPE_CASES: Record<string, (f: MatrixFixtures, sealed: string) => 
 export const HANDLER_KEY_CASES: Record<string, ((f: MatrixFixtures) => Record<string, unknown>) | null> = {
   'file.upload': null,
   'file.content': (f) => ({ fileId: f.southFileId }),
+  'sms.recordList': null,
 };
 
 /**
@@ -229,6 +254,23 @@ export const UNSCOPED_ENDPOINTS: Record<string, string> = {
   'interfaceLog.export': 'its selection (ids) is covered by the interface-log detail case; roleId is the call’s own role',
   'serviceCenter.list': 'its deptId filters by business centre, and centres are shared: a user in scope may be bound to any',
   'interfaceLog.list': 'the list is filtered to the role’s organisations; roleId is the call’s own role',
+  'notice.open': 'a reader opens only the notices that reach them; any other id reads as absent (A0404)',
+  'dataGroup.groupInfo': 'data groups and organs are shared catalogues of every organisation',
+  'dataGroup.groupUpdate': 'data groups and organs are shared catalogues of every organisation',
+  'dataGroup.groupDelete': 'data groups and organs are shared catalogues of every organisation',
+  'dataGroup.organList': 'data groups and organs are shared catalogues of every organisation',
+  'dataGroup.organInfo': 'data groups and organs are shared catalogues of every organisation',
+  'dataGroup.organAdd': 'data groups and organs are shared catalogues of every organisation',
+  'dataGroup.organUpdate': 'data groups and organs are shared catalogues of every organisation',
+  'dataGroup.organDelete': 'data groups and organs are shared catalogues of every organisation',
+  'sms.templateInfo': 'SMS templates and signatures are shared catalogues of every organisation',
+  'sms.templateUpdate': 'SMS templates and signatures are shared catalogues of every organisation',
+  'sms.templateActivate': 'SMS templates and signatures are shared catalogues of every organisation',
+  'sms.templateDelete': 'SMS templates and signatures are shared catalogues of every organisation',
+  'sms.signatureInfo': 'SMS templates and signatures are shared catalogues of every organisation',
+  'sms.signatureUpdate': 'SMS templates and signatures are shared catalogues of every organisation',
+  'sms.signatureDelete': 'SMS templates and signatures are shared catalogues of every organisation',
+  'sms.send': 'SMS templates and signatures are shared catalogues of every organisation',
 };
 
 /** Input fields naming a record: an endpoint taking one must have a scope case or say why it needs none. */

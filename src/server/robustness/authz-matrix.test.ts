@@ -8,7 +8,7 @@ import { DEFAULT_CLIENT_ID } from '../../shared/defaults';
 import { ALL_PERMISSION_KEYS } from '../../shared/permissions';
 import { rowsOf } from '../auth/authz';
 import { hashToken } from '../auth/tokens';
-import { accessToken, deptResource, file, interfaceLog, menu, oauthClient, operationLog, refreshToken, role } from '../db/schema';
+import { accessToken, dataClassification, deptResource, file, interfaceLog, menu, notice, oauthClient, operationLog, refreshToken, role, smsBatch } from '../db/schema';
 import { multipartBody, PNG_1PX } from '../modules/file/test-files';
 import { deptIdOf, insertUserWithRole, signInAdminActor, signInBranchAdmin, signInWithRole, type Actor } from '../testing/actors';
 import { startTestServer, type TestServer } from '../testing/harness';
@@ -142,6 +142,29 @@ beforeAll(async () => {
       .returning({ fileId: file.fileId })
   )[0]!.fileId;
   await db.insert(deptResource).values({ deptId: southDeptId, fileId: southFileId, slot: 0 });
+  const southNoticeId = (
+    await db
+      .insert(notice)
+      .values({
+        title: '华南矩阵通知',
+        content: 'matrix',
+        audienceType: 'org',
+        audienceDeptId: southDeptId,
+        endTime: new Date(server.clock.now().getTime() + 7 * 24 * 3600 * 1000),
+        createBy: admin.userId,
+      })
+      .returning({ id: notice.id })
+  )[0]!.id;
+
+  const southSmsBatchId = (
+    await db
+      .insert(smsBatch)
+      .values({ templateName: '华南矩阵模板', templateCode: 'SMS_1', signName: '华南', params: {}, content: 'matrix', total: 0, deptId: southDeptId })
+      .returning({ id: smsBatch.id })
+  )[0]!.id;
+  const southClassificationId = (
+    await db.insert(dataClassification).values({ name: '华南矩阵分类', number: 'MATRIX-SOUTH', type: 'matrix', deptId: southDeptId }).returning({ id: dataClassification.id })
+  )[0]!.id;
 
   // Callers in 华东分公司: one whose role holds every key, one whose role holds none.
   holder = await signInBranchAdmin(server, { username: 'matrixholder', keys: [...ALL_PERMISSION_KEYS] });
@@ -213,6 +236,9 @@ beforeAll(async () => {
     headOfficeInterfaceLogId,
     consoleSystemId,
     consolePageId,
+    southNoticeId,
+    southClassificationId,
+    southSmsBatchId,
   };
 });
 

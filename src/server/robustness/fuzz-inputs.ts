@@ -87,6 +87,8 @@ function acceptedValue(name: string, schema: AnySchema, known: Record<string, un
   // An id that exists nowhere: a mutation the fuzzer lets through changes no seeded record.
   candidates.push(2_147_483_000, 1, 0, 2, 10, 2026, true, false);
   candidates.push('Fuzz01', 'fuzz', 'Fuzz_2026a', '2147483000', '1', 'a@b.cd', '2026-01-01', '2026-01', '2026-01-01 00:00:00', 'abcdefghijklmnop-1234', 'x');
+  // An instant with its offset, far ahead: a window that must end in the future (a notice's) accepts it.
+  candidates.push('2099-01-01T00:00:00.000Z');
   candidates.push('0'.repeat(64));
   for (const candidate of candidates) if (candidate !== undefined && schema.safeParse(candidate).success) return candidate;
   return undefined;
@@ -110,6 +112,15 @@ export function baselineOf(schema: AnySchema, known: Record<string, unknown> = {
   for (const [name, field] of Object.entries(fieldsOf(schema))) {
     const value = acceptedValue(name, field, known);
     if (value !== undefined) out[name] = value;
+  }
+  // A rule across fields may refuse optional values that each fit alone (a start no earlier than the end): one is left out.
+  if (!schema.safeParse(out).success) {
+    for (const [name, field] of Object.entries(fieldsOf(schema))) {
+      if (!(name in out) || !field.safeParse(undefined).success) continue;
+      const without = { ...out };
+      delete without[name];
+      if (schema.safeParse(without).success) return without;
+    }
   }
   return out;
 }

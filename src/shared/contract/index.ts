@@ -2,6 +2,7 @@ import type { EndpointDef } from './endpoint';
 import { appCenter } from './app-center';
 import { systemApiKey } from './system-api-key';
 import { auth } from './auth';
+import { dataGroup } from './data-group';
 import { dept } from './dept';
 import { dictionary } from './dictionary';
 import { file } from './file';
@@ -10,11 +11,13 @@ import { infoCategory } from './info-category';
 import { information } from './information';
 import { interfaceLog } from './interface-log';
 import { menu } from './menu';
+import { notice } from './notice';
 import { operationLog } from './operation-log';
 import { resource } from './resource';
 import { role } from './role';
 import { serviceCenter } from './service-center';
 import { session } from './session';
+import { sms } from './sms';
 import { statistics } from './statistics';
 import { user } from './user';
 
@@ -38,6 +41,9 @@ export const api = {
   information,
   statistics,
   operationLog,
+  sms,
+  notice,
+  dataGroup,
 } as const;
 
 export type Api = typeof api;

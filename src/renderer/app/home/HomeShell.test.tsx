@@ -23,7 +23,7 @@ const nav: NavNode[] = [
     children: [
       page(11, 'Menus', '/menu'),
       page(12, 'Users', '/user'),
-      page(13, 'Templates', '/templateManage'),
+      page(13, 'Mail accounts', '/accountManage'),
       page(14, 'Broken', '/nowhere'),
       page(15, 'Tracking', 'https://tracking.example.com/board'),
     ],
@@ -50,8 +50,8 @@ const backOffice: SystemEntry = {
   ],
 };
 const notices = [
-  { id: 1, content: 'Depot A closes early on Friday' },
-  { id: 2, content: 'New tariff from March' },
+  { id: 1, title: 'Depot A closes early on Friday', startTime: '2026-03-01T08:00:00.000Z', endTime: '2026-03-08T08:00:00.000Z', publisherName: 'Admin', read: false },
+  { id: 2, title: 'New tariff from March', startTime: '2026-03-01T08:00:00.000Z', endTime: '2026-03-08T08:00:00.000Z', publisherName: 'Admin', read: true },
 ];
 
 interface ShellOptions {
@@ -81,8 +81,8 @@ async function renderShell({ systems = [logistics], stored, asks = false }: Shel
         return { ok: true, data: nav };
       case 'session.currentUser':
         return { ok: true, data: { userId: 1, username: 'lee', name: 'Lee', mobile: '', email: '', deptId: null, deptName: '', passwordExpiresAt: null } };
-      case 'session.dynamicMessages':
-        return { ok: true, data: notices };
+      case 'notice.inbox':
+        return { ok: true, data: { notices, unread: 1 } };
       case 'session.buttons':
         return { ok: true, data: (input as { menuId: number }).menuId === 11 ? ['menuSave'] : [] };
       default:
@@ -127,22 +127,22 @@ describe('Home shell', () => {
     const fake = await renderShell();
     fireEvent.click(sideMenu().getByRole('button', { name: 'Menus' }));
     fireEvent.click(sideMenu().getByRole('button', { name: 'Users' }));
-    fireEvent.click(sideMenu().getByRole('button', { name: 'Templates' }));
-    await waitFor(() => expect(tabTitles()).toEqual(['Menus', 'Users', 'Templates']));
-    expect(activeTab()).toBe('Templates');
+    fireEvent.click(sideMenu().getByRole('button', { name: 'Mail accounts' }));
+    await waitFor(() => expect(tabTitles()).toEqual(['Menus', 'Users', 'Mail accounts']));
+    expect(activeTab()).toBe('Mail accounts');
     expect(fake.method('api.call')).toHaveBeenCalledWith('session.buttons', { menuId: 11, roleId: 7 });
 
     fireEvent.click(sideMenu().getByRole('button', { name: 'Menus' }));
     await waitFor(() => expect(activeTab()).toBe('Menus'));
-    expect(tabTitles()).toEqual(['Menus', 'Users', 'Templates']);
+    expect(tabTitles()).toEqual(['Menus', 'Users', 'Mail accounts']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Close Menus' }));
-    await waitFor(() => expect(tabTitles()).toEqual(['Users', 'Templates']));
+    await waitFor(() => expect(tabTitles()).toEqual(['Users', 'Mail accounts']));
     expect(activeTab()).toBe('Users');
 
     fireEvent.click(screen.getByRole('button', { name: 'Close Users' }));
-    await waitFor(() => expect(activeTab()).toBe('Templates'));
-    fireEvent.click(screen.getByRole('button', { name: 'Close Templates' }));
+    await waitFor(() => expect(activeTab()).toBe('Mail accounts'));
+    fireEvent.click(screen.getByRole('button', { name: 'Close Mail accounts' }));
     await waitFor(() => expect(tabTitles()).toEqual([]));
     screen.getByTestId('empty-view');
   });
@@ -156,8 +156,8 @@ describe('Home shell', () => {
 
   it('a screen whose feature has not landed says so in its tab', async () => {
     await renderShell();
-    fireEvent.click(sideMenu().getByRole('button', { name: 'Templates' }));
-    expect((await screen.findByTestId('not-available')).textContent).toContain('“Templates”');
+    fireEvent.click(sideMenu().getByRole('button', { name: 'Mail accounts' }));
+    expect((await screen.findByTestId('not-available')).textContent).toContain('“Mail accounts”');
   });
 
   it('reloads the active external page 200 ms after its tab is clicked again', async () => {
