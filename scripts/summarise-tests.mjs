@@ -35,7 +35,8 @@ for (const file of [vitestJson, keyringJson]) {
       if (assertion.status === 'failed') failures.push(`${result.name} › ${assertion.fullName}\n${firstLines((assertion.failureMessages ?? []).join('\n'), MESSAGE_LINES)}`);
     }
     const assertionFailed = (result.assertionResults ?? []).some((assertion) => assertion.status === 'failed');
-    if (result.status === 'failed' && !assertionFailed) failures.push(`${result.name} (the file failed outside its tests)\n${firstLines(result.message || 'no message', MESSAGE_LINES)}`);
+    if (result.status === 'failed' && !assertionFailed)
+      failures.push(`${result.name} (the file failed outside its tests)\n${firstLines(result.message || 'no message in the JSON report (a failed hook): see the failed suites below', MESSAGE_LINES)}`);
   }
 }
 if (playwrightJson && existsSync(playwrightJson)) {
@@ -59,18 +60,25 @@ if (playwrightJson && existsSync(playwrightJson)) {
   missing.push(playwrightJson);
 }
 
-// Unhandled errors are in no JSON report: vitest prints them in a section of their own.
+// A failed hook (a suite's failure) and an unhandled error are in no JSON report: vitest prints each in a
+// section of its own.
+const LOG_SECTIONS = [
+  { pattern: /⎯ Failed Suites/, title: 'Failed suites (a hook failed) reported by vitest' },
+  { pattern: /⎯ Unhandled (Errors|Rejection|Error)/, title: 'Unhandled errors reported by vitest' },
+];
 for (const log of vitestLogs) {
   if (!existsSync(log)) continue;
   const lines = stripAnsi(readFileSync(log, 'utf8')).split('\n');
-  const start = lines.findIndex((line) => /⎯ Unhandled (Errors|Rejection|Error)/.test(line));
-  if (start >= 0)
-    failures.push(
-      `Unhandled errors reported by vitest (${log.split('/').at(-1)})\n${lines
-        .slice(start, start + UNHANDLED_LINES)
-        .map((line) => `    ${line}`)
-        .join('\n')}`,
-    );
+  for (const section of LOG_SECTIONS) {
+    const start = lines.findIndex((line) => section.pattern.test(line));
+    if (start >= 0)
+      failures.push(
+        `${section.title} (${log.split('/').at(-1)})\n${lines
+          .slice(start, start + UNHANDLED_LINES)
+          .map((line) => `    ${line}`)
+          .join('\n')}`,
+      );
+  }
 }
 
 if (failures.length > 0) {
