@@ -15,6 +15,7 @@ import { startMaintenance } from './maintenance/purge';
 import { startOutboxWorker } from './outbox';
 import { MessengerClient } from './modules/auth/messenger';
 import { seedDemo } from './seed/demo';
+import { syncCatalogue } from './seed/catalogue';
 import { seedIfEmpty } from './seed/seed';
 import type { FastifyInstance } from 'fastify';
 
@@ -49,6 +50,8 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
   let authzChannel: CacheChannel | null = null;
   try {
     const seeded = await seedIfEmpty(database.db, config);
+    // A data folder of an earlier release gets this release's new screens and buttons.
+    await syncCatalogue(database.db);
     if (seeded && config.demo) await seedDemo(database.db, { password: config.adminPassword });
     // PGlite runs no autovacuum: without fresh statistics the planner ignores the list indexes on large tables.
     // Only the tables grown since their last analysis are analysed: a whole `analyze` was most of a restart.

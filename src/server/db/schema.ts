@@ -136,6 +136,21 @@ export const menu = pgTable(
   ],
 );
 
+/**
+ * The menu catalogue's entries (a system's perms, or a system's id and a group, page or button key) already put
+ * into this database: a start adds only entries not listed here, so a release's new screens reach an upgraded
+ * data folder while a catalogue row an administrator deleted stays deleted.
+ */
+export const catalogueApplied = pgTable(
+  'sys_catalogue_applied',
+  {
+    systemId: varchar('system_id', { length: 50 }).notNull(),
+    perms: varchar('perms', { length: 50 }).notNull(),
+    createTime: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.systemId, t.perms] })],
+);
+
 // ----- Roles -----
 
 export const role = pgTable(

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { DeptType, MenuType } from '../../shared/constants';
-import { CONSOLE_SYSTEM_ID, MENU_CATALOG, type CatalogName } from '../../shared/menu-catalog';
+import { DeptType } from '../../shared/constants';
+import { CONSOLE_SYSTEM_ID, MENU_CATALOG } from '../../shared/menu-catalog';
 import { Perm } from '../../shared/permissions';
 import { hashPassword } from '../auth/passwords';
 import type { ServerConfig } from '../config';
 import type { Db, Tx } from '../db/client';
-import { dataClassification, dept, deptMenu, i18nText, menu, notice, oauthClient, role, roleMenu, systemApiKey, user, userRole } from '../db/schema';
+import { dataClassification, dept, deptMenu, menu, notice, oauthClient, role, roleMenu, systemApiKey, user, userRole } from '../db/schema';
 import { clientSecretHash } from '../modules/auth/sign-in';
+import { catalogueRows, rememberName } from './catalogue';
 import { seedDictionaries } from './dictionaries';
 import { loadMenuTable } from '../modules/role/grants';
 
@@ -68,12 +69,6 @@ async function insertOrg(tx: Tx, org: OrgSeed, parentId: number | null, order: n
   let childOrder = 0;
   for (const child of org.children ?? []) await insertOrg(tx, child, deptId, childOrder++, byName);
   return deptId;
-}
-
-async function rememberName(tx: Tx, name: CatalogName, seen: Set<string>): Promise<void> {
-  if (seen.has(name.zh_CN)) return;
-  seen.add(name.zh_CN);
-  await tx.insert(i18nText).values({ chinese: name.zh_CN, english: name.en_US, german: name.de_DE, korean: name.ko_KR, japanese: name.ja_JP, status: 1, operater: 'system' }).onConflictDoNothing();
 }
 
 /** The roles a first start has besides the administrator and the operator: a branch administrator and an auditor. */
@@ -163,10 +158,7 @@ export async function seedIfEmpty(db: Db, config: ServerConfig): Promise<SeededI
     let systemOrder = 0;
     for (const system of MENU_CATALOG) {
       await rememberName(tx, system.name, seenNames);
-      const systemRow = await tx
-        .insert(menu)
-        .values({ name: system.name.zh_CN, type: MenuType.System, perms: system.systemId, appFlag: system.appFlag, sysVersion: system.sysVersion, orderNum: systemOrder++, icon: 'apps' })
-        .returning({ menuId: menu.menuId });
+      const systemRow = await tx.insert(menu).values(catalogueRows.system(system, systemOrder++)).returning({ menuId: menu.menuId });
       const systemMenuId = systemRow[0]!.menuId;
       systemMenuIds[system.systemId] = systemMenuId;
       allMenuIds.push(systemMenuId);
@@ -177,7 +169,7 @@ export async function seedIfEmpty(db: Db, config: ServerConfig): Promise<SeededI
         await rememberName(tx, group.name, seenNames);
         const groupRow = await tx
           .insert(menu)
-          .values({ name: group.name.zh_CN, parentId: systemMenuId, systemMenuId, type: MenuType.Menu, perms: `${group.key}Group`, url: `#${group.key}`, icon: group.icon, orderNum: groupOrder++ })
+          .values(catalogueRows.group(group, systemMenuId, groupOrder++))
           .returning({ menuId: menu.menuId });
         const groupId = groupRow[0]!.menuId;
         allMenuIds.push(groupId);
@@ -188,7 +180,7 @@ export async function seedIfEmpty(db: Db, config: ServerConfig): Promise<SeededI
           await rememberName(tx, page.name, seenNames);
           const pageRow = await tx
             .insert(menu)
-            .values({ name: page.name.zh_CN, parentId: groupId, systemMenuId, type: MenuType.Menu, perms: page.perms, url: page.url, linkTarget: page.linkTarget ?? 0, orderNum: pageOrder++ })
+            .values(catalogueRows.page(page, groupId, systemMenuId, pageOrder++))
             .returning({ menuId: menu.menuId });
           const pageId = pageRow[0]!.menuId;
           allMenuIds.push(pageId);
@@ -199,7 +191,7 @@ export async function seedIfEmpty(db: Db, config: ServerConfig): Promise<SeededI
             await rememberName(tx, button.name, seenNames);
             const buttonRow = await tx
               .insert(menu)
-              .values({ name: button.name.zh_CN, parentId: pageId, systemMenuId, type: MenuType.Button, perms: button.perms, orderNum: buttonOrder++ })
+              .values(catalogueRows.button(button, pageId, systemMenuId, buttonOrder++))
               .returning({ menuId: menu.menuId });
             allMenuIds.push(buttonRow[0]!.menuId);
             if (operatorSeesPage && operatorButtons.has(button.perms)) operatorMenuIds.push(buttonRow[0]!.menuId);
