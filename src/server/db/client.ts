@@ -97,6 +97,40 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     };
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // drizzle-orm's pooled transaction() runs BEGIN before the try that releases its client, so a BEGIN refused by
+    // a dying connection (PostgreSQL restarting) keeps that client checked out for good: the pool shrinks, and
+    // closing it waits forever; and a failed ROLLBACK hands the client back as healthy and hides the first error
+    // (drizzle-team/drizzle-orm#6241, #6114, open). A transaction here checks its client out itself and always
+    // gives it back: destroyed when BEGIN, COMMIT or ROLLBACK failed (its session's state is unknown), kept when
+    // only the work failed and was rolled back. A connection's drizzle instance is built once and kept with it.
+    const onClient = new WeakMap<pg.PoolClient, Db>();
+    const transaction: Db['transaction'] = async (run, config) => {
+      const client = await pool.connect();
+      let session = onClient.get(client);
+      if (!session) onClient.set(client, (session = drizzlePg(client, { schema }) as unknown as Db));
+      let workFailed: { error: unknown } | null = null;
+      try {
+        const result = await session.transaction(async (tx) => {
+          try {
+            return await run(tx);
+          } catch (error) {
+            workFailed = { error };
+            throw error;
+          }
+        }, config);
+        client.release();
+        return result;
+      } catch (error) {
+        const failedWork = workFailed as { error: unknown } | null;
+        if (failedWork && failedWork.error === error) {
+          client.release();
+          throw error;
+        }
+        client.release(error instanceof Error ? error : new Error(String(error)));
+        throw failedWork ? failedWork.error : error;
+      }
+    };
+    db.transaction = transaction;
     return { db, driver: 'pg', copyCsv: null, exclusive, close };
   }
   if (!options.dataDir) throw new Error('openDatabase needs a databaseUrl or a dataDir');

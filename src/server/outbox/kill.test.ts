@@ -1,16 +1,15 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../shared/codes';
 import { api } from '../../shared/contract';
 import { SmsTemplateType } from '../../shared/contract/sms';
-import { killChild, startChildServer, stopChild, type ChildData } from '../robustness/crash-child';
+import { killChild, startChildServer, stopChild } from '../robustness/crash-child';
 import { reportFigure } from '../robustness/figures';
 import { httpCall, signInAdminHttp, type HttpSession } from '../robustness/load-client';
 import { startSmsPeer, type SmsPeer } from '../testing/sms-peer';
+import { freshData, testDriver as driver } from '../testing/fresh-data';
 
 /**
  * The outbox loses nothing and doubles nothing (issue 12): a standalone server in a child process sends a
@@ -20,34 +19,6 @@ import { startSmsPeer, type SmsPeer } from '../testing/sms-peer';
  * resent only when the provider does not already have its OutId).
  */
 const NUMBERS = 1000;
-const driver = process.env.CONSOLE_TEST_DB === 'pg' ? 'pg' : 'pglite';
-
-async function freshData(work: string): Promise<{ data: ChildData; drop: () => Promise<void> }> {
-  if (driver === 'pglite') {
-    const dataDir = path.join(work, 'data');
-    cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
-    return { data: { dataDir }, drop: async () => undefined };
-  }
-  const templateUrl = new URL(inject('pgTemplateUrl'));
-  const adminUrl = new URL(templateUrl);
-  adminUrl.pathname = '/postgres';
-  const name = `console_outbox_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${templateUrl.pathname.slice(1)}`);
-  await admin.end();
-  const url = new URL(templateUrl);
-  url.pathname = `/${name}`;
-  return {
-    data: { databaseUrl: url.toString() },
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl.toString() });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
 
 async function until(what: string, deadlineMs: number, check: () => Promise<boolean> | boolean): Promise<void> {
   const deadline = Date.now() + deadlineMs;
@@ -64,7 +35,7 @@ describe(`outbox: the server killed in the middle of a 1,000-number send (${driv
 
   beforeAll(async () => {
     work = mkdtempSync(path.join(os.tmpdir(), 'console-outbox-'));
-    prepared = await freshData(work);
+    prepared = await freshData(work, 'console_outbox');
     peer = await startSmsPeer();
   });
   afterAll(async () => {

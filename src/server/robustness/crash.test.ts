@@ -1,17 +1,16 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyChain } from '../audit/chain';
 import { openDatabase } from '../db/client';
 import { dictionary } from '../db/schema';
-import { killChild, startChildServer, stopChild, type ChildData } from './crash-child';
+import { killChild, startChildServer, stopChild } from './crash-child';
 import { ADMIN_PASSWORD_AFTER_CHANGE, signInAdminHttp, signInHttp } from './load-client';
 import { checkLedgers, createOne, editOne, WriteLedger } from './load-ledger';
 import { reportFigure } from './figures';
+import { freshData, testDriver as driver } from '../testing/fresh-data';
 
 /**
  * Suite 4, crashes: the standalone server runs in a child process, as `npm run server` starts it, on the
@@ -24,35 +23,6 @@ import { reportFigure } from './figures';
 const KILLS = Number(process.env.CONSOLE_CRASH_KILLS ?? 5);
 const WRITERS = 6;
 const PREFIX = 'crash-';
-const driver = process.env.CONSOLE_TEST_DB === 'pg' ? 'pg' : 'pglite';
-
-/** A fresh database for the child: a copy of the template folder, or a database made from the template. */
-async function freshData(work: string): Promise<{ data: ChildData; drop: () => Promise<void> }> {
-  if (driver === 'pglite') {
-    const dataDir = path.join(work, 'data');
-    cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
-    return { data: { dataDir }, drop: async () => undefined };
-  }
-  const templateUrl = new URL(inject('pgTemplateUrl'));
-  const adminUrl = new URL(templateUrl);
-  adminUrl.pathname = '/postgres';
-  const name = `console_crash_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${templateUrl.pathname.slice(1)}`);
-  await admin.end();
-  const url = new URL(templateUrl);
-  url.pathname = `/${name}`;
-  return {
-    data: { databaseUrl: url.toString() },
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl.toString() });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
 
 describe(`crash: the server killed in the middle of writes (${driver})`, () => {
   let work: string;
@@ -60,7 +30,7 @@ describe(`crash: the server killed in the middle of writes (${driver})`, () => {
 
   beforeAll(async () => {
     work = mkdtempSync(path.join(os.tmpdir(), 'console-crash-'));
-    prepared = await freshData(work);
+    prepared = await freshData(work, 'console_crash');
   });
   afterAll(async () => {
     await prepared?.drop();

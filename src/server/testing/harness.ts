@@ -1,6 +1,4 @@
 import { cpSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { API_PREFIX, Header } from '../../shared/constants';
 import { fillPath, type EndpointDef, type InputOf, type OutputOf } from '../../shared/contract/endpoint';
@@ -12,6 +10,7 @@ import { encryptTransport } from '../../shared/transport-crypto';
 import { configFromEnv, type ServerConfig } from '../config';
 import type { Services } from '../context';
 import { createServer } from '../index';
+import { freshPgDatabase, testDriver } from './fresh-data';
 import { scratchDir } from './scratch';
 import type { FastifyInstance } from 'fastify';
 
@@ -50,28 +49,14 @@ export interface TestServer {
 export const ADMIN_NEW_PASSWORD = 'Admin_2026new';
 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
-  const driver = process.env.CONSOLE_TEST_DB === 'pg' ? 'pg' : 'pglite';
+  const driver = testDriver;
   const clock = new TestClock();
   let cleanup: () => Promise<void>;
   let config: ServerConfig;
   if (driver === 'pg') {
-    const templateUrl = inject('pgTemplateUrl');
-    const name = `console_test_${randomBytes(6).toString('hex')}`;
-    const adminUrl = new URL(templateUrl);
-    adminUrl.pathname = '/postgres';
-    const admin = new pg.Client({ connectionString: adminUrl.toString() });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${new URL(templateUrl).pathname.slice(1)}`);
-    await admin.end();
-    const url = new URL(templateUrl);
-    url.pathname = `/${name}`;
-    config = configFromEnv({}, { databaseUrl: url.toString(), quiet: true, checkOutput: true, ...overrides });
-    cleanup = async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl.toString() });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    };
+    const database = await freshPgDatabase('console_test');
+    config = configFromEnv({}, { databaseUrl: database.url, quiet: true, checkOutput: true, ...overrides });
+    cleanup = database.drop;
   } else {
     const dir = scratchDir('console-pglite-test-');
     cpSync(inject('pgliteTemplate'), dir, { recursive: true });
