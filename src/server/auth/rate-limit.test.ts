@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../shared/codes';
 import { API_PREFIX, Header } from '../../shared/constants';
 import { api } from '../../shared/contract';
+import { API_KEY_HEADER } from '../../shared/contract/information';
 import { RATE_LIMITS, type EndpointDef } from '../../shared/contract/endpoint';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../shared/defaults';
 import type { Envelope } from '../../shared/envelope';
@@ -77,7 +78,9 @@ describe('RateLimiter', () => {
 describe('rate limits on the public calls', () => {
   let server: TestServer;
   beforeEach(async () => {
-    server = await startTestServer({ rateLimits: { signIn: { perAddress: 5, perAccount: 3 }, captcha: { perAddress: 2 }, messengerSignIn: { perAddress: 2 } } });
+    server = await startTestServer({
+      rateLimits: { signIn: { perAddress: 5, perAccount: 3 }, captcha: { perAddress: 2 }, messengerSignIn: { perAddress: 2 }, publishedInfo: { perAddress: 3, perAccount: 2 } },
+    });
   });
   afterEach(async () => {
     await server.close();
@@ -125,6 +128,28 @@ describe('rate limits on the public calls', () => {
 
     server.clock.advance(12_000);
     expect((await signInFrom('198.51.100.1', 'guess7', 'Wrong_pass1')).code).toBe(ResponseCode.BadCredentials);
+  });
+
+  it('limits the published-information API per address and per API key, before the key is looked up', async () => {
+    const published = async (address: string, apiKey: string) =>
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: API_PREFIX + api.information.published.path,
+          query: { pageNum: '1', pageSize: '10' },
+          headers: { [API_KEY_HEADER]: apiKey },
+          remoteAddress: address,
+        })
+      ).json<Envelope<unknown>>().code;
+    // Unknown keys are refused for what they are until the key's allowance is spent, from any address.
+    expect(await published('198.51.100.30', 'leakedkey1')).not.toBe(ResponseCode.RateLimited);
+    expect(await published('198.51.100.31', 'leakedkey1')).not.toBe(ResponseCode.RateLimited);
+    expect(await published('198.51.100.32', 'leakedkey1')).toBe(ResponseCode.RateLimited);
+    // One address cycling through keys runs out of its own allowance.
+    expect(await published('198.51.100.40', 'key2')).not.toBe(ResponseCode.RateLimited);
+    expect(await published('198.51.100.40', 'key3')).not.toBe(ResponseCode.RateLimited);
+    expect(await published('198.51.100.40', 'key4')).not.toBe(ResponseCode.RateLimited);
+    expect(await published('198.51.100.40', 'key5')).toBe(ResponseCode.RateLimited);
   });
 
   it('refuses guesses at one account from many addresses, while other accounts sign in', async () => {

@@ -70,7 +70,7 @@ describe.skipIf(testDriver !== 'pg')('transactions on PostgreSQL when a connecti
       10_000,
       opened.db.transaction((tx) => tx.execute(sql`select 42 as answer`)),
     );
-    expect(after.rows[0]).toEqual({ answer: 42 });
+    expect((after as { rows: unknown[] }).rows[0]).toEqual({ answer: 42 });
     await within(10_000, opened.close());
   });
 });

@@ -11,7 +11,7 @@ import { hashToken } from '../auth/tokens';
 import { accessToken, dataClassification, deptResource, file, interfaceLog, menu, notice, oauthClient, operationLog, refreshToken, role, smsBatch } from '../db/schema';
 import { multipartBody, PNG_1PX } from '../modules/file/test-files';
 import { deptIdOf, insertUserWithRole, signInAdminActor, signInBranchAdmin, signInWithRole, type Actor } from '../testing/actors';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { startTestServer, UNLIMITED_RATE_LIMITS, type TestServer } from '../testing/harness';
 import { baselineInput, HANDLER_KEY_CASES, idFieldsOf, SCOPE_CASES, scopeInputs, UNSCOPED_AREAS, UNSCOPED_ENDPOINTS, type MatrixFixtures } from './authz-matrix-inputs';
 import { reportFigure } from './figures';
 
@@ -123,7 +123,7 @@ async function operationLogRows(): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ rateLimits: { signIn: { perAddress: 1000, perAccount: 1000 }, captcha: { perAddress: 1000 }, messengerSignIn: { perAddress: 1000 } } });
+  server = await startTestServer({ rateLimits: UNLIMITED_RATE_LIMITS });
   const { db } = server.services;
   sealed = await server.seal(PASSWORD);
   let admin = await signInAdminActor(server);

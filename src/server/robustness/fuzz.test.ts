@@ -4,12 +4,12 @@ import { format } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ResponseCode } from '../../shared/codes';
 import { Header, MenuType } from '../../shared/constants';
-import { api, listEndpoints, RATE_LIMITS, type EndpointDef, type RateLimit, type RateLimitName } from '../../shared/contract';
+import { api, listEndpoints, type EndpointDef } from '../../shared/contract';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../shared/defaults';
 import * as schema from '../db/schema';
 import { PNG_1PX } from '../modules/file/test-files';
 import { signInAdminActor, type Actor } from '../testing/actors';
-import { ADMIN_NEW_PASSWORD, startTestServer, type TestServer } from '../testing/harness';
+import { ADMIN_NEW_PASSWORD, startTestServer, UNLIMITED_RATE_LIMITS, type TestServer } from '../testing/harness';
 import { reportFigure } from './figures';
 import { baselineOf, fuzzRequests, seededRandom, type FuzzRequest } from './fuzz-inputs';
 
@@ -44,18 +44,13 @@ let admin: Actor;
 let sealedWrongPassword: string;
 let sealedAdminPassword: string;
 
-const unlimited: Record<RateLimitName, RateLimit> = Object.fromEntries(Object.keys(RATE_LIMITS).map((name) => [name, { perAddress: 1_000_000, perAccount: 1_000_000 }])) as Record<
-  RateLimitName,
-  RateLimit
->;
-
 /** What the server logged while answering the current request (it logs an unexpected error with its cause). */
 const serverErrors: string[] = [];
 let consoleError: MockInstance;
 
 beforeAll(async () => {
   consoleError = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void serverErrors.push(format(...args)));
-  server = await startTestServer({ rateLimits: unlimited, quiet: false });
+  server = await startTestServer({ rateLimits: UNLIMITED_RATE_LIMITS, quiet: false });
   admin = await signInAdminActor(server);
   sealedWrongPassword = await server.seal('Wrong_pw_2026');
   sealedAdminPassword = await server.seal(ADMIN_NEW_PASSWORD);

@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import { API_PREFIX, Header } from '../../shared/constants';
 import { fillPath, type EndpointDef, type InputOf, type OutputOf } from '../../shared/contract/endpoint';
 import { api } from '../../shared/contract';
+import { RATE_LIMITS, type RateLimit, type RateLimitName } from '../../shared/contract/endpoint';
 import type { TokenPair } from '../../shared/contract/auth';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_TRANSPORT_SECRET } from '../../shared/defaults';
 import type { Envelope } from '../../shared/envelope';
@@ -47,6 +48,9 @@ export interface TestServer {
 }
 
 export const ADMIN_NEW_PASSWORD = 'Admin_2026new';
+
+/** Rate limits no test's own traffic reaches: for suites that call public endpoints thousands of times. */
+export const UNLIMITED_RATE_LIMITS = Object.fromEntries(Object.keys(RATE_LIMITS).map((name) => [name, { perAddress: 1_000_000, perAccount: 1_000_000 }])) as Record<RateLimitName, RateLimit>;
 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const driver = testDriver;

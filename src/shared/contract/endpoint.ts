@@ -21,7 +21,7 @@ export interface RateLimit {
 
 /**
  * The rate limits of calls that anyone may make and that cost the server a password hash, a database
- * write or a third-party call. Endpoints naming the same limit share its counts, so every way of trying
+ * read or write or a third-party call. Endpoints naming the same limit share its counts, so every way of trying
  * a password draws on one allowance. A console's staff sign in a few times a day: 10 tries a minute per
  * account and 30 per address leave room for typos and a shared office address, not for guessing.
  */
@@ -29,6 +29,9 @@ export const RATE_LIMITS = {
   signIn: { perAddress: 30, perAccount: 10 },
   captcha: { perAddress: 60 },
   messengerSignIn: { perAddress: 30 },
+  // The published-information API serves other systems' pages (an article and its images per visit): room for
+  // a busy portal behind one address, not for one leaked key emptying the database's attention.
+  publishedInfo: { perAddress: 600, perAccount: 1200 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

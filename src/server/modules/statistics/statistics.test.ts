@@ -10,7 +10,7 @@ import { Perm } from '../../../shared/permissions';
 import { loginRecord, operationLog } from '../../db/schema';
 import { deptIdOf, insertUserWithRole, roleIdOf, signInAdminActor, signInBranchAdmin, type Actor } from '../../testing/actors';
 import { seedDemo } from '../../seed/demo';
-import { startTestServer, type TestServer } from '../../testing/harness';
+import { startTestServer, UNLIMITED_RATE_LIMITS, type TestServer } from '../../testing/harness';
 import { localDate, localMonth } from './calendar';
 
 const PASSWORD = 'Visitor_pw_2026';
@@ -22,7 +22,7 @@ const SHANGHAI = '202.96.209.133';
 let server: TestServer;
 let admin: Actor;
 beforeEach(async () => {
-  server = await startTestServer({ rateLimits: { signIn: { perAddress: 1000, perAccount: 1000 }, captcha: { perAddress: 1000 }, messengerSignIn: { perAddress: 1000 } } });
+  server = await startTestServer({ rateLimits: UNLIMITED_RATE_LIMITS });
   admin = await signInAdminActor(server);
 });
 afterEach(async () => {
