@@ -17,6 +17,15 @@ const CATALOG_LOADERS: Record<Locale, () => Promise<Catalog>> = {
   ja_JP: () => import('./locales/ja_JP').then((module) => module.ja_JP),
 };
 
+/** The messages shared with the server, one language at a time (the renderer keeps only their `validation.*`). */
+const SHARED_MESSAGE_LOADERS: Record<Locale, () => Promise<Record<string, string>>> = {
+  zh_CN: () => import('../../shared/i18n/messages-zh_CN').then((module) => module.zh_CN),
+  en_US: () => import('../../shared/i18n/messages-en_US').then((module) => module.en_US),
+  de_DE: () => import('../../shared/i18n/messages-de_DE').then((module) => module.de_DE),
+  ko_KR: () => import('../../shared/i18n/messages-ko_KR').then((module) => module.ko_KR),
+  ja_JP: () => import('../../shared/i18n/messages-ja_JP').then((module) => module.ja_JP),
+};
+
 const DAYJS_LOCALE: Record<Locale, string> = { zh_CN: 'zh-cn', en_US: 'en', de_DE: 'de', ko_KR: 'ko', ja_JP: 'ja' };
 
 const DAYJS_LOADERS: Record<Locale, () => Promise<unknown>> = {
@@ -29,9 +38,9 @@ const DAYJS_LOADERS: Record<Locale, () => Promise<unknown>> = {
 
 /** The sign-in page's text in one locale: the form-rule messages shared with the server (`validation.*`) and the renderer's catalog. */
 async function coreMessages(locale: Locale): Promise<Record<string, string>> {
-  const [{ MESSAGES }, catalog] = await Promise.all([import('../../shared/i18n/messages'), CATALOG_LOADERS[locale](), DAYJS_LOADERS[locale]()]);
+  const [shared, catalog] = await Promise.all([SHARED_MESSAGE_LOADERS[locale](), CATALOG_LOADERS[locale](), DAYJS_LOADERS[locale]()]);
   const messages: Record<string, string> = {};
-  for (const [key, text] of Object.entries(MESSAGES[locale])) {
+  for (const [key, text] of Object.entries(shared)) {
     if (key.startsWith('validation.')) messages[key] = text;
   }
   return { ...messages, ...catalog };

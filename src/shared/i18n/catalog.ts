@@ -1,0 +1,2 @@
+/** One language's shared messages by key. */
+export type Catalog = Record<string, string>;
