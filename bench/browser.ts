@@ -188,6 +188,7 @@ export async function runBrowserBench(): Promise<void> {
   } finally {
     await browser?.close();
     for (const child of children.reverse()) {
+      if (child.exitCode !== null || child.signalCode !== null) continue;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;

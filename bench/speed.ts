@@ -119,7 +119,9 @@ function directSql(dataDir: string, databaseUrl?: string): Promise<Measured> {
 }
 
 async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // A child ended by the signal has no exit code: waiting for its exit again would never end, and with nothing
+  // else pending Node would quietly end the whole bench (the later sections unrun, PostgreSQL left running).
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGINT');
   await exited;
