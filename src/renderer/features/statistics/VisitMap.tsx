@@ -1,22 +1,17 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { Chart as ChartJS, Tooltip, type ChartData, type ChartOptions } from 'chart.js';
 import { ChoroplethController, ColorScale, GeoFeature, ProjectionScale } from 'chartjs-chart-geo';
-import china from 'china-geojson/src/geojson/china.json';
-import type { Feature } from 'geojson';
 import { useMemo } from 'react';
 import { Chart } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
 import type { MapEntry } from '../../../shared/contract/statistics';
 import { mixColors } from './chart-colors';
+import { PROVINCES } from './provinces';
 import { useChartColors } from './useChartColors';
 
 // This module is the map tab's own chunk: the geo plugin and the province shapes load with the tab.
 ChartJS.register(ChoroplethController, GeoFeature, ColorScale, ProjectionScale, Tooltip);
 
-interface ProvinceFeature extends Feature {
-  properties: { name: string };
-}
-const PROVINCES = (china as unknown as { features: ProvinceFeature[] }).features;
 const TOP_SHOWN = 5;
 
 const useStyles = makeStyles({
@@ -59,6 +54,9 @@ export default function VisitMap({ entries, date }: { entries: readonly MapEntry
         projection: { axis: 'x', projection: 'mercator' },
         color: {
           axis: 'x',
+          // Counts start at none; a day without sign-ins stays the neutral colour instead of the middle of a -1…1 scale.
+          min: 0,
+          suggestedMax: 1,
           // No sign-ins is the neutral background; the busiest province the brand colour.
           interpolate: (share: number) => (colors ? mixColors(colors.empty, colors.brand, share === 0 ? 0 : 0.2 + 0.8 * share) : '#cccccc'),
           missing: colors?.empty ?? 'transparent',
