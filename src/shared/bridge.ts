@@ -1,7 +1,7 @@
 import type { Api } from './contract';
 import type { EndpointDef, InputOf, OutputOf } from './contract/endpoint';
 import type { ExportedFile } from './contract/export';
-import type { FilePurpose, Locale } from './constants';
+import type { FilePurpose, Locale, ThemeChoice } from './constants';
 
 /**
  * The typed bridge between the renderer and the main-process core. The renderer reaches the main
@@ -72,6 +72,7 @@ export interface BridgeSettings {
   /** Set by the workstation's administrator: the user cannot change the server. */
   serverUrlManaged: boolean;
   language: Locale;
+  theme: ThemeChoice;
 }
 
 export interface ExternalViewRequest {
@@ -134,7 +135,7 @@ export interface ConsoleBridge {
 
   settings: {
     get(): Promise<BridgeResult<BridgeSettings>>;
-    set(patch: Partial<Pick<BridgeSettings, 'serverUrl' | 'language'>>): Promise<BridgeResult<BridgeSettings>>;
+    set(patch: Partial<Pick<BridgeSettings, 'serverUrl' | 'language' | 'theme'>>): Promise<BridgeResult<BridgeSettings>>;
   };
 
   views: {

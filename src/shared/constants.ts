@@ -14,6 +14,14 @@ export const LOCALES = ['zh_CN', 'en_US', 'de_DE', 'ko_KR', 'ja_JP'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh_CN';
 
+/**
+ * The console's themes (Fluent UI's own light, dark and high-contrast themes); 'system' follows the operating
+ * system's appearance and contrast setting. Remembered per workstation in the desktop settings.
+ */
+export const THEMES = ['system', 'light', 'dark', 'highContrast'] as const;
+export type ThemeChoice = (typeof THEMES)[number];
+export const DEFAULT_THEME: ThemeChoice = 'system';
+
 /** Request headers of spec 000 §7, and the role header the server uses to scope a call. */
 export const Header = {
   Timestamp: 'timestamp',

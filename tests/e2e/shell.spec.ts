@@ -186,3 +186,28 @@ test("the user menu changes the own password and opens the help in the user's la
   await help.getByRole('button', { name: '关闭' }).click();
   await expect(help).toBeHidden();
 });
+
+test('the user menu switches the theme, which the workstation keeps across a reload', async ({ page }) => {
+  await signInAdmin(page, host);
+  const shown = () => page.locator('.fui-FluentProvider[data-theme]').first();
+  // Chromium here asks for no dark appearance: following the system shows the light theme.
+  await expect(shown()).toHaveAttribute('data-theme', 'light');
+  const background = () => shown().evaluate((element) => getComputedStyle(element).backgroundColor);
+  const lightBackground = await background();
+
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-theme').click();
+  await page.getByTestId('theme-dark').click();
+  await expect(shown()).toHaveAttribute('data-theme', 'dark');
+  expect(await background()).not.toBe(lightBackground);
+
+  await page.reload();
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+  await expect(shown()).toHaveAttribute('data-theme', 'dark');
+
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-theme').click();
+  await expect(page.getByTestId('theme-dark')).toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId('theme-system').click();
+  await expect(shown()).toHaveAttribute('data-theme', 'light');
+});

@@ -96,7 +96,7 @@ describe('the identity choice', () => {
   it('lives with the session: the workstation keeps none, and sign-out or the sign-in page forget it but the user id', async () => {
     await bridge.auth.signIn({ username: 'dora', password: 'Dora_1234' });
     expect(await bridge.session.choose({ roleId: 7, systemMenuId: 1 })).toMatchObject({ ok: true, data: { roleId: 7, systemMenuId: 1 } });
-    expect(await bridge.settings.get()).toEqual({ ok: true, data: { serverUrl: peer.url, serverUrlManaged: true, language: 'zh_CN' } });
+    expect(await bridge.settings.get()).toEqual({ ok: true, data: { serverUrl: peer.url, serverUrlManaged: true, language: 'zh_CN', theme: 'system' } });
     // A reload of the window finds the choice in the session.
     expect(await bridge.session.state()).toMatchObject({ ok: true, data: { signedIn: true, roleId: 7, systemMenuId: 1 } });
 
@@ -108,7 +108,7 @@ describe('the identity choice', () => {
     await bridge.auth.signOut();
     expect(await bridge.session.state()).toEqual({ ok: true, data: forgotten });
     // Nor does the next start of the app on this workstation find it.
-    expect(makeCore().settings.get()).toEqual({ serverUrl: peer.url, serverUrlManaged: true, language: 'zh_CN' });
+    expect(makeCore().settings.get()).toEqual({ serverUrl: peer.url, serverUrlManaged: true, language: 'zh_CN', theme: 'system' });
   });
 });
 

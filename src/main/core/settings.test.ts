@@ -16,18 +16,21 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('settings on conf', () => {
-  it('starts from the defaults: embedded server, zh_CN, the built-in credentials', () => {
+  it('starts from the defaults: embedded server, zh_CN, the system theme, the built-in credentials', () => {
     const settings = createSettings(conf());
-    expect(settings.get()).toEqual({ serverUrl: '', serverUrlManaged: false, language: 'zh_CN' });
+    expect(settings.get()).toEqual({ serverUrl: '', serverUrlManaged: false, language: 'zh_CN', theme: 'system' });
     expect(settings.credentials()).toEqual({ clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, transportSecret: DEFAULT_TRANSPORT_SECRET });
     expect(settings.windowBounds()).toBeNull();
   });
 
   it('persists changes across instances, normalising the server URL', () => {
     createSettings(conf()).set({ serverUrl: ' https://Console.Example.com:8443/base/ ', language: 'de_DE' });
+    expect(createSettings(conf()).set({ theme: 'dark' }).theme).toBe('dark');
+    expect(createSettings(conf()).get().theme).toBe('dark');
+    createSettings(conf()).set({ theme: 'system' });
     createSettings(conf()).setWindowBounds({ x: 10, y: -20, width: 1280, height: 800, maximized: false });
     const again = createSettings(conf());
-    expect(again.get()).toEqual({ serverUrl: 'https://console.example.com:8443/base', serverUrlManaged: false, language: 'de_DE' });
+    expect(again.get()).toEqual({ serverUrl: 'https://console.example.com:8443/base', serverUrlManaged: false, language: 'de_DE', theme: 'system' });
     expect(again.windowBounds()).toEqual({ x: 10, y: -20, width: 1280, height: 800, maximized: false });
     expect(again.set({ serverUrl: '' })).toMatchObject({ serverUrl: '', language: 'de_DE' });
   });
@@ -48,15 +51,18 @@ describe('settings on conf', () => {
     expect(() => settings.set({ lastSystemMenuId: 3, lastRoleId: 9 } as never)).toThrow('settings: lastSystemMenuId, lastRoleId cannot be changed here');
     expect(() => settings.set({ deviceId: 'x' } as never)).toThrow('settings: deviceId cannot be changed here');
     expect(() => settings.setWindowBounds({ x: 0, y: 0, width: 0, height: 10, maximized: false })).toThrow('window bounds: width');
+    expect(() => settings.set({ theme: 'sepia' } as never)).toThrow('settings: theme must be one of system, light, dark, highContrast');
     expect(settings.get().language).toBe('zh_CN');
+    expect(settings.get().theme).toBe('system');
   });
 
   it('falls back to defaults for values edited into nonsense', () => {
     const store = conf();
     store.set('language', 'xx');
+    store.set('theme', 'neon');
     store.set('windowBounds', { x: 'left' });
     const settings = createSettings(store);
-    expect(settings.get()).toMatchObject({ language: 'zh_CN' });
+    expect(settings.get()).toMatchObject({ language: 'zh_CN', theme: 'system' });
     expect(settings.windowBounds()).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { BridgeSettings } from '../../shared/bridge';
 import { ResponseCode } from '../../shared/codes';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/constants';
+import { DEFAULT_LOCALE, DEFAULT_THEME, LOCALES, THEMES, type Locale, type ThemeChoice } from '../../shared/constants';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_TRANSPORT_SECRET } from '../../shared/defaults';
 import { CodedError, InputError } from './errors';
 
@@ -45,7 +45,7 @@ export interface ManagedPreset {
 
 export const NO_MANAGED_PRESET: ManagedPreset = { serverUrl: null, clientId: null, clientSecret: null, transportSecret: null, sources: [] };
 
-export type SettingsPatch = Partial<Pick<BridgeSettings, 'serverUrl' | 'language'>>;
+export type SettingsPatch = Partial<Pick<BridgeSettings, 'serverUrl' | 'language' | 'theme'>>;
 
 export interface Settings {
   get(): BridgeSettings;
@@ -63,6 +63,7 @@ export interface Settings {
 const Key = {
   serverUrl: 'serverUrl',
   language: 'language',
+  theme: 'theme',
   windowBounds: 'windowBounds',
   deviceId: 'deviceId',
 } as const;
@@ -199,6 +200,7 @@ const patchSchema = z
   .object({
     serverUrl: z.string({ error: 'serverUrl must be a text' }).optional(),
     language: z.enum(LOCALES, { error: `language must be one of ${LOCALES.join(', ')}` }).optional(),
+    theme: z.enum(THEMES, { error: `theme must be one of ${THEMES.join(', ')}` }).optional(),
   })
   .strict();
 
@@ -215,6 +217,10 @@ export function createSettings(store: KeyValueStore, preset: ManagedPreset = NO_
     const value = store.get(Key.language);
     return (LOCALES as readonly unknown[]).includes(value) ? (value as Locale) : DEFAULT_LOCALE;
   };
+  const storedTheme = (): ThemeChoice => {
+    const value = store.get(Key.theme);
+    return (THEMES as readonly unknown[]).includes(value) ? (value as ThemeChoice) : DEFAULT_THEME;
+  };
   const storedServerUrl = (): string => {
     const value = store.get(Key.serverUrl);
     return typeof value === 'string' ? value : '';
@@ -229,6 +235,7 @@ export function createSettings(store: KeyValueStore, preset: ManagedPreset = NO_
       serverUrl: preset.serverUrl ?? storedServerUrl(),
       serverUrlManaged: preset.serverUrl !== null,
       language: storedLanguage(),
+      theme: storedTheme(),
     };
     return { ...cached };
   };
@@ -259,6 +266,7 @@ export function createSettings(store: KeyValueStore, preset: ManagedPreset = NO_
       const change = check(patch);
       if (change.serverUrl !== undefined && preset.serverUrl === null) store.set(Key.serverUrl, change.serverUrl);
       if (change.language !== undefined) store.set(Key.language, change.language);
+      if (change.theme !== undefined) store.set(Key.theme, change.theme);
       cached = null;
       return read();
     },

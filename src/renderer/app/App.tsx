@@ -1,10 +1,10 @@
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { Suspense, use, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { HashRouter, Route as RouterRoute, Routes, useLocation } from 'react-router-dom';
 import type { ConsoleBridge } from '../../shared/bridge';
+import type { ThemeChoice } from '../../shared/constants';
 import { Route } from '../../shared/routes';
 import { BridgeContext } from '../bridge';
 import { ConfirmProvider } from '../components/ConfirmDialog';
@@ -17,6 +17,7 @@ import { createErrorReporter, createQueryClient } from './session/errors';
 import { SessionGuard } from './session/SessionGuard';
 import { loadedShell, loadShell } from './shell-loader';
 import { ServerUnreachableBanner } from './session/ServerUnreachable';
+import { ThemeProvider } from './theme/ThemeProvider';
 
 // Inline, not a class: FluentProvider copies its classes onto its portals, which must not fill the page.
 const FILL = { height: '100%' } as const;
@@ -51,14 +52,14 @@ export function AppRoutes() {
   );
 }
 
-export function App({ i18n, bridge }: { i18n: i18n; bridge: ConsoleBridge }) {
+export function App({ i18n, bridge, theme }: { i18n: i18n; bridge: ConsoleBridge; theme: ThemeChoice }) {
   const [reporter] = useState(createErrorReporter);
   const [queryClient] = useState(() => createQueryClient(reporter));
   return (
     <BridgeContext.Provider value={bridge}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <FluentProvider theme={webLightTheme} style={FILL}>
+          <ThemeProvider initial={theme} style={FILL}>
             <AppToaster />
             <ConfirmProvider>
               <HashRouter>
@@ -67,7 +68,7 @@ export function App({ i18n, bridge }: { i18n: i18n; bridge: ConsoleBridge }) {
                 <AppRoutes />
               </HashRouter>
             </ConfirmProvider>
-          </FluentProvider>
+          </ThemeProvider>
         </QueryClientProvider>
       </I18nextProvider>
     </BridgeContext.Provider>

@@ -1,5 +1,4 @@
 import './dom-shims';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { configure } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
@@ -13,6 +12,7 @@ import { BridgeContext } from '../bridge';
 import { ConfirmProvider } from '../components/ConfirmDialog';
 import { AppToaster } from '../components/notify';
 import { createI18n, loadHomeTexts } from '../i18n';
+import { ThemeProvider } from '../app/theme/ThemeProvider';
 
 // Fluent announces each toast in an aria-live region until a timer clears it; on a busy machine the timer runs
 // late and a query for the toast's text finds both. Tests read what is shown, so the announcer is left out.
@@ -28,12 +28,12 @@ export async function testProviders(options: { bridge?: ConsoleBridge; locale?: 
     <BridgeContext.Provider value={options.bridge ?? null}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <FluentProvider theme={webLightTheme}>
+          <ThemeProvider initial="light">
             <AppToaster />
             <ConfirmProvider>
               <MemoryRouter initialEntries={[options.path ?? '/']}>{children}</MemoryRouter>
             </ConfirmProvider>
-          </FluentProvider>
+          </ThemeProvider>
         </QueryClientProvider>
       </I18nextProvider>
     </BridgeContext.Provider>

@@ -8,6 +8,7 @@ import { useOverlayWhile } from '../../components/overlay';
 import { useNotify } from '../../components/notify';
 import { useIdentity } from '../identity/IdentityBoundary';
 import { LanguageMenu } from '../LanguageMenu';
+import { ThemeMenu } from '../theme/ThemeMenu';
 import { useSignOut } from '../session/sign-out';
 import { PasswordChangeDialog } from '../PasswordChangeDialog';
 import { HelpDialog } from './HelpDialog';
@@ -65,6 +66,7 @@ export function UserMenu({ userName, onLanguageChanged }: UserMenuProps) {
                 </MenuItem>
               }
             />
+            <ThemeMenu />
             <MenuItem icon={<QuestionCircle20Regular />} onClick={() => setDialog('help')} data-testid="menu-help">
               {t('userMenu.help')}
             </MenuItem>

@@ -102,6 +102,11 @@ export const de_DE: Catalog = {
   'userMenu.changePassword': 'Passwort ändern',
   'userMenu.switchIdentity': 'System/Rolle wechseln',
   'userMenu.language': 'Sprache',
+  'userMenu.theme': 'Design',
+  'theme.system': 'Wie das System',
+  'theme.light': 'Hell',
+  'theme.dark': 'Dunkel',
+  'theme.highContrast': 'Hoher Kontrast',
   'userMenu.help': 'Hilfe',
   'userMenu.signOut': 'Abmelden',
 

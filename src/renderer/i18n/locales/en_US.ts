@@ -102,6 +102,11 @@ export const en_US: Catalog = {
   'userMenu.changePassword': 'Change password',
   'userMenu.switchIdentity': 'Switch system/role',
   'userMenu.language': 'Language',
+  'userMenu.theme': 'Theme',
+  'theme.system': 'Follow the system',
+  'theme.light': 'Light',
+  'theme.dark': 'Dark',
+  'theme.highContrast': 'High contrast',
   'userMenu.help': 'Help',
   'userMenu.signOut': 'Sign out',
 

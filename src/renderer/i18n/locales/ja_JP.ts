@@ -102,6 +102,11 @@ export const ja_JP: Catalog = {
   'userMenu.changePassword': 'パスワード変更',
   'userMenu.switchIdentity': 'システム/ロールの切り替え',
   'userMenu.language': '言語の切り替え',
+  'userMenu.theme': 'テーマ',
+  'theme.system': 'システムに合わせる',
+  'theme.light': 'ライト',
+  'theme.dark': 'ダーク',
+  'theme.highContrast': 'ハイコントラスト',
   'userMenu.help': 'ヘルプ',
   'userMenu.signOut': 'ログアウト',
 

@@ -102,6 +102,11 @@ export const ko_KR: Catalog = {
   'userMenu.changePassword': '비밀번호 변경',
   'userMenu.switchIdentity': '시스템/역할 전환',
   'userMenu.language': '언어 변경',
+  'userMenu.theme': '테마',
+  'theme.system': '시스템 설정 따르기',
+  'theme.light': '밝게',
+  'theme.dark': '어둡게',
+  'theme.highContrast': '고대비',
   'userMenu.help': '도움말',
   'userMenu.signOut': '로그아웃',
 

@@ -104,6 +104,11 @@ export const zh_CN = {
   'userMenu.changePassword': '修改密码',
   'userMenu.switchIdentity': '切换系统/角色',
   'userMenu.language': '切换语言',
+  'userMenu.theme': '主题',
+  'theme.system': '跟随系统',
+  'theme.light': '浅色',
+  'theme.dark': '深色',
+  'theme.highContrast': '高对比度',
   'userMenu.help': '帮助',
   'userMenu.signOut': '退出登录',
 
