@@ -12,6 +12,7 @@ let failed = 0;
 let skipped = 0;
 const missing = [];
 const failures = [];
+const flaky = [];
 
 const stripAnsi = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
 const firstLines = (text, count) =>
@@ -47,6 +48,7 @@ if (playwrightJson && existsSync(playwrightJson)) {
   const visit = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
+        if (test.status === 'flaky') flaky.push(`${spec.file}:${spec.line} › ${spec.title}\n${firstLines(test.results?.[0]?.error?.message ?? 'no message', MESSAGE_LINES)}`);
         if (test.status !== 'unexpected') continue;
         const error = test.results?.at(-1)?.error?.message ?? 'no message';
         failures.push(`${spec.file}:${spec.line} › ${spec.title}\n${firstLines(error, MESSAGE_LINES)}`);
@@ -81,6 +83,10 @@ for (const log of vitestLogs) {
   }
 }
 
+if (flaky.length > 0) {
+  console.log('\n=== passed only when run again (flaky: fix these)');
+  for (const test of flaky) console.log(`- ${test}`);
+}
 if (failures.length > 0) {
   console.log('\n=== what failed');
   for (const failure of failures) console.log(`- ${failure}`);
