@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_MIGRATIONS_DIR } from './db/client';
+import { DEFAULT_JPUSH_API_URL } from './outbox/jpush';
 import { smsConfigFromEnv, type SmsConfig } from './outbox/sms-config';
 import { RATE_LIMITS, type RateLimit, type RateLimitName } from '../shared/contract/endpoint';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_SERVER_PORT, DEFAULT_TRANSPORT_SECRET } from '../shared/defaults';
@@ -34,6 +35,14 @@ export interface ServerConfig {
   messenger: MessengerConfig;
   /** The SMS provider and the outbox worker (`CONSOLE_SMS_*`). */
   sms: SmsConfig;
+  /** JPush's REST API (`CONSOLE_JPUSH_API_URL`): https://api.jpush.cn, a data centre's own address, or a loopback peer in tests. */
+  jpushApiUrl: string;
+  /**
+   * The key that seals stored third-party secrets (mail passwords, push master secrets): 64 hex digits from
+   * CONSOLE_SECRET_KEY, or empty to use the data folder's own key file (`secret.key`, made on first start).
+   * Every process of one PostgreSQL database needs the same key.
+   */
+  secretKey: string;
   /** Calls per minute of the public calls that cost a password hash or a write; the contract's RATE_LIMITS unless a test lowers them. */
   rateLimits: Record<RateLimitName, RateLimit>;
   /** Validates every response against the contract's output schema (tests). */
@@ -69,6 +78,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
       qrUrl: env.CONSOLE_WXWORK_QR_URL ?? '',
     },
     sms: smsConfigFromEnv(env),
+    jpushApiUrl: env.CONSOLE_JPUSH_API_URL || DEFAULT_JPUSH_API_URL,
+    secretKey: env.CONSOLE_SECRET_KEY ?? '',
     rateLimits: RATE_LIMITS,
     checkOutput: false,
     interfaceMonitoring: parseSwitch(env.CONSOLE_INTERFACE_MONITORING, 'CONSOLE_INTERFACE_MONITORING'),

@@ -10,6 +10,7 @@ import type { Db, Tx } from './db/client';
 import { Errors } from './errors';
 import type { Translations } from './i18n-text';
 import type { MessengerClient } from './modules/auth/messenger';
+import type { SecretBox } from './secrets/secret-box';
 
 /** What every handler can reach: created once per server. */
 export interface Services {
@@ -21,6 +22,10 @@ export interface Services {
   authz: Authz;
   messenger: MessengerClient;
   translations: Translations;
+  /** Seals and opens stored third-party secrets. */
+  secrets: SecretBox;
+  /** The outbox worker: woken when a call queued messages, so they go out now rather than at the next poll. */
+  outbox: { wake(): void };
   /** Chooses captcha texts; random when absent. Tests set it to answer captchas. */
   captchaText?: () => string;
   /** The clock, so tests can move time (lockouts, expiry). */

@@ -17,6 +17,7 @@ import { MessengerClient } from './modules/auth/messenger';
 import { seedDemo } from './seed/demo';
 import { syncCatalogue } from './seed/catalogue';
 import { seedIfEmpty } from './seed/seed';
+import { SecretBox } from './secrets/secret-box';
 import type { FastifyInstance } from 'fastify';
 
 export interface StartOptions {
@@ -67,6 +68,8 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
       authz: new Authz(database.db),
       messenger: new MessengerClient(config.messenger),
       translations: new Translations(database.db),
+      secrets: config.secretKey ? SecretBox.fromHex(config.secretKey) : SecretBox.forDataDir(config.dataDir),
+      outbox: { wake: () => undefined },
       now,
     };
     // Several server processes on one PostgreSQL drop each other's session, permission and translation caches
@@ -86,9 +89,10 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
       },
       { interfaceLogRetentionDays: config.interfaceLogRetentionDays, ...(database.exclusive && { exclusive: database.exclusive }) },
     );
-    const outboxWorker = startOutboxWorker(database, config, now, (error) => {
+    const outboxWorker = startOutboxWorker({ database, config, secrets: services.secrets, now }, (error) => {
       if (!config.quiet) console.error(`[server] outbox delivery: ${(error as Error).message}`);
     });
+    services.outbox = outboxWorker;
     app.addHook('onClose', async () => {
       await outboxWorker.stop();
       await maintenance.stop();
@@ -106,11 +110,11 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
 
 /**
  * Starts the embedded server (the desktop app's, and the browser host's). It takes nothing from the
- * environment but the messenger and SMS settings: DATABASE_URL, HOST, PORT, CONSOLE_DATA_DIR and
+ * environment but the messenger, SMS and JPush settings: DATABASE_URL, HOST, PORT, CONSOLE_DATA_DIR and
  * CONSOLE_MIGRATIONS_DIR configure a standalone server, never the one inside the app.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const messengerEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('CONSOLE_WXWORK_') || name.startsWith('CONSOLE_SMS_')));
+  const messengerEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('CONSOLE_WXWORK_') || name.startsWith('CONSOLE_SMS_') || name === 'CONSOLE_JPUSH_API_URL'));
   const config = configFromEnv(messengerEnv, {
     databaseUrl: '',
     ...(options.host !== undefined && { host: options.host }),

@@ -8,6 +8,7 @@ import { api } from '../shared/contract';
 import { fillPath, type EndpointDef, type InputOf, type OutputOf } from '../shared/contract/endpoint';
 import type { Envelope } from '../shared/envelope';
 import { roleIdOf, signInAdminActor, signInOperator, type Actor } from './testing/actors';
+import { TEST_SECRET_KEY } from './testing/fresh-data';
 import { startTestServer, type CallOptions, type TestServer } from './testing/harness';
 
 /** How soon a change made by one process must be refused by the other (issue 16). */
@@ -18,7 +19,7 @@ const POLL_PAUSE_MS = 20;
 function startChildServer(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'testing', 'child-server.ts')], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, CONSOLE_SECRET_KEY: TEST_SECRET_KEY },
   });
   return new Promise((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', (url) => resolve({ url, child }));

@@ -82,7 +82,7 @@ export const DeptTreeType = { Users: 1, Roles: 2 } as const;
 /** The two ID-card images of a company (spec 001 §3 sysDeptResourceEntityList): 0 front, 1 back. */
 export const IdCardSlot = { Front: 0, Back: 1 } as const;
 /** What an uploaded file is for (sys_file.purpose): its accepted types, size limit and readers follow from it. */
-export const FilePurpose = { IdCard: 'idCard', ArticleImage: 'articleImage', DictionaryImport: 'dictionaryImport', I18nImport: 'i18nImport' } as const;
+export const FilePurpose = { IdCard: 'idCard', ArticleImage: 'articleImage', DictionaryImport: 'dictionaryImport', I18nImport: 'i18nImport', MailAttachment: 'mailAttachment' } as const;
 export type FilePurpose = (typeof FilePurpose)[keyof typeof FilePurpose];
 
 /** Application centre (spec 001 §3). */

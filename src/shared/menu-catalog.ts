@@ -223,13 +223,19 @@ const messagingGroup: CatalogGroup = {
       url: Route.apiKeyMessg,
       perms: Perm.messageApiKeyView,
       name: n('消息密钥', 'Message API keys', 'Nachrichten-API-Schlüssel', '메시지 API 키', 'メッセージAPIキー'),
-      buttons: [{ perms: Perm.messageApiKeySave, name: add }],
+      buttons: [
+        { perms: Perm.messageApiKeySave, name: add },
+        { perms: Perm.messageApiKeyDelete, name: del },
+      ],
     },
     {
       url: Route.apiKeySystem,
       perms: Perm.systemApiKeyView,
       name: n('消息系统密钥', 'Message systems', 'Nachrichtensysteme', '메시지 시스템 키', 'メッセージシステムキー'),
-      buttons: [{ perms: Perm.systemApiKeySave, name: add }],
+      buttons: [
+        { perms: Perm.systemApiKeySave, name: add },
+        { perms: Perm.systemApiKeyDelete, name: del },
+      ],
     },
     {
       url: Route.polarLight,
@@ -237,6 +243,7 @@ const messagingGroup: CatalogGroup = {
       name: n('推送配置', 'Push providers', 'Push-Anbieter', '푸시 설정', 'プッシュ設定'),
       buttons: [
         { perms: Perm.pushSave, name: add },
+        { perms: Perm.pushDelete, name: del },
         { perms: Perm.pushSend, name: n('推送', 'Push', 'Senden', '푸시', 'プッシュ') },
       ],
     },

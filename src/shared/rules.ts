@@ -182,6 +182,11 @@ export interface FileRule {
   extensions: readonly string[];
   /** A file must be smaller than this ("under 2 MB"). */
   maxBytes: number;
+  /**
+   * Name extensions accepted as plain UTF-8 text when the bytes are of no type file-type knows (text has no
+   * signature): the name decides between them, the bytes must still be text.
+   */
+  plainText?: Readonly<Record<string, string>>;
   /** The i18n keys of the refusals. */
   typeMessage: `validation.${string}`;
   sizeMessage: `validation.${string}`;
@@ -192,6 +197,14 @@ export const FILE_RULES: Record<FilePurpose, FileRule> = {
   articleImage: { types: ['jpg', 'png', 'gif'], extensions: ['jpg', 'jpeg', 'png', 'gif'], maxBytes: 5 * MIB, typeMessage: 'validation.articleImageType', sizeMessage: 'validation.articleImageSize' },
   dictionaryImport: { types: ['xlsx'], extensions: ['xlsx'], maxBytes: 5 * MIB, typeMessage: 'validation.importFileType', sizeMessage: 'validation.importFileSize' },
   i18nImport: { types: ['xlsx'], extensions: ['xlsx'], maxBytes: 5 * MIB, typeMessage: 'validation.importFileType', sizeMessage: 'validation.importFileSize' },
+  mailAttachment: {
+    types: ['pdf', 'jpg', 'png', 'gif', 'webp', 'xlsx', 'docx', 'pptx', 'cfb', 'zip', '7z', 'rar'],
+    extensions: ['pdf', 'jpg', 'jpeg', 'png', 'gif', 'webp', 'xlsx', 'docx', 'pptx', 'xls', 'doc', 'ppt', 'zip', '7z', 'rar', 'txt', 'csv'],
+    plainText: { txt: 'text/plain', csv: 'text/csv' },
+    maxBytes: 10 * MIB,
+    typeMessage: 'validation.mailAttachmentType',
+    sizeMessage: 'validation.mailAttachmentSize',
+  },
 };
 
 /** The largest upload of any purpose: a multipart body stops being read beyond it. */
@@ -308,6 +321,50 @@ export const SmsPatterns = {
   templateCode: /^[A-Za-z0-9_]+$/,
 } as const;
 
+/** Push through JPush (issue 12: /polarLight, /newPolar/{id}): the provider's documented limits and msg_push_* columns. */
+export const PushLimits = {
+  /** The provider settings' own name (msg_push_provider.alias). */
+  providerAliasMax: 50,
+  /** A device alias or tag: at most 40 bytes in UTF-8 (JPush). */
+  audienceValueBytesMax: 40,
+  /** Aliases in one push (JPush: 1000), tags in one push (JPush: 20). */
+  aliasesMax: 1000,
+  tagsMax: 20,
+  /** The notification title (Android title, iOS alert title). */
+  titleMax: 50,
+  /**
+   * The alert text. JPush refuses an iOS notification over 4000 bytes with its JSON; 500 characters (1500
+   * bytes of Chinese) leave room for the title and the envelope.
+   */
+  alertMax: 500,
+  /** How long the provider keeps a push for a device that is offline: JPush's own default, one day. */
+  offlineSeconds: 86_400,
+  /** Bad values named in a refusal; the rest are counted. */
+  invalidValuesShown: 10,
+} as const;
+
+export const PushPatterns = {
+  /** JPush AppKey and Master Secret: 24 hexadecimal characters each. */
+  appKey: /^[0-9a-fA-F]{24}$/,
+  masterSecret: /^[0-9a-fA-F]{24}$/,
+  /** A JPush alias or tag: letters, digits, Chinese characters and _ @ ! # $ & * + = | . (byte length checked apart). */
+  audienceValue: /^[A-Za-z0-9_@!#$&*+=|.\p{Script=Han}]+$/u,
+  /** Aliases and tags are separated by commas (ASCII or full-width), spaces or line breaks. */
+  audienceSeparator: /[,，\s]+/,
+} as const;
+
+/** Message systems and message API keys (issue 12); their ids and key values follow `rules.keyValue`. */
+export const MessageKeyLimits = {
+  systemNameMax: 50,
+  remarkMax: 200,
+  /** A key's sends per minute. */
+  rateLimitMin: 1,
+  rateLimitMax: 10_000,
+  rateLimitDefault: 60,
+  /** Letters and digits of a key value the form generates. */
+  generatedKeyLength: 32,
+} as const;
+
 /** Data groups, organs and classifications (issue 12), as long as the sys_data_* columns hold. */
 export const DataGroupLimits = {
   numberMax: 50,
@@ -331,4 +388,35 @@ export const dataGroupRules = {
   name: z.string({ error: required }).trim().min(1, { message: required }).max(DataGroupLimits.nameMax, { message: 'validation.tooLong' }),
   classificationType: z.string({ error: required }).trim().min(1, { message: required }).max(DataGroupLimits.classificationTypeMax, { message: 'validation.tooLong' }),
   remark: z.string().trim().max(DataGroupLimits.remarkMax, { message: 'validation.tooLong' }).default(''),
+} as const;
+
+/** Mail (issue 12: /accountManage, /addMailAccount/{id}, /mailManage, /addMail; spec 001 §5), as long as the msg_mail_* columns hold. */
+export const MailLimits = {
+  hostMax: 100,
+  /** The port as typed: 2 to 4 characters (spec 001 §5). */
+  portLengthMin: 2,
+  portLengthMax: 4,
+  accountMax: 100,
+  /** A password or authorization code as the mail provider issues it. */
+  secretMax: 128,
+  /** Distinct addresses of one mail, To and Cc together (spec 001 §5: at most 500). */
+  recipientsMax: 500,
+  subjectMax: 200,
+  /** The stored HTML of one mail body. */
+  bodyMax: 200_000,
+  attachmentsMax: 10,
+  /** All attachments of one mail together; each one is limited by its upload rule. */
+  attachmentsTotalBytes: 20 * MIB,
+  /** Invalid addresses named in a refusal; the rest are counted. */
+  invalidAddressesShown: 10,
+} as const;
+
+export const MailPatterns = {
+  /** Addresses are separated by commas or semicolons (ASCII or full-width), spaces or line breaks. */
+  recipientSeparator: /[,，;；\s]+/,
+  /** An address as an SMTP server takes it: a local part of printable ASCII without spaces, @, a domain of labels with a dot. */
+  address: /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/,
+  /** A host name or an IPv4 address. */
+  host: /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/,
+  port: /^\d{2,4}$/,
 } as const;

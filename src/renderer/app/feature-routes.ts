@@ -3,9 +3,8 @@ import { matchPath } from 'react-router-dom';
 import { Route, type RoutePath } from '../../shared/routes';
 
 /**
- * THE table later features plug into: every screen route of spec 000 §2 and 001 §2, with the screen that
- * renders it. A feature lands by adding `load: () => import('../features/<area>/<Screen>')` to its rows;
- * a row without `load` shows 'not available yet'.
+ * THE table screens plug into: every screen route of spec 000 §2 and 001 §2, with the screen that renders it
+ * (`load: () => import('../features/<area>/<Screen>')`, loaded when its tab first opens).
  *
  * A screen renders inside its tab under its own router location, so `useParams()`, `useSearchParams()`
  * and `useNavigate()` work as usual; its title comes from the menu (server-translated) or, for screens no
@@ -16,7 +15,7 @@ export interface FeatureRoute {
   /** A form screen uses the button permissions of its list screen's menu. */
   permissionsOf?: RoutePath;
   /** Loads the screen's component (its default export). */
-  load?: () => Promise<{ default: ComponentType }>;
+  load: () => Promise<{ default: ComponentType }>;
 }
 
 export const FEATURE_ROUTES: readonly FeatureRoute[] = [
@@ -54,16 +53,16 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = [
   { path: Route.addSignMsg, permissionsOf: Route.signatureManage, load: () => import('../features/sms/SignatureForm') },
   { path: Route.sendCenter, load: () => import('../features/sms/SendCenter') },
   { path: Route.sendNotice, load: () => import('../features/notice/NoticeList') },
-  { path: Route.mailManage },
-  { path: Route.addMail, permissionsOf: Route.mailManage },
-  { path: Route.accountManage },
-  { path: Route.addMailAccount, permissionsOf: Route.accountManage },
-  { path: Route.apiKeyMessg },
-  { path: Route.addApiKeyMessage, permissionsOf: Route.apiKeyMessg },
-  { path: Route.apiKeySystem },
-  { path: Route.addApiKeySystem, permissionsOf: Route.apiKeySystem },
-  { path: Route.polarLight },
-  { path: Route.newPolar, permissionsOf: Route.polarLight },
+  { path: Route.mailManage, load: () => import('../features/mail/MailList') },
+  { path: Route.addMail, permissionsOf: Route.mailManage, load: () => import('../features/mail/MailCompose') },
+  { path: Route.accountManage, load: () => import('../features/mail/AccountList') },
+  { path: Route.addMailAccount, permissionsOf: Route.accountManage, load: () => import('../features/mail/AccountForm') },
+  { path: Route.apiKeyMessg, load: () => import('../features/message-key/MessageKeyList') },
+  { path: Route.addApiKeyMessage, permissionsOf: Route.apiKeyMessg, load: () => import('../features/message-key/MessageKeyForm') },
+  { path: Route.apiKeySystem, load: () => import('../features/message-key/MessageSystemList') },
+  { path: Route.addApiKeySystem, permissionsOf: Route.apiKeySystem, load: () => import('../features/message-key/MessageSystemForm') },
+  { path: Route.polarLight, load: () => import('../features/push/PushProviders') },
+  { path: Route.newPolar, permissionsOf: Route.polarLight, load: () => import('../features/push/ProviderForm') },
   { path: Route.groupManage, load: () => import('../features/data-group/GroupList') },
   { path: Route.organManage, load: () => import('../features/data-group/OrganList') },
   { path: Route.classifyManage, load: () => import('../features/data-group/ClassificationList') },

@@ -11,9 +11,12 @@ import { infoCategoryText } from './info-category/text';
 import { informationText } from './information/text';
 import { interfaceLogText } from './interface-log/text';
 import { internationalizeText } from './internationalize/text';
+import { mailText } from './mail/text';
 import { menuText } from './menu/text';
+import { messageKeyText } from './message-key/text';
 import { noticeText } from './notice/text';
 import { operationLogText } from './operation-log/text';
+import { pushText } from './push/text';
 import { resourceText } from './resource/text';
 import { roleText } from './role/text';
 import { serviceCenterText } from './service-center/text';
@@ -44,6 +47,9 @@ export const FEATURE_TEXTS = [
   noticeText,
   dataGroupText,
   smsText,
+  mailText,
+  pushText,
+  messageKeyText,
 ] as const;
 
 export type FeatureKey = FeatureTextKey<(typeof FEATURE_TEXTS)[number]>;

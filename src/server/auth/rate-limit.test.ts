@@ -79,7 +79,13 @@ describe('rate limits on the public calls', () => {
   let server: TestServer;
   beforeEach(async () => {
     server = await startTestServer({
-      rateLimits: { signIn: { perAddress: 5, perAccount: 3 }, captcha: { perAddress: 2 }, messengerSignIn: { perAddress: 2 }, publishedInfo: { perAddress: 3, perAccount: 2 } },
+      rateLimits: {
+        signIn: { perAddress: 5, perAccount: 3 },
+        captcha: { perAddress: 2 },
+        messengerSignIn: { perAddress: 2 },
+        publishedInfo: { perAddress: 3, perAccount: 2 },
+        openMessage: { perAddress: 3, perAccount: 2 },
+      },
     });
   });
   afterEach(async () => {

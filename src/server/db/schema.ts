@@ -732,9 +732,18 @@ export const smsBatch = pgTable(
     createBy: integer('create_by'),
     createName: varchar('create_name', { length: 50 }).notNull().default(''),
     deptId: integer('dept_id'),
+    /** A send through the open messaging endpoint: the message system and key that sent it (null for a screen's send). */
+    msgSystemId: integer('msg_system_id').references((): AnyPgColumn => messageSystem.id, { onDelete: 'set null' }),
+    msgApiKeyId: integer('msg_api_key_id').references((): AnyPgColumn => messageApiKey.id, { onDelete: 'set null' }),
     createTime: createdAt(),
   },
-  (t) => [index('msg_sms_batch_list_idx').on(t.createTime, t.id), index('msg_sms_batch_dept_idx').on(t.deptId, t.createTime)],
+  (t) => [
+    index('msg_sms_batch_list_idx').on(t.createTime, t.id),
+    index('msg_sms_batch_dept_idx').on(t.deptId, t.createTime),
+    // A key's sends of the last minute (its rate limit) and a system's batches.
+    index('msg_sms_batch_key_idx').on(t.msgApiKeyId, t.createTime),
+    index('msg_sms_batch_system_idx').on(t.msgSystemId, t.id),
+  ],
 );
 
 /** One recipient of a batch; its delivery state is its outbox row's. */
@@ -754,15 +763,53 @@ export const smsRecord = pgTable(
   (t) => [index('msg_sms_record_batch_idx').on(t.batchId, t.id), index('msg_sms_record_phone_idx').on(t.phone, t.id), uniqueIndex('msg_sms_record_outbox_uq').on(t.outboxId)],
 );
 
-export const messageApiKey = pgTable('msg_api_key', {
-  id: serial('id').primaryKey(),
-  systemMenuId: integer('system_menu_id').references(() => menu.menuId, { onDelete: 'cascade' }),
-  apiKey: varchar('api_key', { length: 64 }).notNull().unique(),
-  name: varchar('name', { length: 50 }).notNull(),
-  status: smallint('status').notNull().default(1),
-  createBy: integer('create_by'),
-  createTime: createdAt(),
-});
+/**
+ * Message systems: platform systems that call the open messaging endpoints. system_id is unique whatever its
+ * case; channels lists what the system may send (sms, later mail and push). Its sends are filed under its
+ * organisation; it goes with its organisation, and its keys go with it.
+ */
+export const messageSystem = pgTable(
+  'msg_system',
+  {
+    id: serial('id').primaryKey(),
+    systemId: varchar('system_id', { length: 50 }).notNull(),
+    name: varchar('name', { length: 50 }).notNull(),
+    deptId: integer('dept_id')
+      .notNull()
+      .references(() => dept.deptId, { onDelete: 'cascade' }),
+    /** 1 usable, 2 stopped. */
+    status: smallint('status').notNull().default(1),
+    channels: jsonb('channels').$type<string[]>().notNull(),
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
+    createBy: integer('create_by'),
+    createName: varchar('create_name', { length: 50 }).notNull().default(''),
+    createTime: createdAt(),
+    updateTime: ts('update_time'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('msg_system_system_id_uq').on(sql`lower(${t.systemId})`), index('msg_system_dept_idx').on(t.deptId, t.id)],
+);
+
+/** Message API keys: what a message system presents in X-Api-Key; 1 usable, 2 stopped; rate_limit is sends per minute. */
+export const messageApiKey = pgTable(
+  'msg_api_key',
+  {
+    id: serial('id').primaryKey(),
+    apiKey: varchar('api_key', { length: 50 }).notNull().unique(),
+    status: smallint('status').notNull().default(1),
+    createBy: integer('create_by'),
+    createTime: createdAt(),
+    msgSystemId: integer('msg_system_id')
+      .notNull()
+      .references(() => messageSystem.id, { onDelete: 'cascade' }),
+    rateLimit: integer('rate_limit').notNull().default(60),
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
+    createName: varchar('create_name', { length: 50 }).notNull().default(''),
+    updateTime: ts('update_time'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [index('msg_api_key_system_idx').on(t.msgSystemId, t.id)],
+);
 
 export const messageRecord = pgTable(
   'msg_record',
@@ -784,28 +831,123 @@ export const messageRecord = pgTable(
   (t) => [index('msg_record_channel_idx').on(t.channel, t.id)],
 );
 
-export const mailAccount = pgTable('msg_mail_account', {
-  id: serial('id').primaryKey(),
-  host: varchar('host', { length: 100 }).notNull(),
-  port: integer('port').notNull(),
-  ssl: boolean('ssl').notNull().default(true),
-  protocol: varchar('protocol', { length: 10 }).notNull().default('smtp'),
-  account: varchar('account', { length: 100 }).notNull().unique(),
-  /** Password or authorization code, encrypted with the server's data key. */
-  secretEnc: text('secret_enc').notNull(),
-  active: boolean('active').notNull().default(false),
-  createBy: integer('create_by'),
-  createTime: createdAt(),
-});
+export const mailAccount = pgTable(
+  'msg_mail_account',
+  {
+    id: serial('id').primaryKey(),
+    host: varchar('host', { length: 100 }).notNull(),
+    port: integer('port').notNull(),
+    ssl: boolean('ssl').notNull().default(true),
+    protocol: varchar('protocol', { length: 10 }).notNull().default('smtp'),
+    account: varchar('account', { length: 100 }).notNull().unique(),
+    /** Password or authorization code, sealed with the server's key (SecretBox, purpose MAIL_SECRET_PURPOSE). */
+    secretEnc: text('secret_enc').notNull(),
+    active: boolean('active').notNull().default(false),
+    createBy: integer('create_by'),
+    createTime: createdAt(),
+    updateTime: ts('update_time'),
+    version: integer('version').notNull().default(1),
+  },
+  // At most one account is active: mail has one sender.
+  (t) => [
+    uniqueIndex('msg_mail_account_one_active_uq')
+      .on(t.active)
+      .where(sql`${t.active}`),
+  ],
+);
 
+/** One sent mail (all its recipients in one message); its delivery state is its outbox row's. */
+export const mailMessage = pgTable(
+  'msg_mail',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The account it goes out through; the address is kept in `sender` when the account is deleted. */
+    accountId: integer('account_id').references(() => mailAccount.id, { onDelete: 'set null' }),
+    sender: varchar('sender', { length: 100 }).notNull(),
+    toAddresses: jsonb('to_addresses').$type<string[]>().notNull(),
+    ccAddresses: jsonb('cc_addresses').$type<string[]>().notNull(),
+    /** Searchable text of every recipient, lower case. */
+    recipientText: text('recipient_text').notNull(),
+    subject: varchar('subject', { length: 200 }).notNull(),
+    html: text('html').notNull(),
+    duplicates: integer('duplicates').notNull().default(0),
+    createBy: integer('create_by'),
+    createName: varchar('create_name', { length: 50 }).notNull().default(''),
+    deptId: integer('dept_id'),
+    createTime: createdAt(),
+    outboxId: bigint('outbox_id', { mode: 'number' })
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('msg_mail_list_idx').on(t.createTime, t.id), index('msg_mail_dept_idx').on(t.deptId, t.createTime), uniqueIndex('msg_mail_outbox_uq').on(t.outboxId)],
+);
+
+/** A mail's attachments, in the order given: stored files kept while the mail is. */
+export const mailAttachment = pgTable(
+  'msg_mail_attachment',
+  {
+    mailId: bigint('mail_id', { mode: 'number' })
+      .notNull()
+      .references(() => mailMessage.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => file.fileId),
+    position: smallint('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mailId, t.fileId] }), index('msg_mail_attachment_file_idx').on(t.fileId)],
+);
+
+/**
+ * Push providers (issue 12: /polarLight, /newPolar/{id}): one JPush application each. secret_enc is the
+ * Master Secret sealed by the server's secret box (purpose 'msg_push_provider.secret'); it is never returned.
+ */
 export const pushProvider = pgTable('msg_push_provider', {
   id: serial('id').primaryKey(),
   alias: varchar('alias', { length: 50 }).notNull().unique(),
   appKey: varchar('app_key', { length: 100 }).notNull(),
   secretEnc: text('secret_enc').notNull(),
+  /** iOS pushes go to APNs production (true) or its development environment (false). */
+  apnsProduction: boolean('apns_production').notNull().default(true),
   createBy: integer('create_by'),
+  createName: varchar('create_name', { length: 50 }).notNull().default(''),
   createTime: createdAt(),
+  updateBy: integer('update_by'),
+  updateTime: ts('update_time'),
+  version: integer('version').notNull().default(1),
 });
+
+/**
+ * One push: the provider, audience and text as they were when pushed; its delivery state is its outbox row's
+ * (channel push, msg_id as provider_message_id). dept_id is the sender's organisation (scope).
+ */
+export const pushRecord = pgTable(
+  'msg_push_record',
+  {
+    id: serial('id').primaryKey(),
+    providerId: integer('provider_id').references(() => pushProvider.id, { onDelete: 'set null' }),
+    providerAlias: varchar('provider_alias', { length: 50 }).notNull(),
+    /** 'all', 'alias' or 'tag'. */
+    audienceType: varchar('audience_type', { length: 5 }).notNull(),
+    /** The aliases or tags (a JSON array of strings), empty for everyone. */
+    audience: jsonb('audience').notNull(),
+    duplicates: integer('duplicates').notNull().default(0),
+    title: varchar('title', { length: 50 }).notNull().default(''),
+    alert: varchar('alert', { length: 500 }).notNull(),
+    createBy: integer('create_by'),
+    createName: varchar('create_name', { length: 50 }).notNull().default(''),
+    deptId: integer('dept_id'),
+    outboxId: bigint('outbox_id', { mode: 'number' })
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    createTime: createdAt(),
+  },
+  (t) => [
+    index('msg_push_record_list_idx').on(t.createTime, t.id),
+    index('msg_push_record_dept_idx').on(t.deptId, t.createTime),
+    index('msg_push_record_provider_idx').on(t.providerId),
+    uniqueIndex('msg_push_record_outbox_uq').on(t.outboxId),
+  ],
+);
 
 // ----- Logs -----
 

@@ -11,9 +11,12 @@ import { i18nTextHandlers } from './i18n-text';
 import { infoCategoryHandlers } from './info-category';
 import { informationHandlers } from './information';
 import { interfaceLogHandlers } from './interface-log';
+import { mailHandlers } from './mail';
 import { menuHandlers } from './menu';
+import { messageKeyHandlers, openMessageHandlers } from './message-key';
 import { noticeHandlers } from './notice';
 import { operationLogHandlers } from './operation-log';
+import { pushHandlers } from './push';
 import { resourceHandlers } from './resource';
 import { roleHandlers } from './role';
 import { serviceCenterHandlers } from './service-center';
@@ -48,6 +51,10 @@ export const handlers: { [A in keyof Api]: AreaHandlers<A> } = {
   infoCategory: infoCategoryHandlers,
   information: informationHandlers,
   sms: smsHandlers,
+  mail: mailHandlers,
+  push: pushHandlers,
   notice: noticeHandlers,
   dataGroup: dataGroupHandlers,
+  messageKey: messageKeyHandlers,
+  openMessage: openMessageHandlers,
 };

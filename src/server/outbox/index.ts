@@ -1,11 +1,15 @@
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
+import type { SecretBox } from '../secrets/secret-box';
 import { AliyunSmsClient } from './aliyun-sms';
+import { pushDeliverer } from './jpush';
+import { mailDeliverer } from './smtp';
 import { smsEnabled } from './sms-config';
 import { OutboxWorker, type ChannelDeliverer, type OutboxRow } from './worker';
 
 /** The outbox channels. */
-export const OutboxChannel = { Sms: 'sms' } as const;
+export const OutboxChannel = { Sms: 'sms', Mail: 'mail', Push: 'push' } as const;
+export type OutboxChannel = (typeof OutboxChannel)[keyof typeof OutboxChannel];
 
 /** What an SMS outbox row carries. */
 export interface SmsPayload {
@@ -25,13 +29,44 @@ export function smsDeliverer(client: AliyunSmsClient): ChannelDeliverer {
   };
 }
 
+/** What a channel's deliverer may use: its settings live in the database (mail accounts, push providers), sealed. */
+export interface DelivererContext {
+  database: Database;
+  config: ServerConfig;
+  secrets: SecretBox;
+  now: () => Date;
+}
+
 /**
- * Starts the delivery worker of the configured channels (SMS when an AccessKey is set); none runs otherwise.
- * Stopped with the server: the rows in hand are delivered and marked first.
+ * The channels the outbox delivers, each with the deliverer it is built with when it is usable on this server
+ * (SMS: when an AccessKey is set; mail and push: always, their accounts are chosen per message). A channel
+ * module adds its row here.
  */
-export function startOutboxWorker(database: Database, config: ServerConfig, now: () => Date, onError: (error: unknown) => void): { stop(): Promise<void> } {
-  if (!smsEnabled(config.sms)) return { stop: async () => undefined };
-  const worker = new OutboxWorker(database.db, { [OutboxChannel.Sms]: smsDeliverer(new AliyunSmsClient(config.sms, now)) }, { ...config.sms, soleProcess: database.driver === 'pglite' }, now, onError);
+const CHANNELS: ReadonlyArray<{ channel: OutboxChannel; build(context: DelivererContext): ChannelDeliverer | null }> = [
+  { channel: OutboxChannel.Sms, build: ({ config, now }) => (smsEnabled(config.sms) ? smsDeliverer(new AliyunSmsClient(config.sms, now)) : null) },
+  { channel: OutboxChannel.Push, build: pushDeliverer },
+  { channel: OutboxChannel.Mail, build: ({ database, secrets, config }) => mailDeliverer(database.db, secrets, { timeoutMs: config.sms.requestTimeoutMs }) },
+];
+
+/** The outbox worker of this server, so a call that queues messages can have them delivered at once. */
+export interface RunningOutbox {
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the delivery worker of the usable channels; none runs when no channel is. Stopped with the server:
+ * the rows in hand are delivered and marked first. Its pace (attempts, backoff, lease, poll) is the outbox's
+ * settings (`CONSOLE_SMS_*`, which named them first).
+ */
+export function startOutboxWorker(context: DelivererContext, onError: (error: unknown) => void): RunningOutbox {
+  const deliverers: Record<string, ChannelDeliverer> = {};
+  for (const { channel, build } of CHANNELS) {
+    const deliverer = build(context);
+    if (deliverer) deliverers[channel] = deliverer;
+  }
+  if (Object.keys(deliverers).length === 0) return { wake: () => undefined, stop: async () => undefined };
+  const worker = new OutboxWorker(context.database.db, deliverers, { ...context.config.sms, soleProcess: context.database.driver === 'pglite' }, context.now, onError);
   worker.start();
-  return { stop: () => worker.stop() };
+  return { wake: () => worker.wake(), stop: () => worker.stop() };
 }

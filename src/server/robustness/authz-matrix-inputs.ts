@@ -46,6 +46,11 @@ export interface MatrixFixtures {
   southClassificationId: number;
   /** An SMS batch sent from 华南分公司. */
   southSmsBatchId: number;
+  /** A mail sent from 华南分公司. */
+  southMailId: number;
+  /** A message system of 华南分公司 and its message API key. */
+  southMessageSystemId: number;
+  southMessageKeyId: number;
 }
 
 type Sample = { value: unknown } | null;
@@ -138,6 +143,10 @@ export const BASELINE_OVERRIDES: Record<string, (f: MatrixFixtures, sealed: stri
   'user.add': (f, sealed) => ({ username: 'matrixnew', name: 'Matrix', deptId: f.eastDeptId, password: sealed }),
   'file.upload': () => ({ purpose: FilePurpose.IdCard, file: new UploadedFile('id-card.png', PNG_1PX) }),
   'notice.send': (f) => noticeTo({ audienceType: 'org', audienceDeptId: f.eastDeptId }),
+  'push.providerAdd': (_f, sealed) => ({ alias: 'Matrix push', appKey: '0'.repeat(24), secret: sealed }),
+  'push.providerUpdate': () => ({ id: 1, version: 1, alias: 'Matrix push', appKey: '0'.repeat(24) }),
+  'mail.accountAdd': (_f, sealed) => ({ host: 'smtp.example.com', port: '465', ssl: true, protocol: 'smtp', account: 'matrix@example.com', secret: sealed }),
+  'mail.accountUpdate': (_f, sealed) => ({ id: 1, version: 1, host: 'smtp.example.com', port: '465', ssl: true, protocol: 'smtp', account: 'matrix@example.com', secret: sealed }),
 };
 
 /** A notice the server would publish (its window ends a week after the real clock) to `audience`. */
@@ -219,6 +228,18 @@ export const SCOPE_CASES: Record<string, (f: MatrixFixtures, sealed: string) => 
   ],
   'dataGroup.classificationDelete': (f) => ({ ids: String(f.southClassificationId) }),
   'sms.recordList': (f) => ({ batchId: f.southSmsBatchId }),
+  'mail.body': (f) => ({ id: f.southMailId }),
+  'messageKey.systemInfo': (f) => ({ id: f.southMessageSystemId }),
+  'messageKey.systemAdd': (f) => ({ systemId: 'MATRIXNEW', name: 'Matrix', deptId: f.southSubDeptId, status: 1, channels: ['sms'] }),
+  'messageKey.systemUpdate': (f) => [
+    { id: f.southMessageSystemId, version: 1, systemId: 'MATRIXSOUTH', name: 'Matrix', deptId: f.eastDeptId, status: 1, channels: ['sms'] },
+    { id: f.southMessageSystemId, version: 1, systemId: 'MATRIXSOUTH', name: 'Matrix', deptId: f.southDeptId, status: 1, channels: ['sms'] },
+  ],
+  'messageKey.systemDelete': (f) => ({ ids: String(f.southMessageSystemId) }),
+  'messageKey.keyInfo': (f) => ({ id: f.southMessageKeyId }),
+  'messageKey.keyAdd': (f) => ({ apiKey: 'MatrixNewKey', messageSystemId: f.southMessageSystemId, status: 1, rateLimit: 60 }),
+  'messageKey.keyUpdate': (f) => ({ id: f.southMessageKeyId, version: 1, apiKey: 'MatrixSouthKey', messageSystemId: f.southMessageSystemId, status: 1, rateLimit: 60 }),
+  'messageKey.keyDelete': (f) => ({ ids: String(f.southMessageKeyId) }),
 };
 
 /**
@@ -243,6 +264,7 @@ export const UNSCOPED_AREAS: Record<string, string> = {
   systemApiKey: 'keys are scoped by the systems the role is granted, not by organisations',
   infoCategory: 'categories are scoped by the systems the role is granted, not by organisations',
   information: 'articles are scoped by the systems the role is granted, not by organisations',
+  push: 'push providers are one shared catalogue; push records are listed for the role’s organisations only',
 };
 
 /** Single endpoints with id fields that name no organisation-scoped record. */
@@ -271,6 +293,13 @@ export const UNSCOPED_ENDPOINTS: Record<string, string> = {
   'sms.signatureUpdate': 'SMS templates and signatures are shared catalogues of every organisation',
   'sms.signatureDelete': 'SMS templates and signatures are shared catalogues of every organisation',
   'sms.send': 'SMS templates and signatures are shared catalogues of every organisation',
+  'messageKey.systemList': 'its systemId is a text filter (the message system’s own id), and the list keeps to the role’s organisations',
+  'mail.accountInfo': 'mail accounts are one shared catalogue of the console’s senders',
+  'mail.accountUpdate': 'mail accounts are one shared catalogue of the console’s senders',
+  'mail.accountActivate': 'mail accounts are one shared catalogue of the console’s senders',
+  'mail.accountDelete': 'mail accounts are one shared catalogue of the console’s senders',
+  'mail.accountTest': 'mail accounts are one shared catalogue of the console’s senders',
+  'mail.send': 'its attachment ids must be the caller’s own unused uploads; any other id is refused as not usable (A0400)',
 };
 
 /** Input fields naming a record: an endpoint taking one must have a scope case or say why it needs none. */

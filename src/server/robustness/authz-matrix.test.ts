@@ -8,7 +8,24 @@ import { DEFAULT_CLIENT_ID } from '../../shared/defaults';
 import { ALL_PERMISSION_KEYS } from '../../shared/permissions';
 import { rowsOf } from '../auth/authz';
 import { hashToken } from '../auth/tokens';
-import { accessToken, dataClassification, deptResource, file, interfaceLog, menu, notice, oauthClient, operationLog, refreshToken, role, smsBatch } from '../db/schema';
+import {
+  accessToken,
+  dataClassification,
+  deptResource,
+  file,
+  interfaceLog,
+  menu,
+  notice,
+  oauthClient,
+  operationLog,
+  refreshToken,
+  role,
+  mailMessage,
+  messageApiKey,
+  messageSystem,
+  outbox,
+  smsBatch,
+} from '../db/schema';
 import { multipartBody, PNG_1PX } from '../modules/file/test-files';
 import { deptIdOf, insertUserWithRole, signInAdminActor, signInBranchAdmin, signInWithRole, type Actor } from '../testing/actors';
 import { startTestServer, UNLIMITED_RATE_LIMITS, type TestServer } from '../testing/harness';
@@ -162,6 +179,35 @@ beforeAll(async () => {
       .values({ templateName: '华南矩阵模板', templateCode: 'SMS_1', signName: '华南', params: {}, content: 'matrix', total: 0, deptId: southDeptId })
       .returning({ id: smsBatch.id })
   )[0]!.id;
+  const southMailOutboxId = (
+    await db
+      .insert(outbox)
+      .values({ channel: 'mail', idempotencyKey: 'matrix-south-mail', payload: { mailId: 0 }, status: 'failed' })
+      .returning({ id: outbox.id })
+  )[0]!.id;
+  const southMailId = (
+    await db
+      .insert(mailMessage)
+      .values({
+        sender: 'south@example.com',
+        toAddresses: ['a@example.com'],
+        ccAddresses: [],
+        recipientText: 'a@example.com',
+        subject: '华南矩阵邮件',
+        html: '<p>matrix</p>',
+        deptId: southDeptId,
+        outboxId: southMailOutboxId,
+      })
+      .returning({ id: mailMessage.id })
+  )[0]!.id;
+  // A message system of 华南分公司 and its key.
+  const southMessageSystemId = (
+    await db
+      .insert(messageSystem)
+      .values({ systemId: 'MATRIXSOUTH', name: '华南矩阵系统', deptId: southDeptId, channels: ['sms'] })
+      .returning({ id: messageSystem.id })
+  )[0]!.id;
+  const southMessageKeyId = (await db.insert(messageApiKey).values({ apiKey: 'MatrixSouthKey', msgSystemId: southMessageSystemId }).returning({ id: messageApiKey.id }))[0]!.id;
   const southClassificationId = (
     await db.insert(dataClassification).values({ name: '华南矩阵分类', number: 'MATRIX-SOUTH', type: 'matrix', deptId: southDeptId }).returning({ id: dataClassification.id })
   )[0]!.id;
@@ -239,6 +285,9 @@ beforeAll(async () => {
     southNoticeId,
     southClassificationId,
     southSmsBatchId,
+    southMailId,
+    southMessageSystemId,
+    southMessageKeyId,
   };
 });
 

@@ -6,6 +6,7 @@ import { ResponseCode } from '../../shared/codes';
 import { api } from '../../shared/contract';
 import { configFromEnv } from '../config';
 import { listen, type RunningServer } from '../index';
+import { TEST_SECRET_KEY } from '../testing/fresh-data';
 import { HttpCallFailed, httpCall, signInAdminHttp, signInHttp, ADMIN_PASSWORD_AFTER_CHANGE, type HttpSession } from './load-client';
 import { checkLedgers, createOne, NO_ANSWER, WriteLedger } from './load-ledger';
 import { startPrivatePostgres, type PrivatePostgres } from './pg-restart-server';
@@ -44,7 +45,7 @@ describe.skipIf(!onPostgres)('PostgreSQL restarted under load (PostgreSQL only; 
     // As root the script runs PostgreSQL as 'postgres', which must reach its folder inside this one.
     chmodSync(work, 0o755);
     postgres = await startPrivatePostgres(path.join(work, 'pg'));
-    server = await listen(configFromEnv({}, { databaseUrl: postgres.url, host: '127.0.0.1', port: 0, quiet: true }));
+    server = await listen(configFromEnv({}, { databaseUrl: postgres.url, secretKey: TEST_SECRET_KEY, host: '127.0.0.1', port: 0, quiet: true }));
   });
   afterAll(async () => {
     await server?.close();

@@ -16,11 +16,12 @@ import { API_KEY_HEADER } from '../../shared/contract/information';
 import { api } from '../../shared/contract';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_TRANSPORT_SECRET } from '../../shared/defaults';
 import type { Envelope } from '../../shared/envelope';
-import { menu } from '../db/schema';
+import { mailAccount, menu } from '../db/schema';
 import { roleIdOf } from '../testing/actors';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { startWeComPeer, type WeComPeer } from '../testing/wecom-peer';
 import { startSmsPeer, type SmsPeer } from '../testing/sms-peer';
+import { startSmtpPeer, type SmtpPeer } from '../testing/smtp-peer';
 import { smsConfigFromEnv } from '../outbox/sms-config';
 import { reportFigure } from './figures';
 
@@ -74,6 +75,7 @@ function findings(place: string, text: string): string[] {
 let server: TestServer;
 let peer: WeComPeer;
 let smsPeer: SmsPeer;
+let smtpPeer: SmtpPeer;
 let serverUrl: string;
 const serverLog: string[] = [];
 const consoleSpies: MockInstance[] = [];
@@ -85,6 +87,7 @@ beforeAll(async () => {
   remember('messenger corporation secret', peer.corpSecret);
   smsPeer = await startSmsPeer();
   remember('SMS AccessKey secret', smsPeer.accessKeySecret);
+  smtpPeer = await startSmtpPeer({ user: 'secrets@example.com', password: 'MailSec_2026c' });
   remember('client secret', DEFAULT_CLIENT_SECRET);
   remember('transport secret', DEFAULT_TRANSPORT_SECRET);
   // The server logs through the console unless quiet: it runs in this process, so its output is caught here.
@@ -108,6 +111,7 @@ afterAll(async () => {
   await server?.close();
   await peer?.close();
   await smsPeer?.close();
+  await smtpPeer?.close();
 });
 
 function tapAnswer(response: ServerResponse): void {
@@ -168,6 +172,23 @@ async function smsRun(): Promise<void> {
     },
     { timeout: 20_000, interval: 50 },
   );
+}
+
+/** A mail account saved with its password (stored sealed), a test mail and a mail sent through it, one refused. */
+async function mailRun(): Promise<void> {
+  const signed = await ok(server.signIn('admin', 'AdmSec_2026a'), 'admin sign-in for mail');
+  const roles = await ok(server.call(api.session.roleSelect, {}, { token: signed.accessToken }), 'roles');
+  const as = { token: signed.accessToken, roleId: roles[0]!.roleId };
+  const account = { host: smtpPeer.host, port: String(smtpPeer.port), ssl: false, protocol: 'smtp' as const, account: smtpPeer.user };
+  const added = await ok(server.call(api.mail.accountAdd, { ...account, secret: await sealed('mail password', smtpPeer.password) }, as), 'mail account');
+  const stored = (await server.services.db.select({ secretEnc: mailAccount.secretEnc }).from(mailAccount).where(eq(mailAccount.id, added.id)))[0]!;
+  remember('mail password, stored sealed', stored.secretEnc);
+  await ok(server.call(api.mail.accountActivate, { id: added.id, version: 1 }, as), 'activate');
+  await ok(server.call(api.mail.accountTest, { id: added.id, to: 'ops@example.com' }, as), 'test mail');
+  const wrong = await ok(server.call(api.mail.accountAdd, { ...account, account: 'wrong@example.com', secret: await sealed('wrong mail password', 'NotTheMailPw_9') }, as), 'wrong account');
+  expect((await server.call(api.mail.accountTest, { id: wrong.id, to: 'ops@example.com' }, as)).code).toBe(ResponseCode.ThirdPartyError);
+  await ok(server.call(api.mail.send, { to: 'ops@example.com', subject: 'Secrets run', body: '<p>hello</p>' }, as), 'mail');
+  await smtpPeer.waitFor(2);
 }
 
 /** The calls of the run made straight to the server (the desktop core's view is the browser host's part below). */
@@ -418,6 +439,7 @@ describe('secrets', () => {
   it('no password, token, client secret, API key or messenger code used in a run reaches the logs or the log tables', async () => {
     await directRun();
     await smsRun();
+    await mailRun();
     const home = mkdtempSync(path.join(os.tmpdir(), 'console-secrets-host-'));
     let hostOutput: string[] = [];
     try {

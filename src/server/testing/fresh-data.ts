@@ -43,3 +43,6 @@ export async function freshData(work: string, prefix: string): Promise<{ data: {
   const database = await freshPgDatabase(prefix);
   return { data: { databaseUrl: database.url }, drop: database.drop };
 }
+
+/** The secret key of test servers on PostgreSQL, which have no data folder to keep one in. */
+export const TEST_SECRET_KEY = '5e'.repeat(32);

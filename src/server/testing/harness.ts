@@ -11,7 +11,7 @@ import { encryptTransport } from '../../shared/transport-crypto';
 import { configFromEnv, type ServerConfig } from '../config';
 import type { Services } from '../context';
 import { createServer } from '../index';
-import { freshPgDatabase, testDriver } from './fresh-data';
+import { freshPgDatabase, testDriver, TEST_SECRET_KEY } from './fresh-data';
 import { scratchDir } from './scratch';
 import type { FastifyInstance } from 'fastify';
 
@@ -59,7 +59,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   let config: ServerConfig;
   if (driver === 'pg') {
     const database = await freshPgDatabase('console_test');
-    config = configFromEnv({}, { databaseUrl: database.url, quiet: true, checkOutput: true, ...overrides });
+    // A PostgreSQL test server has no data folder of its own: its secrets are sealed with a test key.
+    config = configFromEnv({}, { databaseUrl: database.url, secretKey: TEST_SECRET_KEY, quiet: true, checkOutput: true, ...overrides });
     cleanup = database.drop;
   } else {
     const dir = scratchDir('console-pglite-test-');

@@ -32,6 +32,9 @@ export const RATE_LIMITS = {
   // The published-information API serves other systems' pages (an article and its images per visit): room for
   // a busy portal behind one address, not for one leaked key emptying the database's attention.
   publishedInfo: { perAddress: 600, perAccount: 1200 },
+  // The open messaging endpoints, counted before the message key is looked up; each key's own per-minute send
+  // limit (msg_api_key.rate_limit) is checked after it.
+  openMessage: { perAddress: 600, perAccount: 1200 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -11,7 +11,7 @@ import { endpoint } from './endpoint';
  * the body, with their type, not an envelope (a refusal is an envelope).
  */
 
-export const FILE_PURPOSES = [FilePurpose.IdCard, FilePurpose.ArticleImage, FilePurpose.DictionaryImport, FilePurpose.I18nImport] as const;
+export const FILE_PURPOSES = [FilePurpose.IdCard, FilePurpose.ArticleImage, FilePurpose.DictionaryImport, FilePurpose.I18nImport, FilePurpose.MailAttachment] as const;
 
 export const filePurpose = z.enum(FILE_PURPOSES, { error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.oneOf') });
 
@@ -21,6 +21,7 @@ export const UPLOAD_KEYS: Record<FilePurpose, readonly PermissionKey[]> = {
   articleImage: [Perm.infoSave, Perm.infoUpdate],
   dictionaryImport: [Perm.dictSave, Perm.dictUpdate],
   i18nImport: [Perm.i18nSave],
+  mailAttachment: [Perm.mailSend],
 };
 
 /** Keeps `bytes` out of Object.entries and JSON: a logged or copied input shows the name and size only. */

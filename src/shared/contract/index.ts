@@ -10,9 +10,12 @@ import { i18nText } from './i18n-text';
 import { infoCategory } from './info-category';
 import { information } from './information';
 import { interfaceLog } from './interface-log';
+import { mail } from './mail';
 import { menu } from './menu';
+import { messageKey, openMessage } from './message-key';
 import { notice } from './notice';
 import { operationLog } from './operation-log';
+import { push } from './push';
 import { resource } from './resource';
 import { role } from './role';
 import { serviceCenter } from './service-center';
@@ -42,8 +45,12 @@ export const api = {
   statistics,
   operationLog,
   sms,
+  mail,
+  push,
   notice,
   dataGroup,
+  messageKey,
+  openMessage,
 } as const;
 
 export type Api = typeof api;

@@ -154,12 +154,6 @@ describe('Home shell', () => {
     expect(activeTab()).toBe('Page not found');
   });
 
-  it('a screen whose feature has not landed says so in its tab', async () => {
-    await renderShell();
-    fireEvent.click(sideMenu().getByRole('button', { name: 'Mail accounts' }));
-    expect((await screen.findByTestId('not-available')).textContent).toContain('“Mail accounts”');
-  });
-
   it('reloads the active external page 200 ms after its tab is clicked again', async () => {
     await renderShell();
     fireEvent.click(sideMenu().getByRole('button', { name: 'Tracking' }));

@@ -6,7 +6,7 @@ import { PermissionsProvider } from '../../components/permissions';
 import { ErrorBoundary, ErrorState, LoadingState } from '../../components/states';
 import { useBridgeQuery } from '../../hooks/bridge-query';
 import type { FeatureRoute } from '../feature-routes';
-import { NotAvailablePage, NotFoundPage } from '../pages/NotFoundPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
 import { shownError } from '../session/errors';
 import { ExternalPage } from './ExternalPage';
 import { ShellTabContext, type ShellTabValue } from './shell-tab';
@@ -19,7 +19,7 @@ const useStyles = makeStyles({
 
 const lazyScreens = new WeakMap<FeatureRoute, LazyExoticComponent<ComponentType>>();
 
-function screenOf(route: FeatureRoute & { load: NonNullable<FeatureRoute['load']> }): LazyExoticComponent<ComponentType> {
+function screenOf(route: FeatureRoute): LazyExoticComponent<ComponentType> {
   let screen = lazyScreens.get(route);
   if (!screen) {
     screen = lazy(route.load);
@@ -28,10 +28,9 @@ function screenOf(route: FeatureRoute & { load: NonNullable<FeatureRoute['load']
   return screen;
 }
 
-function FeatureScreen({ route, title }: { route: FeatureRoute; title: string }) {
+function FeatureScreen({ route }: { route: FeatureRoute }) {
   const { t } = useTranslation();
-  if (!route.load) return <NotAvailablePage title={title} />;
-  const Screen = screenOf(route as FeatureRoute & { load: NonNullable<FeatureRoute['load']> });
+  const Screen = screenOf(route);
   return (
     <ErrorBoundary fallback={(retry) => <ErrorState title={t('home.screenLoadFailed')} onRetry={retry} />}>
       <Suspense fallback={<LoadingState />}>
@@ -77,7 +76,7 @@ export function TabPane({ path, screen, title, active, roleId, reloadSignal, clo
   } else if (screen.kind === 'feature' && screen.route) {
     const routed = (
       <Routes location={location}>
-        <RouterRoute path={screen.route.path} element={<FeatureScreen route={screen.route} title={title} />} />
+        <RouterRoute path={screen.route.path} element={<FeatureScreen route={screen.route} />} />
       </Routes>
     );
     content =

@@ -37,15 +37,3 @@ export function NotFoundPage({ inShell = false }: { inShell?: boolean }) {
     </main>
   );
 }
-
-/** A screen whose feature has not landed yet. */
-export function NotAvailablePage({ title }: { title: string }) {
-  const { t } = useTranslation();
-  const styles = useStyles();
-  return (
-    <section className={styles.root} data-testid="not-available">
-      <Title1 as="h2">{t('notAvailable.title')}</Title1>
-      <Text size={400}>{t('notAvailable.message', { title })}</Text>
-    </section>
-  );
-}

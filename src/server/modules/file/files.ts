@@ -10,7 +10,7 @@ import { FILE_RULES } from '../../../shared/rules';
 import { roleScope } from '../../auth/scope';
 import type { CallContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
-import { deptResource, file, infoArticle } from '../../db/schema';
+import { deptResource, file, infoArticle, mailAttachment } from '../../db/schema';
 import { Errors } from '../../errors';
 import { noContentShowsFile } from '../information/content-files';
 
@@ -24,6 +24,7 @@ import { noContentShowsFile } from '../information/content-files';
 const FILE_REFERENCES = [
   { table: deptResource, column: deptResource.fileId },
   { table: infoArticle, column: infoArticle.imageId },
+  { table: mailAttachment, column: mailAttachment.fileId },
 ] as const;
 
 /** How long an upload waits to be used by a record (a form may stay open a while) before the purge takes it. */
@@ -50,6 +51,23 @@ async function detectedType(bytes: Uint8Array): Promise<{ ext: string; mime: str
   }
 }
 
+/**
+ * Text has no signature for file-type to detect: bytes of no known type are plain text of the kind the name's
+ * extension says when the rule takes that extension as text and they are UTF-8 without control characters.
+ */
+function plainTextType(name: string, bytes: Uint8Array, plainText: Readonly<Record<string, string>> | undefined): { ext: string; mime: string } | null {
+  const ext = name.toLowerCase().split('.').pop() ?? '';
+  const mime = plainText?.[ext];
+  if (!mime) return null;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+  return /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text) ? null : { ext, mime };
+}
+
 /** Checks an upload against its purpose's rule and stores it; a refused file leaves nothing behind. */
 export async function uploadFile(ctx: CallContext, input: ParsedInputOf<typeof api.file.upload>): Promise<UploadAnswer> {
   const session = ctx.requireSession();
@@ -57,8 +75,8 @@ export async function uploadFile(ctx: CallContext, input: ParsedInputOf<typeof a
   const rule = FILE_RULES[input.purpose];
   const upload = input.file;
   if (upload.truncated || upload.size >= rule.maxBytes) throw Errors.invalid('file', rule.sizeMessage);
-  const type = await detectedType(upload.bytes);
-  if (!type || !rule.types.includes(type.ext)) throw Errors.invalid('file', rule.typeMessage);
+  const type = (await detectedType(upload.bytes)) ?? plainTextType(upload.name, upload.bytes, rule.plainText);
+  if (!type || !(rule.types.includes(type.ext) || rule.plainText?.[type.ext] === type.mime)) throw Errors.invalid('file', rule.typeMessage);
   const content = Buffer.from(upload.bytes.buffer, upload.bytes.byteOffset, upload.bytes.byteLength);
   const sha256 = createHash('sha256').update(content).digest('hex');
   const name = upload.name || `${input.purpose}.${type.ext}`;

@@ -1,12 +1,23 @@
 import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
-import { finalText, parseRecipients, recipientProblem, smsLength, SmsTemplateStatus, templateVariables, type SmsBatchRecord, type SmsSendRecord } from '../../../shared/contract/sms';
+import {
+  finalText,
+  parseRecipients,
+  recipientProblem,
+  smsLength,
+  SmsTemplateStatus,
+  templateVariables,
+  type ParsedRecipients,
+  type SmsBatchRecord,
+  type SmsSendRecord,
+} from '../../../shared/contract/sms';
 import { ResponseCode } from '../../../shared/codes';
 import { Perm } from '../../../shared/permissions';
 import { SmsLimits } from '../../../shared/rules';
 import { roleScope } from '../../auth/scope';
-import type { CallContext } from '../../context';
+import type { CallContext, ChangeRecord } from '../../context';
+import type { Tx } from '../../db/client';
 import { containsPattern, offsetOf, pageResult } from '../../db/lists';
 import { outbox, smsBatch, smsRecord, smsSignature, smsTemplate, user } from '../../db/schema';
 import { AppError, Errors } from '../../errors';
@@ -23,34 +34,60 @@ export function smsIdempotencyKey(batchId: number, phone: string): string {
 }
 
 /**
- * Queues a send: the batch, one outbox row and one record per distinct number, and the operation-log row,
- * in one transaction; the outbox worker delivers them. Nothing is queued unless every number is valid, the
- * template is active, every variable is filled and the final text fits one SMS.
+ * The recipients of a send, split and checked, once the provider is known to be configured: refused with the
+ * bad numbers or the limit named, before anything else is looked up.
  */
-export async function sendSms(ctx: CallContext, form: ParsedInputOf<typeof api.sms.send>) {
-  const session = ctx.requireSession();
+export function smsRecipients(ctx: CallContext, phones: string): ParsedRecipients {
   if (!smsEnabled(ctx.services.config.sms)) throw new AppError(ResponseCode.ThirdPartyError, 'error.smsGatewayOff');
-  const parsed = parseRecipients(form.phones);
+  const parsed = parseRecipients(phones);
   const problem = recipientProblem(parsed);
   if (problem) throw Errors.invalid('phones', problem.key, problem.params);
+  return parsed;
+}
 
-  const { db } = ctx.services;
-  const template = (await db.select().from(smsTemplate).where(eq(smsTemplate.id, form.templateId)))[0];
-  if (!template) throw Errors.notFound('templateId');
-  if (template.status !== SmsTemplateStatus.Active) throw Errors.invalid('templateId', 'error.templateInactive', { name: template.name });
-  const signature = (await db.select().from(smsSignature).where(eq(smsSignature.id, form.signatureId)))[0];
-  if (!signature) throw Errors.notFound('signatureId');
+/** What a send sends: the template and signature as its caller found them, the variables' values and the checked numbers. */
+export interface SmsOrder {
+  template: typeof smsTemplate.$inferSelect;
+  /** The input field a refusal about the template is pinned on. */
+  templateField: string;
+  signature: typeof smsSignature.$inferSelect;
+  params: Record<string, string>;
+  recipients: ParsedRecipients;
+}
 
+/** Who sends: the batch's sender and organisation (its scope), and how the send is logged. */
+export interface SmsSender {
+  createBy: number | null;
+  createName: string;
+  deptId: number | null;
+  /** A message system's send (the open messaging endpoint): the system and the key it used. */
+  msgSystemId?: number;
+  msgApiKeyId?: number;
+  /** Runs first inside the send's transaction (a message key's rate limit). */
+  beforeQueue?: (tx: Tx) => Promise<void>;
+  /** Writes the send's operation-log row inside its transaction. */
+  logSend: (tx: Tx, change: ChangeRecord) => Promise<void>;
+}
+
+/**
+ * Queues a send: the batch, one outbox row and one record per distinct number, and the operation-log row,
+ * in one transaction; the outbox worker delivers them. Nothing is queued unless the template is active,
+ * every variable is filled and the final text fits one SMS. The send screen and the open messaging endpoint
+ * both send through it.
+ */
+export async function queueSms(ctx: CallContext, order: SmsOrder, sender: SmsSender) {
+  const { template, signature, params, recipients: parsed } = order;
+  if (template.status !== SmsTemplateStatus.Active) throw Errors.invalid(order.templateField, 'error.templateInactive', { name: template.name });
   const variables = templateVariables(template.content);
-  const unknown = Object.keys(form.params).filter((name) => !variables.includes(name));
+  const unknown = Object.keys(params).filter((name) => !variables.includes(name));
   if (unknown.length > 0) throw Errors.invalid('params', 'validation.variableUnknown', { names: unknown.join(', ') });
-  const missing = variables.filter((name) => !form.params[name]);
+  const missing = variables.filter((name) => !params[name]);
   if (missing.length > 0) throw Errors.invalid('params', 'validation.variableMissing', { names: missing.join(', ') });
-  const text = finalText(signature.name, template.content, form.params);
+  const text = finalText(signature.name, template.content, params);
   if (smsLength(text) > SmsLimits.textMax) throw Errors.invalid('params', 'validation.smsTextTooLong', { length: smsLength(text), max: SmsLimits.textMax });
 
-  const sender = (await db.select({ deptId: user.deptId }).from(user).where(eq(user.userId, session.userId)))[0];
-  const batchId = await db.transaction(async (tx) => {
+  const batchId = await ctx.services.db.transaction(async (tx) => {
+    await sender.beforeQueue?.(tx);
     const batch = (
       await tx
         .insert(smsBatch)
@@ -58,13 +95,15 @@ export async function sendSms(ctx: CallContext, form: ParsedInputOf<typeof api.s
           templateName: template.name,
           templateCode: template.templateCode,
           signName: signature.name,
-          params: form.params,
+          params,
           content: text,
           total: parsed.numbers.length,
           duplicates: parsed.duplicates.length,
-          createBy: session.userId,
-          createName: session.name,
-          deptId: sender?.deptId ?? null,
+          createBy: sender.createBy,
+          createName: sender.createName,
+          deptId: sender.deptId,
+          msgSystemId: sender.msgSystemId ?? null,
+          msgApiKeyId: sender.msgApiKeyId ?? null,
           createTime: ctx.services.now(),
         })
         .returning()
@@ -78,7 +117,7 @@ export async function sendSms(ctx: CallContext, form: ParsedInputOf<typeof api.s
             channel: OutboxChannel.Sms,
             idempotencyKey: smsIdempotencyKey(batch.id, phone),
             batchId: batch.id,
-            payload: { phone, signName: signature.name, templateCode: template.templateCode, params: form.params } satisfies SmsPayload,
+            payload: { phone, signName: signature.name, templateCode: template.templateCode, params } satisfies SmsPayload,
             nextAttemptAt: ctx.services.now(),
           })),
         )
@@ -86,7 +125,7 @@ export async function sendSms(ctx: CallContext, form: ParsedInputOf<typeof api.s
       const outboxIdOf = new Map(queued.map((row) => [row.key, row.id]));
       await tx.insert(smsRecord).values(phones.map((phone) => ({ batchId: batch.id, phone, outboxId: outboxIdOf.get(smsIdempotencyKey(batch.id, phone))! })));
     }
-    await ctx.logChange(tx, {
+    await sender.logSend(tx, {
       entryType: 'send',
       content: `Send SMS ${template.name} to ${parsed.numbers.length} numbers`,
       before: null,
@@ -94,7 +133,25 @@ export async function sendSms(ctx: CallContext, form: ParsedInputOf<typeof api.s
     });
     return batch.id;
   });
+  ctx.services.outbox.wake();
   return { batchId, total: parsed.numbers.length, duplicates: parsed.duplicates, text };
+}
+
+/** The send screen's send: the template and signature by id, the signed-in user as sender. */
+export async function sendSms(ctx: CallContext, form: ParsedInputOf<typeof api.sms.send>) {
+  const session = ctx.requireSession();
+  const recipients = smsRecipients(ctx, form.phones);
+  const { db } = ctx.services;
+  const template = (await db.select().from(smsTemplate).where(eq(smsTemplate.id, form.templateId)))[0];
+  if (!template) throw Errors.notFound('templateId');
+  const signature = (await db.select().from(smsSignature).where(eq(smsSignature.id, form.signatureId)))[0];
+  if (!signature) throw Errors.notFound('signatureId');
+  const sender = (await db.select({ deptId: user.deptId }).from(user).where(eq(user.userId, session.userId)))[0];
+  return queueSms(
+    ctx,
+    { template, templateField: 'templateId', signature, params: form.params, recipients },
+    { createBy: session.userId, createName: session.name, deptId: sender?.deptId ?? null, logSend: (tx, change) => ctx.logChange(tx, change) },
+  );
 }
 
 /** The sending organisations the role sees: batches of other organisations are neither listed nor opened. */

@@ -1,0 +1,162 @@
+import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
+import { CheckmarkCircle16Regular, Delete16Regular, Edit16Regular, MailArrowUp16Regular } from '@fluentui/react-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { MailAccountRecord } from '../../../shared/contract/mail';
+import { Perm } from '../../../shared/permissions';
+import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { ListTable, type ListColumn } from '../../components/list/ListTable';
+import { FilterBar, FilterTextField, ListActions, ListScreen } from '../../components/list/ListScreen';
+import type { RowId } from '../../components/list/selection';
+import { pageRows, useListController } from '../../components/list/useListController';
+import { useNotify } from '../../components/notify';
+import { PermissionGate } from '../../components/permissions';
+import { useBridgeMutation } from '../../hooks/bridge-query';
+import { formatDateTime } from '../../lib/format';
+import { invalidateAccountQueries } from './queries';
+import { TestMailDialog } from './TestMailDialog';
+
+const useStyles = makeStyles({ actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' } });
+
+type AccountFilters = { account: string };
+const NO_FILTERS: AccountFilters = { account: '' };
+const rowId = (row: MailAccountRecord) => row.id;
+const rowLabel = (row: MailAccountRecord) => row.account;
+const routes = { add: routeTo(Route.addMailAccount, { id: NEW_RECORD_ID }), edit: (id: RowId) => routeTo(Route.addMailAccount, { id }), editPerm: Perm.mailAccountSave };
+
+/**
+ * The mail accounts (/accountManage): the SMTP servers mail goes out through, one active. Add, edit, delete
+ * (confirmed), activate (confirmed: the active one changes) and send a test mail that shows the server's answer.
+ */
+export default function AccountList() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const [testing, setTesting] = useState<MailAccountRecord | null>(null);
+  const deleteQuestion = (count: number, names: string) => (count === 1 ? t('mail.accountDeleteOne', { names }) : t('mail.accountDeleteMany', { count, names }));
+  const list = useListController({
+    queryId: 'mail.accountList',
+    filters: { initial: NO_FILTERS },
+    toInput: (filters, { page, pageSize }) => ({ pageNum: page, pageSize, account: filters.account.trim() || undefined }),
+    rowsOf: pageRows,
+    getRowId: rowId,
+    routes,
+    deleteSelected: {
+      endpoint: 'mail.accountDelete',
+      input: (ids) => ({ ids: ids.join(',') }),
+      confirmTitle: t('mail.accountDeleteTitle'),
+      itemLabel: rowLabel,
+      question: deleteQuestion,
+      invalidate: invalidateAccountQueries,
+    },
+  });
+  const refresh = () => void invalidateAccountQueries(queryClient);
+  const remove = useBridgeMutation('mail.accountDelete');
+  const activate = useBridgeMutation('mail.accountActivate');
+  const deleteRow = async (row: MailAccountRecord) => {
+    if (!(await confirm({ title: t('mail.accountDeleteTitle'), message: deleteQuestion(1, row.account), confirmLabel: t('actions.delete'), destructive: true }))) return;
+    remove.mutate({ ids: String(row.id) }, { onSuccess: () => (notify.success(t('message.deleteSuccess')), refresh()) });
+  };
+  const activateRow = async (row: MailAccountRecord) => {
+    if (!(await confirm({ title: t('mail.activateTitle'), message: t('mail.activateQuestion', { account: row.account }), confirmLabel: t('mail.activate') }))) return;
+    activate.mutate({ id: row.id, version: row.version }, { onSuccess: () => (notify.success(t('mail.activated')), refresh()), onError: () => list.reload() });
+  };
+  const columns: ListColumn<MailAccountRecord>[] = [
+    { key: 'account', header: t('mail.account'), render: (row) => row.account, width: '20%' },
+    { key: 'host', header: t('mail.host'), render: (row) => row.host, width: '16%' },
+    { key: 'port', header: t('mail.port'), render: (row) => row.port, width: '6%' },
+    { key: 'ssl', header: t('mail.ssl'), render: (row) => (row.ssl ? t('mail.sslOn') : t('mail.sslOff')), width: '5%' },
+    { key: 'protocol', header: t('mail.protocol'), render: (row) => t(`mail.protocol_${row.protocol}`), width: '7%' },
+    {
+      key: 'active',
+      header: t('mail.active'),
+      render: (row) => (
+        <Badge appearance="tint" color={row.active ? 'success' : 'informative'} data-testid={`account-row-${row.id}-status`}>
+          {row.active ? t('mail.activeYes') : t('mail.activeNo')}
+        </Badge>
+      ),
+      width: '8%',
+    },
+    { key: 'createTime', header: t('mail.createTime'), render: (row) => formatDateTime(row.createTime), width: '12%' },
+    {
+      key: 'actions',
+      header: t('mail.rowActions'),
+      render: (row) => (
+        <span className={styles.actions}>
+          <PermissionGate perm={Perm.mailAccountSave}>
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={<Edit16Regular />}
+              onClick={() => navigate(routes.edit(row.id))}
+              aria-label={`${t('actions.edit')} ${row.account}`}
+              data-testid={`account-row-${row.id}-edit`}
+            >
+              {t('actions.edit')}
+            </Button>
+          </PermissionGate>
+          {row.active ? null : (
+            <PermissionGate perm={Perm.mailAccountActivate}>
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<CheckmarkCircle16Regular />}
+                onClick={() => void activateRow(row)}
+                aria-label={`${t('mail.activate')} ${row.account}`}
+                data-testid={`account-row-${row.id}-activate`}
+              >
+                {t('mail.activate')}
+              </Button>
+            </PermissionGate>
+          )}
+          <PermissionGate perm={Perm.mailAccountSave}>
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={<MailArrowUp16Regular />}
+              onClick={() => setTesting(row)}
+              aria-label={`${t('mail.test')} ${row.account}`}
+              data-testid={`account-row-${row.id}-test`}
+            >
+              {t('mail.test')}
+            </Button>
+          </PermissionGate>
+          <PermissionGate perm={Perm.mailAccountDelete}>
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={<Delete16Regular />}
+              onClick={() => void deleteRow(row)}
+              aria-label={`${t('actions.delete')} ${row.account}`}
+              data-testid={`account-row-${row.id}-delete`}
+            >
+              {t('actions.delete')}
+            </Button>
+          </PermissionGate>
+        </span>
+      ),
+    },
+  ];
+  return (
+    <ListScreen data-testid="mail-account-list">
+      <FilterBar label={t('mail.accountFilters')} filters={list.filters} testIdPrefix="filter-">
+        <FilterTextField
+          label={t('mail.account')}
+          value={list.filters.draft.account}
+          placeholder={t('mail.accountPlaceholder')}
+          onChange={(account) => list.filters.change({ account })}
+          data-testid="filter-account"
+        />
+      </FilterBar>
+      <ListActions list={list} label={t('mail.accountActions')} testIdPrefix="account" perms={{ add: Perm.mailAccountSave, edit: Perm.mailAccountSave, remove: Perm.mailAccountDelete }} />
+      <ListTable aria-label={t('mail.accounts')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('mail.empty')} noMatchText={t('mail.noMatch')} data-testid="account-table" />
+      {testing ? <TestMailDialog account={testing} onClose={() => setTesting(null)} /> : null}
+    </ListScreen>
+  );
+}
