@@ -66,6 +66,10 @@ test('adds a message system, refusing an id of other characters', async ({ page 
   const form = page.getByTestId('system-form');
   await form.getByTestId('field-systemId').fill('TMS-01');
   await form.getByTestId('field-name').fill(SYSTEM.name);
+  const org = form.getByTestId('field-deptId');
+  await org.click();
+  await page.getByRole('option', { name: '远航物流集团', exact: true }).click();
+  await expect(org).toHaveValue('远航物流集团');
   await form.getByTestId('system-save').click();
   await expect(form.getByText('只能包含字母或数字')).toBeVisible();
   await form.getByTestId('field-systemId').fill(SYSTEM.id);

@@ -16,12 +16,13 @@ import { API_KEY_HEADER } from '../../shared/contract/information';
 import { api } from '../../shared/contract';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_TRANSPORT_SECRET } from '../../shared/defaults';
 import type { Envelope } from '../../shared/envelope';
-import { mailAccount, menu } from '../db/schema';
+import { mailAccount, menu, pushProvider } from '../db/schema';
 import { roleIdOf } from '../testing/actors';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { startWeComPeer, type WeComPeer } from '../testing/wecom-peer';
 import { startSmsPeer, type SmsPeer } from '../testing/sms-peer';
 import { startSmtpPeer, type SmtpPeer } from '../testing/smtp-peer';
+import { startJPushPeer, type JPushPeer } from '../testing/jpush-peer';
 import { smsConfigFromEnv } from '../outbox/sms-config';
 import { reportFigure } from './figures';
 
@@ -76,6 +77,7 @@ let server: TestServer;
 let peer: WeComPeer;
 let smsPeer: SmsPeer;
 let smtpPeer: SmtpPeer;
+let jpushPeer: JPushPeer;
 let serverUrl: string;
 const serverLog: string[] = [];
 const consoleSpies: MockInstance[] = [];
@@ -88,6 +90,9 @@ beforeAll(async () => {
   smsPeer = await startSmsPeer();
   remember('SMS AccessKey secret', smsPeer.accessKeySecret);
   smtpPeer = await startSmtpPeer({ user: 'secrets@example.com', password: 'MailSec_2026c' });
+  jpushPeer = await startJPushPeer();
+  remember('JPush Master Secret', jpushPeer.app.masterSecret);
+  jpushPeer.registerDevice({ alias: 'secrets_device' });
   remember('client secret', DEFAULT_CLIENT_SECRET);
   remember('transport secret', DEFAULT_TRANSPORT_SECRET);
   // The server logs through the console unless quiet: it runs in this process, so its output is caught here.
@@ -97,6 +102,7 @@ beforeAll(async () => {
   server = await startTestServer({
     quiet: false,
     messenger: { baseUrl: peer.baseUrl, corpId: peer.corpId, corpSecret: peer.corpSecret, agentId: '1000002', qrUrl: `${peer.baseUrl}/qr` },
+    jpushApiUrl: jpushPeer.baseUrl,
     sms: { ...smsConfigFromEnv({}), gatewayUrl: smsPeer.gatewayUrl, accessKeyId: smsPeer.accessKeyId, accessKeySecret: smsPeer.accessKeySecret, pollMs: 20, backoffBaseMs: 20 },
   });
   // The browser host calls the server over HTTP: its answers are kept to learn the tokens it was given.
@@ -112,6 +118,7 @@ afterAll(async () => {
   await peer?.close();
   await smsPeer?.close();
   await smtpPeer?.close();
+  await jpushPeer?.close();
 });
 
 function tapAnswer(response: ServerResponse): void {
@@ -189,6 +196,21 @@ async function mailRun(): Promise<void> {
   expect((await server.call(api.mail.accountTest, { id: wrong.id, to: 'ops@example.com' }, as)).code).toBe(ResponseCode.ThirdPartyError);
   await ok(server.call(api.mail.send, { to: 'ops@example.com', subject: 'Secrets run', body: '<p>hello</p>' }, as), 'mail');
   await smtpPeer.waitFor(2);
+}
+
+/** A JPush provider saved with its Master Secret (stored sealed) and a push to everyone signed with it. */
+async function pushRun(): Promise<void> {
+  const signed = await ok(server.signIn('admin', 'AdmSec_2026a'), 'admin sign-in for push');
+  const roles = await ok(server.call(api.session.roleSelect, {}, { token: signed.accessToken }), 'roles');
+  const as = { token: signed.accessToken, roleId: roles[0]!.roleId };
+  const added = await ok(
+    server.call(api.push.providerAdd, { alias: 'Secrets', appKey: jpushPeer.app.appKey, secret: await sealed('JPush Master Secret', jpushPeer.app.masterSecret) }, as),
+    'push provider',
+  );
+  const stored = (await server.services.db.select({ secretEnc: pushProvider.secretEnc }).from(pushProvider).where(eq(pushProvider.id, added.id)))[0]!;
+  remember('JPush Master Secret, stored sealed', stored.secretEnc);
+  await ok(server.call(api.push.send, { providerId: added.id, audienceType: 'all', alert: 'Secrets run' }, as), 'push');
+  await vi.waitFor(() => expect(jpushPeer.receipts).toHaveLength(1), { timeout: 20_000, interval: 50 });
 }
 
 /** The calls of the run made straight to the server (the desktop core's view is the browser host's part below). */
@@ -440,6 +462,7 @@ describe('secrets', () => {
     await directRun();
     await smsRun();
     await mailRun();
+    await pushRun();
     const home = mkdtempSync(path.join(os.tmpdir(), 'console-secrets-host-'));
     let hostOutput: string[] = [];
     try {

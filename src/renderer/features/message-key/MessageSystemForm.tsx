@@ -96,7 +96,7 @@ function SystemEditor({ record, reload }: LoadedRecord<MessageSystemRecord>) {
             form.setValue('deptId', deptId);
             form.validateField('deptId');
           }}
-          preselectFirst={record === null}
+          preselectFirst={false}
           disabled={locked}
           data-testid="field-deptId"
         />
