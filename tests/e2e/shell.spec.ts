@@ -211,3 +211,69 @@ test('the user menu switches the theme, which the workstation keeps across a rel
   await page.getByTestId('theme-system').click();
   await expect(shown()).toHaveAttribute('data-theme', 'light');
 });
+
+test('the command palette opens a screen and runs its actions by keyboard alone; the tab keys and the shortcuts dialog work', async ({ page }) => {
+  await signInAdmin(page, host);
+  await page.keyboard.press('Control+K');
+  const palette = page.getByTestId('command-palette');
+  await expect(palette.getByTestId('command-palette-input')).toBeFocused();
+  // By its Chinese name, then by its route.
+  await page.keyboard.type('用户管理');
+  await expect(palette.getByRole('option').first()).toContainText('用户管理');
+  await page.keyboard.press('Enter');
+  await expect(palette).toBeHidden();
+  await expect(tabPane(page, Route.user).getByTestId('user-list')).toBeVisible();
+
+  await page.keyboard.press('Control+K');
+  await page.keyboard.type('/role');
+  await page.keyboard.press('Enter');
+  await expect(tabPane(page, Route.role)).toBeVisible();
+
+  // The open screen's own actions come first: Add opens its form.
+  await page.keyboard.press('Control+K');
+  await expect(palette.getByRole('option').first()).toHaveText(/新增/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('role-form')).toBeVisible();
+
+  // Alt+PageUp goes back a tab, Alt+W closes it, Alt+Shift+T brings it back.
+  await page.keyboard.press('Alt+PageUp');
+  await expect(tabPane(page, Route.role)).toBeVisible();
+  await page.keyboard.press('Alt+W');
+  await expect(page.getByRole('tab', { name: /角色管理/ })).toHaveCount(0);
+  await page.keyboard.press('Alt+Shift+T');
+  await expect(tabPane(page, Route.role)).toBeVisible();
+
+  // "/" goes to the list's filters; Escape leaves them to the page, and "?" lists the shortcuts.
+  await page.keyboard.press('/');
+  await expect(tabPane(page, Route.role).locator('form[role="search"] input').first()).toBeFocused();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('?');
+  const shortcuts = page.getByTestId('shortcuts-dialog');
+  await expect(shortcuts.getByTestId('shortcut-palette')).toContainText('Ctrl+K');
+  await page.keyboard.press('Escape');
+  await expect(shortcuts).toBeHidden();
+});
+
+test('Home shows the screens opened last (after a reload too), the notices in force and today’s visit figures', async ({ page }) => {
+  await signInAdmin(page, host);
+  const home = page.getByTestId('home-page');
+  await expect(home.getByTestId('home-figure-online')).toContainText(/\d+/);
+  await openFromSideMenu(page, pageName(1));
+  await openFromSideMenu(page, pageName(0));
+  // Closing the active tab shows its neighbour: that one is then the latest.
+  await tabs(page)
+    .filter({ hasText: pageName(0) })
+    .getByTestId('tab-close')
+    .click();
+  await tabs(page)
+    .filter({ hasText: pageName(1) })
+    .getByTestId('tab-close')
+    .click();
+  await expect(home.getByTestId('home-recent').getByRole('button')).toHaveText([pageName(1), pageName(0)]);
+  await expect(home.getByTestId('home-notices')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByTestId('home-page').getByTestId('home-recent').getByRole('button')).toHaveText([pageName(1), pageName(0)]);
+  await page.getByTestId('home-page').getByTestId('home-figure-todayTimes').click();
+  await expect(tabPane(page, Route.userStatistics)).toBeVisible();
+});

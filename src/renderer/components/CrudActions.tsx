@@ -3,7 +3,8 @@ import { Add20Regular, ArrowClockwise20Regular, Delete20Regular, Edit20Regular }
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PermissionKey } from '../../shared/permissions';
-import { PermissionGate } from './permissions';
+import { useScreenAction } from '../app/palette/screen-actions';
+import { PermissionGate, usePermissions } from './permissions';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, padding: 0 },
@@ -32,6 +33,10 @@ export interface CrudActionsProps {
 export function CrudActions({ label, testIdPrefix, perms, onAdd, onEdit, onDelete, deleting, onRefresh, refreshing = false, children }: CrudActionsProps) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const { has } = usePermissions();
+  // The command palette offers the list's add and refresh too (issue 13), under the same permission.
+  useScreenAction(has(perms.add) ? { id: 'add', label: t('palette.add'), run: onAdd } : null);
+  useScreenAction(onRefresh ? { id: 'refresh', label: t('palette.refresh'), run: onRefresh } : null);
   return (
     <Toolbar className={styles.bar} aria-label={label}>
       <PermissionGate perm={perms.add}>

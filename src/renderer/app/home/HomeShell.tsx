@@ -1,4 +1,5 @@
-import { Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Text, Title3, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Keyboard20Regular, Search20Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,13 @@ import { usePlatform } from '../platform';
 import { useGrantWatch } from './grant-watch';
 import { greetingKey } from './greeting';
 import { useHour } from './hooks';
+import { HomePage } from './HomePage';
 import { isPage, menuTarget, sortedMenus } from './nav';
+import { parseRecent, recentScreensKey, withRecent } from './recent-screens';
+import { CommandPalette } from '../palette/CommandPalette';
+import { ScreenActionRegistry, ScreenActionsContext } from '../palette/screen-actions';
+import { commandOf, isTyping, type ShellCommand } from '../palette/shortcuts';
+import { ShortcutsDialog } from '../palette/ShortcutsDialog';
 import { ShellNotices } from '../../features/notice/ShellNotices';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
@@ -51,6 +58,7 @@ const useStyles = makeStyles({
   side: { borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, overflowY: 'auto', backgroundColor: tokens.colorNeutralBackground2 },
   main: { display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0 },
   content: { position: 'relative', flexGrow: 1, minHeight: 0, backgroundColor: tokens.colorNeutralBackground1 },
+  home: { height: '100%', overflow: 'hidden' },
   empty: { display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', height: '100%', gap: tokens.spacingVerticalS, color: tokens.colorNeutralForeground3 },
 });
 
@@ -87,6 +95,13 @@ export function HomeShell() {
   tabsRef.current = tabs;
   const [reloadSignals, setReloadSignals] = useState<Record<string, number>>({});
   const [chosenGroupId, setChosenGroupId] = useState<number | null>(null);
+  const screenActions = useMemo(() => new ScreenActionRegistry(), []);
+  const [dialog, setDialog] = useState<'palette' | 'shortcuts' | null>(null);
+  /** Tabs the user closed, the latest last: Alt+Shift+T opens them again. */
+  const closedTabs = useRef<string[]>([]);
+  const rememberClosed = (paths: readonly string[]) => {
+    closedTabs.current = [...closedTabs.current.filter((path) => !paths.includes(path)), ...paths].slice(-20);
+  };
 
   const locationPath = `${location.pathname}${location.search}`;
   useEffect(() => {
@@ -94,6 +109,19 @@ export function HomeShell() {
     if (match?.kind === 'home') dispatch({ type: 'showHome' });
     else if (match) dispatch({ type: 'open', path: locationPath });
   }, [location.pathname, locationPath]);
+
+  // The screens this user opened last on this workstation, for Home.
+  const recentKey = user.data ? recentScreensKey(user.data.username, system.menuId) : null;
+  const [recent, setRecent] = useState<string[]>([]);
+  useEffect(() => setRecent(recentKey ? parseRecent(localStorage.getItem(recentKey)) : []), [recentKey]);
+  useEffect(() => {
+    if (!recentKey || matchScreen(location.pathname)?.kind !== 'feature') return;
+    setRecent((current) => {
+      const next = withRecent(current, location.pathname);
+      localStorage.setItem(recentKey, JSON.stringify(next));
+      return next;
+    });
+  }, [recentKey, location.pathname]);
 
   useEffect(() => {
     document.title = system.appName;
@@ -171,79 +199,146 @@ export function HomeShell() {
     void invalidateBridgeQueries(queryClient);
   };
 
+  const activePane = () => (tabs.activePath ? document.querySelector(`[data-testid="tab-pane"][data-path="${CSS.escape(tabs.activePath)}"]`) : null);
+  const stepTab = (step: 1 | -1) => {
+    if (tabs.paths.length === 0) return;
+    const index = tabs.activePath === null ? (step === 1 ? -1 : tabs.paths.length) : tabs.paths.indexOf(tabs.activePath);
+    navigate(tabs.paths[(index + step + tabs.paths.length) % tabs.paths.length]!);
+  };
+  /** Runs a keyboard command; false when it does not apply here (the key then keeps its usual meaning). */
+  const runCommand = (command: ShellCommand): boolean => {
+    switch (command) {
+      case 'palette':
+        setDialog((open) => (open === 'palette' ? null : 'palette'));
+        return true;
+      case 'shortcuts':
+        setDialog('shortcuts');
+        return true;
+      case 'nextTab':
+      case 'previousTab':
+        stepTab(command === 'nextTab' ? 1 : -1);
+        return tabs.paths.length > 0;
+      case 'closeTab': {
+        const path = tabs.activePath;
+        if (path === null) return false;
+        closeTabs([path], () => (rememberClosed([path]), closerFor(path)()));
+        return true;
+      }
+      case 'reopenTab': {
+        const path = closedTabs.current.pop();
+        if (path !== undefined) navigate(path);
+        return path !== undefined;
+      }
+      case 'focusFilter': {
+        const field = activePane()?.querySelector<HTMLElement>('form[role="search"] input, form[role="search"] button');
+        field?.focus();
+        return field !== undefined && field !== null;
+      }
+      case 'submitFilter': {
+        const form = document.activeElement?.closest<HTMLFormElement>('form[role="search"]');
+        form?.requestSubmit();
+        return form !== null && form !== undefined;
+      }
+    }
+  };
+  const dialogRef = useRef(dialog);
+  dialogRef.current = dialog;
+  const runCommandRef = useRef(runCommand);
+  runCommandRef.current = runCommand;
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing) return;
+      const command = commandOf(event, isTyping(event.target));
+      // While the palette or the shortcuts are open, the keys belong to them; only the palette's own key toggles it.
+      if (command && dialogRef.current !== null && command !== 'palette') return;
+      if (command && runCommandRef.current(command)) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+  const mac = /Mac|iPhone|iPad/.test(navigator.userAgent);
+
   const activeUrl = activeScreen ? (activeScreen.kind === 'external' ? activeScreen.externalUrl : activeScreen.pathname) : null;
   const group = menus.find((menu) => menu.menuId === chosenGroupId) ?? (activeUrl ? groupOf(menus, activeUrl) : null) ?? menus[0] ?? null;
   const userName = user.data?.name || user.data?.username || '';
 
   return (
-    <div className={styles.shell} data-testid="home-shell">
-      <header className={styles.header}>
-        <Title3 as="h1" className={styles.brand}>
-          {system.appName}
-        </Title3>
-        <div className={styles.topMenu}>{nav.isSuccess ? <TopMenu menus={menus} selectedId={group?.menuId ?? null} onSelect={selectTopMenu} /> : null}</div>
-        <div className={styles.notices}>
-          <ShellNotices />
-        </div>
-        <div className={styles.user}>
-          {userName ? (
-            <Text className={styles.greeting} data-testid="greeting">
-              {t('home.greetingUser', { greeting: t(greetingKey(hour)), name: userName })}
-            </Text>
-          ) : null}
-          <UserMenu userName={userName} onLanguageChanged={onLanguageChanged} />
-        </div>
-      </header>
-      <div className={styles.body}>
-        <aside className={styles.side}>
-          {nav.isPending ? (
-            <LoadingState />
-          ) : nav.isError ? (
-            <ErrorState title={t('app.loadFailed')} error={shownError(nav.error)} onRetry={() => void nav.refetch()} />
-          ) : (
-            <SideMenu group={group} currentUrl={activeUrl} onOpen={openPage} />
-          )}
-        </aside>
-        <main className={styles.main}>
-          <TabBar
-            tabs={tabs.paths.map((path) => ({ path, title: titleOf(path) }))}
-            activePath={tabs.activePath}
-            onSelect={selectTab}
-            onClose={(path) => closeTabs([path], () => closerFor(path)())}
-            onCloseAll={() => closeTabs(tabs.paths, () => applyTabs({ type: 'closeAll' }))}
-            onCloseOthers={(path) =>
-              closeTabs(
-                tabs.paths.filter((other) => other !== path),
-                () => applyTabs({ type: 'closeOthers', path }),
-              )
-            }
-          />
-          <div className={styles.content}>
-            {tabs.paths.length === 0 || tabs.activePath === null ? (
-              <div className={styles.empty} data-testid="empty-view">
-                <Text size={400}>{t('home.emptyView')}</Text>
-              </div>
-            ) : null}
-            {/* A screen opens under its menu's button permissions: until the navigation names that menu, it waits. */}
-            {nav.isPending ? <LoadingState /> : null}
-            {(nav.isPending ? [] : tabs.paths).map((path) => {
-              const screen = screens.get(path);
-              return screen ? (
-                <TabPane
-                  key={path}
-                  path={path}
-                  screen={screen}
-                  title={titleOf(path)}
-                  active={path === tabs.activePath}
-                  roleId={role.roleId}
-                  reloadSignal={reloadSignals[path] ?? 0}
-                  closeSelf={closerFor(path)}
-                />
-              ) : null;
-            })}
+    <ScreenActionsContext.Provider value={screenActions}>
+      <div className={styles.shell} data-testid="home-shell">
+        <header className={styles.header}>
+          <Title3 as="h1" className={styles.brand}>
+            {system.appName}
+          </Title3>
+          <div className={styles.topMenu}>{nav.isSuccess ? <TopMenu menus={menus} selectedId={group?.menuId ?? null} onSelect={selectTopMenu} /> : null}</div>
+          <div className={styles.notices}>
+            <ShellNotices />
           </div>
-        </main>
+          <div className={styles.user}>
+            <Tooltip content={mac ? t('palette.open').replace('Ctrl+', '⌘') : t('palette.open')} relationship="label">
+              <Button appearance="subtle" icon={<Search20Regular />} onClick={() => setDialog('palette')} data-testid="open-palette" />
+            </Tooltip>
+            <Tooltip content={t('shortcuts.open')} relationship="label">
+              <Button appearance="subtle" icon={<Keyboard20Regular />} onClick={() => setDialog('shortcuts')} data-testid="open-shortcuts" />
+            </Tooltip>
+            {userName ? (
+              <Text className={styles.greeting} data-testid="greeting">
+                {t('home.greetingUser', { greeting: t(greetingKey(hour)), name: userName })}
+              </Text>
+            ) : null}
+            <UserMenu userName={userName} onLanguageChanged={onLanguageChanged} />
+          </div>
+        </header>
+        <div className={styles.body}>
+          <aside className={styles.side}>
+            {nav.isPending ? (
+              <LoadingState />
+            ) : nav.isError ? (
+              <ErrorState title={t('app.loadFailed')} error={shownError(nav.error)} onRetry={() => void nav.refetch()} />
+            ) : (
+              <SideMenu group={group} currentUrl={activeUrl} onOpen={openPage} />
+            )}
+          </aside>
+          <main className={styles.main}>
+            <TabBar
+              tabs={tabs.paths.map((path) => ({ path, title: titleOf(path) }))}
+              activePath={tabs.activePath}
+              onSelect={selectTab}
+              onClose={(path) => closeTabs([path], () => (rememberClosed([path]), closerFor(path)()))}
+              onCloseAll={() => closeTabs(tabs.paths, () => (rememberClosed(tabs.paths), applyTabs({ type: 'closeAll' })))}
+              onCloseOthers={(path) => {
+                const others = tabs.paths.filter((other) => other !== path);
+                closeTabs(others, () => (rememberClosed(others), applyTabs({ type: 'closeOthers', path })));
+              }}
+            />
+            <div className={styles.content}>
+              {tabs.paths.length === 0 || tabs.activePath === null ? (
+                <div className={nav.isSuccess ? styles.home : styles.empty} data-testid="empty-view">
+                  {nav.isSuccess ? <HomePage nav={nav.data} recent={recent} onOpen={(path) => navigate(path)} /> : <Text size={400}>{t('home.emptyView')}</Text>}
+                </div>
+              ) : null}
+              {/* A screen opens under its menu's button permissions: until the navigation names that menu, it waits. */}
+              {nav.isPending ? <LoadingState /> : null}
+              {(nav.isPending ? [] : tabs.paths).map((path) => {
+                const screen = screens.get(path);
+                return screen ? (
+                  <TabPane
+                    key={path}
+                    path={path}
+                    screen={screen}
+                    title={titleOf(path)}
+                    active={path === tabs.activePath}
+                    roleId={role.roleId}
+                    reloadSignal={reloadSignals[path] ?? 0}
+                    closeSelf={closerFor(path)}
+                  />
+                ) : null;
+              })}
+            </div>
+          </main>
+        </div>
+        {dialog === 'palette' ? <CommandPalette nav={nav.data ?? []} registry={screenActions} activePath={tabs.activePath} onOpen={openPage} onClose={() => setDialog(null)} /> : null}
+        {dialog === 'shortcuts' ? <ShortcutsDialog mac={mac} onClose={() => setDialog(null)} /> : null}
       </div>
-    </div>
+    </ScreenActionsContext.Provider>
   );
 }

@@ -14,6 +14,7 @@ import type { RowId } from '../../components/list/selection';
 import { pageRows, useListController } from '../../components/list/useListController';
 import { useNotify } from '../../components/notify';
 import { PermissionGate } from '../../components/permissions';
+import { useScreenAction } from '../../app/palette/screen-actions';
 import { TreeTable } from '../../components/tree/TreeTable';
 import { formatDateTime } from '../../lib/format';
 import { dictionaryIdsOf, walkDictionaries } from './dictionary-form';
@@ -117,6 +118,15 @@ export default function DictionaryList() {
   ];
 
   const running = exporter.running;
+  useScreenAction(
+    !exporter.running
+      ? {
+          id: 'export',
+          label: t('palette.export'),
+          run: () => void exporter.start({ endpointId: 'dictionary.export', input: { name: list.filters.applied.name.trim() || undefined }, suggestedName: 'dictionaries.xlsx' }),
+        }
+      : null,
+  );
   return (
     <ListScreen data-testid="dictionary-list">
       <FilterBar label={t('dictionary.filters')} filters={list.filters} testIdPrefix="filter-">

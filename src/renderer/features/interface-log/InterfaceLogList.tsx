@@ -10,7 +10,8 @@ import { ListTable, type ListColumn } from '../../components/list/ListTable';
 import { FilterBar, FilterField, FilterTextField, ListScreen } from '../../components/list/ListScreen';
 import { pageRows, useListController } from '../../components/list/useListController';
 import { useNotify } from '../../components/notify';
-import { PermissionGate } from '../../components/permissions';
+import { PermissionGate, usePermissions } from '../../components/permissions';
+import { useScreenAction } from '../../app/palette/screen-actions';
 import { useBridgeQuery } from '../../hooks/bridge-query';
 import { formatDateTime } from '../../lib/format';
 import { formatBytes, useExport } from '../../hooks/use-export';
@@ -197,6 +198,8 @@ export default function InterfaceLogList() {
 
   const field = (name: keyof InterfaceFilters) => ({ value: list.filters.draft[name], onChange: (value: string) => list.filters.change({ [name]: value } as Partial<InterfaceFilters>) });
 
+  const { has } = usePermissions();
+  useScreenAction(has(Perm.interfaceLogExport) && !exporter.running ? { id: 'export', label: t('palette.export'), run: startExport } : null);
   return (
     <ListScreen data-testid="interface-list">
       <FilterBar label={t('interfaceLog.filters')} filters={{ search, reset: list.filters.reset }} testIdPrefix="filter-">

@@ -12,6 +12,7 @@ import { ListTable, type ListColumn } from '../../components/list/ListTable';
 import { pageRows, useListController } from '../../components/list/useListController';
 import { useNotify } from '../../components/notify';
 import { PermissionGate } from '../../components/permissions';
+import { useScreenAction } from '../../app/palette/screen-actions';
 import { useBridgeMutation } from '../../hooks/bridge-query';
 import { formatBytes, useExport } from '../../hooks/use-export';
 import { I18N_STATUSES, statusKey, type I18nStatusValue } from './i18n-form';
@@ -125,6 +126,7 @@ export default function I18nTextList() {
   ];
 
   const running = exporter.running;
+  useScreenAction(!exporter.running ? { id: 'export', label: t('palette.export'), run: () => void exporter.start({ endpointId: 'i18nText.export', input: {}, suggestedName: 'i18n.xlsx' }) } : null);
   return (
     <ListScreen data-testid="i18n-list">
       <FilterBar label={t('internationalize.filters')} filters={list.filters} testIdPrefix="filter-">

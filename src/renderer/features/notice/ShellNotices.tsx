@@ -77,6 +77,7 @@ const useStyles = makeStyles({
   dot: { width: '8px', height: '8px', borderRadius: tokens.borderRadiusCircular, backgroundColor: tokens.colorPaletteRedBackground3, flexShrink: 0 },
   meta: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   empty: { padding: tokens.spacingVerticalM, color: tokens.colorNeutralForeground3 },
+  homeList: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   reader: { width: '560px', maxWidth: '95vw' },
   readerContent: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxHeight: '60vh', overflowY: 'auto' },
 });
@@ -236,6 +237,25 @@ export function NoticeReader({ id, onClose }: { id: number; onClose: () => void 
         </DialogBody>
       </DialogSurface>
     </Dialog>
+  );
+}
+
+/** The notices in force as the Home page lists them, newest first; opening one marks it read. */
+export function HomeNotices() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const inbox = useInbox();
+  const reader = useNoticeReader();
+  const notices = inbox.data?.notices ?? [];
+  return (
+    <div className={styles.homeList} data-testid="home-notices">
+      {notices.length === 0 ? (
+        <Text className={styles.empty}>{t('notice.inbox.empty')}</Text>
+      ) : (
+        notices.map((notice) => <InboxEntry key={notice.id} notice={notice} onOpen={() => reader.open(notice.id)} />)
+      )}
+      {reader.openId !== null ? <NoticeReader key={reader.openId} id={reader.openId} onClose={reader.close} /> : null}
+    </div>
   );
 }
 

@@ -10,7 +10,8 @@ import { ListTable, type ListColumn } from '../../components/list/ListTable';
 import { FilterBar, FilterField, FilterTextField, ListScreen } from '../../components/list/ListScreen';
 import { pageRows, useListController } from '../../components/list/useListController';
 import { useNotify } from '../../components/notify';
-import { PermissionGate } from '../../components/permissions';
+import { PermissionGate, usePermissions } from '../../components/permissions';
+import { useScreenAction } from '../../app/palette/screen-actions';
 import { useBridgeQuery } from '../../hooks/bridge-query';
 import { formatBytes, useExport } from '../../hooks/use-export';
 import { formatDateTime } from '../../lib/format';
@@ -175,6 +176,8 @@ export default function OperationLogList() {
   const today = dayjs().format('YYYY-MM-DD');
   const running = exporter.running;
 
+  const { has } = usePermissions();
+  useScreenAction(has(Perm.operLogExport) && !exporter.running ? { id: 'export', label: t('palette.export'), run: startExport } : null);
   return (
     <ListScreen data-testid="operation-list">
       <FilterBar label={t('operationLog.filters')} filters={{ search, reset: list.filters.reset }} testIdPrefix="filter-">

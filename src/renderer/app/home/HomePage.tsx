@@ -1,0 +1,89 @@
+import { Button, Card, CardHeader, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { History20Regular, Megaphone20Regular, People20Regular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import type { NavNode } from '../../../shared/contract/session';
+import { Route } from '../../../shared/routes';
+import { HomeNotices } from '../../features/notice/ShellNotices';
+import { useBridgeQuery } from '../../hooks/bridge-query';
+import { findMenuByUrl } from './nav';
+
+const useStyles = makeStyles({
+  page: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+    padding: tokens.spacingHorizontalL,
+    alignItems: 'start',
+    overflowY: 'auto',
+    height: '100%',
+    boxSizing: 'border-box',
+  },
+  wide: { gridColumn: '1 / -1' },
+  figures: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
+  figure: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', minWidth: '150px', height: 'auto', padding: tokens.spacingVerticalM },
+  number: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold },
+  recent: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/**
+ * Home when no tab is on view (issue 13): the screens this user opened last (those the role still has), the
+ * notices in force, and for a role that may see visit statistics, today's figures, each opening that screen.
+ */
+export function HomePage({ nav, recent, onOpen }: { nav: readonly NavNode[]; recent: readonly string[]; onOpen: (path: string) => void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const recentPages = recent.flatMap((path) => {
+    const page = findMenuByUrl(nav, path);
+    return page ? [{ path, name: page.name }] : [];
+  });
+  const statistics = findMenuByUrl(nav, Route.userStatistics);
+  return (
+    <div className={styles.page} data-testid="home-page">
+      {statistics ? <VisitFigures title={statistics.name} onOpen={() => onOpen(Route.userStatistics)} /> : null}
+      <Card>
+        <CardHeader image={<History20Regular />} header={<Title3 as="h2">{t('home.recent')}</Title3>} />
+        <div className={styles.recent} data-testid="home-recent">
+          {recentPages.length === 0 ? (
+            <Text className={styles.muted}>{t('home.emptyView')}</Text>
+          ) : (
+            recentPages.map((page) => (
+              <Button key={page.path} appearance="transparent" onClick={() => onOpen(page.path)} data-testid={`home-recent-${page.path}`}>
+                {page.name}
+              </Button>
+            ))
+          )}
+        </div>
+      </Card>
+      <Card>
+        <CardHeader image={<Megaphone20Regular />} header={<Title3 as="h2">{t('home.notices')}</Title3>} />
+        <HomeNotices />
+      </Card>
+    </div>
+  );
+}
+
+/** Today's visit figures of the role's organisations; a click opens visit statistics. */
+function VisitFigures({ title, onOpen }: { title: string; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const profile = useBridgeQuery('statistics.profile', {}, { refetchInterval: 60_000, meta: { silent: true } });
+  const figures = [
+    { key: 'online', value: profile.data?.onlineCount },
+    { key: 'todayCount', value: profile.data?.todayCount },
+    { key: 'todayTimes', value: profile.data?.todayTimes },
+  ] as const;
+  return (
+    <Card className={styles.wide}>
+      <CardHeader image={<People20Regular />} header={<Title3 as="h2">{title}</Title3>} />
+      <div className={styles.figures}>
+        {figures.map(({ key, value }) => (
+          <Button key={key} className={styles.figure} onClick={onOpen} aria-label={`${t(`home.figure.${key}`)}: ${value ?? '…'}`} data-testid={`home-figure-${key}`}>
+            <span className={styles.number}>{value ?? '…'}</span>
+            <Text>{t(`home.figure.${key}`)}</Text>
+          </Button>
+        ))}
+      </div>
+    </Card>
+  );
+}
