@@ -1,4 +1,4 @@
-import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge } from '@fluentui/react-components';
 import { CheckmarkCircle16Regular, Delete16Regular, Edit16Regular, MailArrowUp16Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,17 +9,15 @@ import { Perm } from '../../../shared/permissions';
 import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ListTable, type ListColumn } from '../../components/list/ListTable';
+import { RowActions } from '../../components/list/RowActions';
 import { FilterBar, FilterTextField, ListActions, ListScreen } from '../../components/list/ListScreen';
 import type { RowId } from '../../components/list/selection';
 import { pageRows, useListController } from '../../components/list/useListController';
 import { useNotify } from '../../components/notify';
-import { PermissionGate } from '../../components/permissions';
 import { useBridgeMutation } from '../../hooks/bridge-query';
 import { formatDateTime } from '../../lib/format';
 import { invalidateAccountQueries } from './queries';
 import { TestMailDialog } from './TestMailDialog';
-
-const useStyles = makeStyles({ actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' } });
 
 type AccountFilters = { account: string };
 const NO_FILTERS: AccountFilters = { account: '' };
@@ -33,7 +31,6 @@ const routes = { add: routeTo(Route.addMailAccount, { id: NEW_RECORD_ID }), edit
  */
 export default function AccountList() {
   const { t } = useTranslation();
-  const styles = useStyles();
   const navigate = useNavigate();
   const notify = useNotify();
   const confirm = useConfirm();
@@ -88,58 +85,41 @@ export default function AccountList() {
       key: 'actions',
       header: t('mail.rowActions'),
       render: (row) => (
-        <span className={styles.actions}>
-          <PermissionGate perm={Perm.mailAccountSave}>
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<Edit16Regular />}
-              onClick={() => navigate(routes.edit(row.id))}
-              aria-label={`${t('actions.edit')} ${row.account}`}
-              data-testid={`account-row-${row.id}-edit`}
-            >
-              {t('actions.edit')}
-            </Button>
-          </PermissionGate>
-          {row.active ? null : (
-            <PermissionGate perm={Perm.mailAccountActivate}>
-              <Button
-                size="small"
-                appearance="subtle"
-                icon={<CheckmarkCircle16Regular />}
-                onClick={() => void activateRow(row)}
-                aria-label={`${t('mail.activate')} ${row.account}`}
-                data-testid={`account-row-${row.id}-activate`}
-              >
-                {t('mail.activate')}
-              </Button>
-            </PermissionGate>
-          )}
-          <PermissionGate perm={Perm.mailAccountSave}>
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<MailArrowUp16Regular />}
-              onClick={() => setTesting(row)}
-              aria-label={`${t('mail.test')} ${row.account}`}
-              data-testid={`account-row-${row.id}-test`}
-            >
-              {t('mail.test')}
-            </Button>
-          </PermissionGate>
-          <PermissionGate perm={Perm.mailAccountDelete}>
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<Delete16Regular />}
-              onClick={() => void deleteRow(row)}
-              aria-label={`${t('actions.delete')} ${row.account}`}
-              data-testid={`account-row-${row.id}-delete`}
-            >
-              {t('actions.delete')}
-            </Button>
-          </PermissionGate>
-        </span>
+        <RowActions
+          rowLabel={row.account}
+          testIdPrefix={`account-row-${row.id}`}
+          actions={[
+            {
+              key: 'edit',
+              label: t('actions.edit'),
+              icon: <Edit16Regular />,
+              onClick: () => navigate(routes.edit(row.id)),
+              perm: Perm.mailAccountSave,
+            },
+            {
+              key: 'activate',
+              label: t('mail.activate'),
+              icon: <CheckmarkCircle16Regular />,
+              onClick: () => void activateRow(row),
+              perm: Perm.mailAccountActivate,
+              hidden: row.active,
+            },
+            {
+              key: 'test',
+              label: t('mail.test'),
+              icon: <MailArrowUp16Regular />,
+              onClick: () => setTesting(row),
+              perm: Perm.mailAccountSave,
+            },
+            {
+              key: 'delete',
+              label: t('actions.delete'),
+              icon: <Delete16Regular />,
+              onClick: () => void deleteRow(row),
+              perm: Perm.mailAccountDelete,
+            },
+          ]}
+        />
       ),
     },
   ];

@@ -1,4 +1,4 @@
-import { Button, Dropdown, Option, makeStyles, tokens } from '@fluentui/react-components';
+import { Dropdown, Option } from '@fluentui/react-components';
 import { Delete16Regular, Edit16Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,16 +7,14 @@ import { MessageKeyStatus, type MessageSystemRecord } from '../../../shared/cont
 import { Perm } from '../../../shared/permissions';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ListTable, type ListColumn } from '../../components/list/ListTable';
+import { RowActions } from '../../components/list/RowActions';
 import { FilterBar, FilterField, FilterTextField, ListActions, ListScreen } from '../../components/list/ListScreen';
 import type { RowId } from '../../components/list/selection';
 import { pageRows, useListController } from '../../components/list/useListController';
 import { useNotify } from '../../components/notify';
-import { PermissionGate } from '../../components/permissions';
 import { useBridgeMutation } from '../../hooks/bridge-query';
 import { formatDateTime } from '../../lib/format';
 import { channelKey, invalidateSystemQueries, statusKey, systemFormPath } from './model';
-
-const useStyles = makeStyles({ actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' } });
 
 const ANY_STATUS = 'any';
 type SystemFilters = { systemId: string; name: string; status: number | null };
@@ -32,7 +30,6 @@ const routes = { add: systemFormPath(), edit: (id: RowId) => systemFormPath(id),
  */
 export default function MessageSystemList() {
   const { t } = useTranslation();
-  const styles = useStyles();
   const navigate = useNavigate();
   const notify = useNotify();
   const confirm = useConfirm();
@@ -78,32 +75,26 @@ export default function MessageSystemList() {
       key: 'actions',
       header: t('msgKey.rowActions'),
       render: (row) => (
-        <span className={styles.actions}>
-          <PermissionGate perm={Perm.systemApiKeySave}>
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<Edit16Regular />}
-              onClick={() => navigate(routes.edit(row.id))}
-              aria-label={`${t('actions.edit')} ${row.systemId}`}
-              data-testid={`system-row-${row.id}-edit`}
-            >
-              {t('actions.edit')}
-            </Button>
-          </PermissionGate>
-          <PermissionGate perm={Perm.systemApiKeyDelete}>
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<Delete16Regular />}
-              onClick={() => void deleteRow(row)}
-              aria-label={`${t('actions.delete')} ${row.systemId}`}
-              data-testid={`system-row-${row.id}-delete`}
-            >
-              {t('actions.delete')}
-            </Button>
-          </PermissionGate>
-        </span>
+        <RowActions
+          rowLabel={row.systemId}
+          testIdPrefix={`system-row-${row.id}`}
+          actions={[
+            {
+              key: 'edit',
+              label: t('actions.edit'),
+              icon: <Edit16Regular />,
+              onClick: () => navigate(routes.edit(row.id)),
+              perm: Perm.systemApiKeySave,
+            },
+            {
+              key: 'delete',
+              label: t('actions.delete'),
+              icon: <Delete16Regular />,
+              onClick: () => void deleteRow(row),
+              perm: Perm.systemApiKeyDelete,
+            },
+          ]}
+        />
       ),
     },
   ];

@@ -1,4 +1,4 @@
-import { Badge, Button, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import { Delete16Regular, Edit16Regular, Send16Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,11 +9,11 @@ import { Perm } from '../../../shared/permissions';
 import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ListTable, type ListColumn } from '../../components/list/ListTable';
+import { RowActions } from '../../components/list/RowActions';
 import { FilterBar, FilterTextField, ListActions, ListScreen } from '../../components/list/ListScreen';
 import type { RowId } from '../../components/list/selection';
 import { pageRows, useListController } from '../../components/list/useListController';
 import { useNotify } from '../../components/notify';
-import { PermissionGate } from '../../components/permissions';
 import { useBridgeMutation, useBridgeQuery } from '../../hooks/bridge-query';
 import { formatDateTime } from '../../lib/format';
 import { PushDialog } from './PushDialog';
@@ -23,7 +23,6 @@ import { invalidateProviderQueries, invalidateRecordQueries } from './queries';
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   tabs: { paddingLeft: tokens.spacingHorizontalL, paddingTop: tokens.spacingVerticalS },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   key: { fontFamily: tokens.fontFamilyMonospace },
 });
 
@@ -93,44 +92,33 @@ export default function PushProviders() {
       key: 'actions',
       header: t('push.rowActions'),
       render: (row) => (
-        <span className={styles.actions}>
-          <PermissionGate perm={Perm.pushSend}>
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<Send16Regular />}
-              onClick={() => setComposing(row)}
-              aria-label={`${t('push.push')} ${row.alias}`}
-              data-testid={`provider-row-${row.id}-push`}
-            >
-              {t('push.push')}
-            </Button>
-          </PermissionGate>
-          <PermissionGate perm={Perm.pushSave}>
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<Edit16Regular />}
-              onClick={() => navigate(routes.edit(row.id))}
-              aria-label={`${t('actions.edit')} ${row.alias}`}
-              data-testid={`provider-row-${row.id}-edit`}
-            >
-              {t('actions.edit')}
-            </Button>
-          </PermissionGate>
-          <PermissionGate perm={Perm.pushDelete}>
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<Delete16Regular />}
-              onClick={() => void deleteRow(row)}
-              aria-label={`${t('actions.delete')} ${row.alias}`}
-              data-testid={`provider-row-${row.id}-delete`}
-            >
-              {t('actions.delete')}
-            </Button>
-          </PermissionGate>
-        </span>
+        <RowActions
+          rowLabel={row.alias}
+          testIdPrefix={`provider-row-${row.id}`}
+          actions={[
+            {
+              key: 'push',
+              label: t('push.push'),
+              icon: <Send16Regular />,
+              onClick: () => setComposing(row),
+              perm: Perm.pushSend,
+            },
+            {
+              key: 'edit',
+              label: t('actions.edit'),
+              icon: <Edit16Regular />,
+              onClick: () => navigate(routes.edit(row.id)),
+              perm: Perm.pushSave,
+            },
+            {
+              key: 'delete',
+              label: t('actions.delete'),
+              icon: <Delete16Regular />,
+              onClick: () => void deleteRow(row),
+              perm: Perm.pushDelete,
+            },
+          ]}
+        />
       ),
     },
   ];

@@ -1,4 +1,3 @@
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { Delete16Regular, Edit16Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,16 +7,14 @@ import { Perm } from '../../../shared/permissions';
 import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ListTable, type ListColumn } from '../../components/list/ListTable';
+import { RowActions } from '../../components/list/RowActions';
 import { FilterBar, FilterTextField, ListActions, ListScreen } from '../../components/list/ListScreen';
 import type { RowId } from '../../components/list/selection';
 import { pageRows, useListController } from '../../components/list/useListController';
 import { useNotify } from '../../components/notify';
-import { PermissionGate } from '../../components/permissions';
 import { useBridgeMutation } from '../../hooks/bridge-query';
 import { formatDateTime } from '../../lib/format';
 import { invalidateSignatureQueries } from './queries';
-
-const useStyles = makeStyles({ actions: { display: 'flex', gap: tokens.spacingHorizontalXS } });
 
 type SignatureFilters = { name: string };
 const NO_FILTERS: SignatureFilters = { name: '' };
@@ -28,7 +25,6 @@ const routes = { add: routeTo(Route.addSignMsg, { id: NEW_RECORD_ID }), edit: (i
 /** The SMS signature list (/signatureManage): a name filter; add, edit and delete (with a confirmation). */
 export default function SignatureList() {
   const { t } = useTranslation();
-  const styles = useStyles();
   const navigate = useNavigate();
   const notify = useNotify();
   const confirm = useConfirm();
@@ -63,32 +59,26 @@ export default function SignatureList() {
       key: 'actions',
       header: t('sms.rowActions'),
       render: (row) => (
-        <span className={styles.actions}>
-          <PermissionGate perm={Perm.signatureSave}>
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<Edit16Regular />}
-              onClick={() => navigate(routes.edit(row.id))}
-              aria-label={`${t('actions.edit')} ${row.name}`}
-              data-testid={`signature-row-${row.id}-edit`}
-            >
-              {t('actions.edit')}
-            </Button>
-          </PermissionGate>
-          <PermissionGate perm={Perm.signatureDelete}>
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<Delete16Regular />}
-              onClick={() => void deleteRow(row)}
-              aria-label={`${t('actions.delete')} ${row.name}`}
-              data-testid={`signature-row-${row.id}-delete`}
-            >
-              {t('actions.delete')}
-            </Button>
-          </PermissionGate>
-        </span>
+        <RowActions
+          rowLabel={row.name}
+          testIdPrefix={`signature-row-${row.id}`}
+          actions={[
+            {
+              key: 'edit',
+              label: t('actions.edit'),
+              icon: <Edit16Regular />,
+              onClick: () => navigate(routes.edit(row.id)),
+              perm: Perm.signatureSave,
+            },
+            {
+              key: 'delete',
+              label: t('actions.delete'),
+              icon: <Delete16Regular />,
+              onClick: () => void deleteRow(row),
+              perm: Perm.signatureDelete,
+            },
+          ]}
+        />
       ),
     },
   ];
