@@ -1,4 +1,4 @@
-import { Button, Dropdown, Option, makeStyles, tokens } from '@fluentui/react-components';
+import { Dropdown, Option } from '@fluentui/react-components';
 import { CheckmarkCircle16Regular, Delete16Regular, Edit16Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,17 +8,15 @@ import { Perm } from '../../../shared/permissions';
 import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ListTable, type ListColumn } from '../../components/list/ListTable';
+import { RowActions } from '../../components/list/RowActions';
 import { FilterBar, FilterField, FilterTextField, ListActions, ListScreen } from '../../components/list/ListScreen';
 import type { RowId } from '../../components/list/selection';
 import { pageRows, useListController } from '../../components/list/useListController';
 import { useNotify } from '../../components/notify';
-import { PermissionGate } from '../../components/permissions';
 import { useBridgeMutation } from '../../hooks/bridge-query';
 import { formatDateTime } from '../../lib/format';
 import { invalidateTemplateQueries } from './queries';
 import { templateTypeKey } from './sms-model';
-
-const useStyles = makeStyles({ actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' } });
 
 const ANY_STATUS = 'any';
 type TemplateFilters = { name: string; status: number | null };
@@ -34,7 +32,6 @@ const routes = { add: routeTo(Route.addTemplete, { id: NEW_RECORD_ID }), edit: (
  */
 export default function TemplateList() {
   const { t } = useTranslation();
-  const styles = useStyles();
   const navigate = useNavigate();
   const notify = useNotify();
   const confirm = useConfirm();
@@ -87,46 +84,22 @@ export default function TemplateList() {
       key: 'actions',
       header: t('sms.rowActions'),
       render: (row) => (
-        <span className={styles.actions}>
-          {row.status !== SmsTemplateStatus.Active ? (
-            <PermissionGate perm={Perm.templateActivate}>
-              <Button
-                size="small"
-                appearance="subtle"
-                icon={<CheckmarkCircle16Regular />}
-                onClick={() => void activateRow(row)}
-                aria-label={`${t('sms.activate')} ${row.name}`}
-                data-testid={`template-row-${row.id}-activate`}
-              >
-                {t('sms.activate')}
-              </Button>
-            </PermissionGate>
-          ) : null}
-          <PermissionGate perm={Perm.templateSave}>
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<Edit16Regular />}
-              onClick={() => navigate(routes.edit(row.id))}
-              aria-label={`${t('actions.edit')} ${row.name}`}
-              data-testid={`template-row-${row.id}-edit`}
-            >
-              {t('actions.edit')}
-            </Button>
-          </PermissionGate>
-          <PermissionGate perm={Perm.templateDelete}>
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<Delete16Regular />}
-              onClick={() => void deleteRow(row)}
-              aria-label={`${t('actions.delete')} ${row.name}`}
-              data-testid={`template-row-${row.id}-delete`}
-            >
-              {t('actions.delete')}
-            </Button>
-          </PermissionGate>
-        </span>
+        <RowActions
+          rowLabel={row.name}
+          testIdPrefix={`template-row-${row.id}`}
+          actions={[
+            {
+              key: 'activate',
+              label: t('sms.activate'),
+              icon: <CheckmarkCircle16Regular />,
+              onClick: () => void activateRow(row),
+              perm: Perm.templateActivate,
+              hidden: row.status === SmsTemplateStatus.Active,
+            },
+            { key: 'edit', label: t('actions.edit'), icon: <Edit16Regular />, onClick: () => navigate(routes.edit(row.id)), perm: Perm.templateSave },
+            { key: 'delete', label: t('actions.delete'), icon: <Delete16Regular />, onClick: () => void deleteRow(row), perm: Perm.templateDelete },
+          ]}
+        />
       ),
     },
   ];

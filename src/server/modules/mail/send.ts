@@ -36,14 +36,15 @@ export async function sendMail(ctx: CallContext, form: ParsedInputOf<typeof api.
   if (!hasVisibleContent(html)) throw Errors.invalid('body', 'validation.mailBodyRequired');
 
   const { db } = ctx.services;
-  const account = (await db.select().from(mailAccount).where(eq(mailAccount.active, true)))[0];
-  if (!account) throw new AppError(ResponseCode.CallerError, 'error.mailNoActiveAccount');
   const attachmentIds = [...new Set(form.attachmentIds)];
   const sender = (await db.select({ deptId: user.deptId }).from(user).where(eq(user.userId, session.userId)))[0];
   const duplicates = [...recipients.to.duplicates, ...recipients.cc.duplicates];
   const recipientCount = recipients.to.addresses.length + recipients.cc.addresses.length;
 
   const mailId = await db.transaction(async (tx) => {
+    // Shared lock: an account being deleted is either gone here, or waits for this mail to be queued (and then refuses).
+    const account = (await tx.select().from(mailAccount).where(eq(mailAccount.active, true)).for('share'))[0];
+    if (!account) throw new AppError(ResponseCode.CallerError, 'error.mailNoActiveAccount');
     await checkAttachable(tx, attachmentIds, FilePurpose.MailAttachment, session.userId, 'attachmentIds');
     if (attachmentIds.length > 0) {
       const sizes = await tx.select({ size: file.size }).from(file).where(inArray(file.fileId, attachmentIds));
