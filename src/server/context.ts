@@ -11,6 +11,7 @@ import { Errors } from './errors';
 import type { Translations } from './i18n-text';
 import type { MessengerClient } from './modules/auth/messenger';
 import type { SecretBox } from './secrets/secret-box';
+import type { OperationEntryType } from '../shared/contract/operation-log';
 
 /** What every handler can reach: created once per server. */
 export interface Services {
@@ -33,8 +34,8 @@ export interface Services {
 }
 
 export interface ChangeRecord {
-  /** add, update, delete or an action's name. */
-  entryType: string;
+  /** add, update, delete or an action's name (the contract's list). */
+  entryType: OperationEntryType;
   /** What changed, for people reading the log. */
   content: string;
   before: unknown;

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCAL_NETWORK_LOCATION } from '../../../shared/constants';
-import type { OperationLogEntry } from '../../../shared/contract/operation-log';
+import { isOperationEntryType, type OperationLogEntry } from '../../../shared/contract/operation-log';
 import { Perm } from '../../../shared/permissions';
 import { ListTable, type ListColumn } from '../../components/list/ListTable';
 import { FilterBar, FilterField, FilterTextField, ListScreen } from '../../components/list/ListScreen';
@@ -45,7 +45,6 @@ function filterInput(filters: LogFilters) {
   };
 }
 
-const ENTRY_TYPES = new Set(['add', 'update', 'delete']);
 const rowId = (row: OperationLogEntry) => row.id;
 
 /** The hash chain's state (spec: tamper evidence), checked when the screen opens and on demand. */
@@ -140,7 +139,7 @@ export default function OperationLogList() {
       width: '90px',
       render: (row) => (
         <Badge appearance="tint" color={row.entryType === 'delete' ? 'danger' : row.entryType === 'add' ? 'success' : 'informative'}>
-          {ENTRY_TYPES.has(row.entryType) ? t(`operationLog.entryType.${row.entryType as 'add' | 'update' | 'delete'}`) : row.entryType}
+          {isOperationEntryType(row.entryType) ? t(`operationLog.entryType.${row.entryType}`) : row.entryType}
         </Badge>
       ),
     },

@@ -15,6 +15,7 @@ import { dictionary, dictionaryName, file } from '../../db/schema';
 import { AppError, Errors } from '../../errors';
 import { readFirstSheet, xlsxStream, type CellValue, type SheetRow } from '../../exports/xlsx';
 import { dictNoConflict, snapshotOf, type DictionarySnapshot } from './dictionaries';
+import type { OperationEntryType } from '../../../shared/contract/operation-log';
 
 /**
  * Export of the dictionaries to .xlsx and import back (issue 9): one row per node in tree order, its place
@@ -382,7 +383,7 @@ export async function applyImport(ctx: CallContext, fileId: number, digest: stri
       const idOfPath = new Map<string, number>();
       const stored = await storedNodes(tx);
       for (const [path, node] of stored) idOfPath.set(path, node.id);
-      const logged: Array<{ entryType: string; content: string; before: DictionarySnapshot | null; after: DictionarySnapshot }> = [];
+      const logged: Array<{ entryType: OperationEntryType; content: string; before: DictionarySnapshot | null; after: DictionarySnapshot }> = [];
       const depth = (path: string) => path.split(DICT_PATH_SEPARATOR).length;
       const adds = current.plan.flatMap((p) => (p.action === ImportAction.Add ? [p.candidate] : [])).sort((a, b) => depth(a.path) - depth(b.path));
       for (const candidate of adds) {
