@@ -47,7 +47,7 @@ export interface RunningServer {
 
 /** Opens the database (migrations applied), seeds a first start, and builds the app: everything but listening. */
 export async function createServer(config: ServerConfig, now: () => Date = () => new Date()): Promise<{ app: FastifyInstance; services: Services; database: Database; seeded: boolean }> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl || undefined, dataDir: config.dataDir, migrationsDir: config.migrationsDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl || undefined, dataDir: config.dataDir, migrationsDir: config.migrationsDir, pgliteThread: config.pgliteThread });
   let authzChannel: CacheChannel | null = null;
   try {
     const seeded = await seedIfEmpty(database.db, config);

@@ -2,6 +2,7 @@ import type { Api } from './contract';
 import type { EndpointDef, InputOf, OutputOf } from './contract/endpoint';
 import type { ExportedFile } from './contract/export';
 import type { FilePurpose, Locale, ThemeChoice } from './constants';
+import type { ListViewsRequest, ListViewsSave, ScreenListViews } from './list-views';
 
 /**
  * The typed bridge between the renderer and the main-process core. The renderer reaches the main
@@ -138,6 +139,16 @@ export interface ConsoleBridge {
     set(patch: Partial<Pick<BridgeSettings, 'serverUrl' | 'language' | 'theme'>>): Promise<BridgeResult<BridgeSettings>>;
   };
 
+  /**
+   * Saved list views and column layouts (issue 13), kept in the desktop settings for the signed-in user on the
+   * current server: another user of the workstation sees none of them. Refused without a session.
+   */
+  listViews: {
+    get(request: ListViewsRequest): Promise<BridgeResult<ScreenListViews>>;
+    /** Replaces the screen's views and layout after validating them all; an invalid state writes nothing. */
+    save(request: ListViewsSave): Promise<BridgeResult<ScreenListViews>>;
+  };
+
   views: {
     showExternal(request: ExternalViewRequest): Promise<BridgeResult<null>>;
     setBounds(request: ExternalViewRequest): Promise<BridgeResult<null>>;
@@ -216,6 +227,8 @@ export const BRIDGE_METHODS = listingEveryMethod([
   'api.call',
   'settings.get',
   'settings.set',
+  'listViews.get',
+  'listViews.save',
   'views.showExternal',
   'views.setBounds',
   'views.reloadExternal',

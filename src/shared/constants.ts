@@ -114,6 +114,10 @@ export const TOKEN_FAMILY_MAX_SECONDS = 30 * 86_400;
 export const LOCAL_NETWORK_LOCATION = 'local-network';
 
 export const CAPTCHA_TTL_SECONDS = 300;
+/** How long after a delete its toast offers Undo; after it the delete is final. */
+export const UNDO_WINDOW_SECONDS = 10;
+/** What the server adds to the window for the round trip of an Undo clicked at its last moment, no more. */
+export const UNDO_GRACE_SECONDS = 2;
 /** How long a messenger binding ticket waits for the password sign-in that redeems it. */
 export const BIND_TICKET_TTL_SECONDS = 600;
 export const CAPTCHA_LENGTH = 4;

@@ -420,3 +420,28 @@ export const MailPatterns = {
   host: /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/,
   port: /^\d{2,4}$/,
 } as const;
+
+/** Saved list views and column layouts, kept per user in the desktop settings (issue 13). */
+export const ListViewLimits = {
+  viewsPerScreen: 30,
+  nameMax: 50,
+  /** A screen key: the list's route path, and the list's id where a screen holds more than one list. */
+  screenKeyMax: 200,
+  filterFields: 50,
+  filterKeyMax: 100,
+  filterTextMax: 500,
+  columns: 100,
+  columnKeyMax: 100,
+  /** Column widths in CSS pixels: narrower than this a column cannot show its header. */
+  columnWidthMin: 60,
+  columnWidthMax: 2000,
+  /** One screen's views and layout as stored (JSON characters). */
+  screenChars: 64 * 1024,
+  /** Everything one user keeps on one server (JSON characters). */
+  userChars: 1024 * 1024,
+} as const;
+
+export const UndoPatterns = {
+  /** An undo key: 32 random bytes in base64url. */
+  key: /^[A-Za-z0-9_-]{43}$/,
+} as const;

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { LOCALES, type Locale } from '../../src/shared/constants';
 import { MENU_CATALOG } from '../../src/shared/menu-catalog';
 import { Route } from '../../src/shared/routes';
-import { ADMIN_PASSWORD, apiData, enterIdentity, hostForSpecFile, openAt, signInAdmin, startHost, tabPane, toast } from './host';
+import { ADMIN_PASSWORD, apiData, enterIdentity, fillSignIn, hostForSpecFile, openAt, openConsole, signInAdmin, startHost, tabPane, toast } from './host';
 
 /** The Home shell (spec 000 §4, §8): identity, tabs, language, sign-out and the 404s. */
 test.describe.configure({ mode: 'serial' });
@@ -276,4 +276,21 @@ test('Home shows the screens opened last (after a reload too), the notices in fo
   await expect(page.getByTestId('home-page').getByTestId('home-recent').getByRole('button')).toHaveText([pageName(1), pageName(0)]);
   await page.getByTestId('home-page').getByTestId('home-figure-todayTimes').click();
   await expect(tabPane(page, Route.userStatistics)).toBeVisible();
+});
+
+test('Home counts a failed sign-in, and its figure opens interface monitoring filtered to the calls counted', async ({ page }) => {
+  await openConsole(page, host);
+  await fillSignIn(page, 'nobody_e2e', 'Wrong_pass1');
+  await expect(page.getByTestId('login-error')).toBeVisible();
+  await signInAdmin(page, host);
+  const failed = page.getByTestId('home-page').getByTestId('home-figure-failedSignIns');
+  await expect(failed).toContainText(/[1-9]\d*/);
+  await expect(page.getByTestId('home-page').getByTestId('home-figure-recentErrors')).toContainText(/[1-9]\d*/);
+  await failed.click();
+  const pane = page.locator(`[data-testid="tab-pane"][data-path^="${Route.interFace}?"]`);
+  await expect(pane).toBeVisible();
+  await expect(pane.getByTestId('filter-outcome')).toContainText('异常');
+  await expect(pane.getByTestId('filter-interfaceName')).toHaveValue('Sign in');
+  await expect(pane.getByTestId('list-row').first()).toContainText('Sign in with a password (OAuth token)');
+  await expect(pane.getByTestId('interface-status').first()).toContainText('异常');
 });

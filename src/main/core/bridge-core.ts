@@ -18,6 +18,7 @@ import type { EndpointDef } from '../../shared/contract/endpoint';
 import { FILE_PURPOSES, UploadedFile, type FileBody } from '../../shared/contract/file';
 import { CodedError, InputError } from './errors';
 import type { BridgeEvents } from './events';
+import type { ListViews } from './list-views';
 import { createExports, type ExportTarget, type FileRevealer } from './exports';
 import type { Session } from './session';
 import type { Settings } from './settings';
@@ -56,6 +57,8 @@ export interface BridgeCoreDeps {
   exportTarget?: ExportTarget | null;
   /** Shows a finished export's file in the file manager. */
   revealFile?: FileRevealer | null;
+  /** Saved list views in the desktop settings; without them the console keeps none. */
+  listViews?: ListViews | null;
 }
 
 /**
@@ -89,6 +92,11 @@ export function createBridgeCore(deps: BridgeCoreDeps): BridgeCore {
   const fileUrlOf = (fileId: number): string => {
     if (!deps.fileUrl) throw new CodedError(ResponseCode.CallerError, 'This console shows no stored files');
     return deps.fileUrl(fileId);
+  };
+
+  const listViewsOf = (): ListViews => {
+    if (!deps.listViews) throw new CodedError(ResponseCode.CallerError, 'This console keeps no saved views');
+    return deps.listViews;
   };
 
   const exports = createExports({ session, events, target: deps.exportTarget ?? null, reveal: deps.revealFile ?? null });
@@ -159,6 +167,11 @@ export function createBridgeCore(deps: BridgeCoreDeps): BridgeCore {
           if (change.serverUrl !== undefined && change.serverUrl !== settings.get().serverUrl) await session.clear();
           return settings.set(change);
         }),
+    },
+
+    listViews: {
+      get: (request) => answer(() => listViewsOf().get(request)),
+      save: (request) => answer(() => listViewsOf().save(request)),
     },
 
     views: {

@@ -6,6 +6,7 @@ import { createBridgeCore, type BridgeCore, type FileUrlResolver, type HelpPdfRe
 import { ApiError } from './errors';
 import type { ExportTarget, FileRevealer } from './exports';
 import { createBridgeEvents, type BridgeEvents } from './events';
+import { createListViews } from './list-views';
 import { createSession, type Session } from './session';
 import { createSettings, NO_MANAGED_PRESET, type KeyValueStore, type ManagedPreset, type Settings } from './settings';
 import type { TokenVault } from './token-vault';
@@ -83,11 +84,12 @@ export function createConsoleCore(options: ConsoleCoreOptions): ConsoleCore {
       appId: settings.credentials().clientId,
     }),
   });
+  const serverKey = () => settings.get().serverUrl || `embedded:${embedded?.dataDir ?? 'none'}`;
   session = createSession({
     client,
     vault: options.vault,
     credentials: () => settings.credentials(),
-    serverKey: () => settings.get().serverUrl || `embedded:${embedded?.dataDir ?? 'none'}`,
+    serverKey,
     events,
     warn: options.warn,
   });
@@ -101,6 +103,14 @@ export function createConsoleCore(options: ConsoleCoreOptions): ConsoleCore {
     fileUrl: options.fileUrl,
     exportTarget: options.exportTarget,
     revealFile: options.revealFile,
+    // Views belong to the signed-in user on this server; the user id kept after a sign-out opens none.
+    listViews: createListViews(options.store, {
+      userId: () => {
+        const state = session?.state();
+        return state?.signedIn ? state.userId : null;
+      },
+      serverKey,
+    }),
   });
 
   return {

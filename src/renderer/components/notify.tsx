@@ -1,4 +1,4 @@
-import { Toast, ToastTitle, Toaster, useToastController, type ToastIntent } from '@fluentui/react-components';
+import { Link, Toast, ToastTitle, ToastTrigger, Toaster, useToastController, type ToastIntent } from '@fluentui/react-components';
 import { useMemo } from 'react';
 
 /** The app's one toaster; `useNotify()` shows the spec's messages on it. */
@@ -13,7 +13,18 @@ export interface NotifyOptions {
   timeoutMs?: number;
 }
 
-export type Notify = Record<ToastIntent, (text: string, options?: NotifyOptions) => void>;
+/** A message with one action button (Undo after a delete): the button runs `onAction` and closes the toast. */
+export interface ActionNotice {
+  text: string;
+  actionLabel: string;
+  onAction: () => void;
+  timeoutMs: number;
+  intent?: ToastIntent;
+  /** Names the button for tests (`toast-<actionTestId>`); the toast is `toast-<intent>` like every other. */
+  actionTestId: string;
+}
+
+export type Notify = Record<ToastIntent, (text: string, options?: NotifyOptions) => void> & { action: (notice: ActionNotice) => void };
 
 export function useNotify(): Notify {
   const { dispatchToast } = useToastController(TOASTER_ID);
@@ -27,6 +38,23 @@ export function useNotify(): Notify {
           </Toast>,
           { intent, timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, politeness: intent === 'error' || intent === 'warning' ? 'assertive' : 'polite' },
         );
-    return { success: show('success'), info: show('info'), warning: show('warning'), error: show('error') };
+    const action = ({ text, actionLabel, onAction, timeoutMs, intent = 'success', actionTestId }: ActionNotice) =>
+      dispatchToast(
+        <Toast data-testid={`toast-${intent}`}>
+          <ToastTitle
+            action={
+              <ToastTrigger>
+                <Link as="button" onClick={onAction} data-testid={`toast-${actionTestId}`}>
+                  {actionLabel}
+                </Link>
+              </ToastTrigger>
+            }
+          >
+            {text}
+          </ToastTitle>
+        </Toast>,
+        { intent, timeout: timeoutMs, politeness: 'polite' },
+      );
+    return { success: show('success'), info: show('info'), warning: show('warning'), error: show('error'), action };
   }, [dispatchToast]);
 }

@@ -2,6 +2,7 @@ import type { FeatureTextKey } from '../i18n/feature-text';
 import { richTextText } from '../components/rich-text/text';
 import { importPreviewText } from '../components/import/text';
 import { uploadText } from '../components/upload/text';
+import { listViewsText } from '../components/list/views-text';
 import { appCenterText } from './app-center/text';
 import { systemApiKeyText } from './system-api-key/text';
 import { deptText } from './department/text';
@@ -50,6 +51,7 @@ export const FEATURE_TEXTS = [
   mailText,
   pushText,
   messageKeyText,
+  listViewsText,
 ] as const;
 
 export type FeatureKey = FeatureTextKey<(typeof FEATURE_TEXTS)[number]>;

@@ -1025,3 +1025,26 @@ export const auditDeadLetter = pgTable('log_dead_letter', {
   error: varchar('error', { length: 500 }).notNull(),
   createTime: createdAt(),
 });
+
+/**
+ * What a delete removed, kept for its undo window (src/server/undo): the rows, the rows removed with them by
+ * cascade and the references it cleared, as JSON of the rows exactly. Only the deleting user, in the deleting
+ * role and still holding the delete's permission, may restore them. Rows past `expires_at` are removed.
+ */
+export const undoSnapshot = pgTable(
+  'sys_undo',
+  {
+    /** SHA-256 (hex) of the undo token: the token itself is only in the delete's answer. */
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    roleId: integer('role_id').notNull(),
+    /** The permission the delete needed; the undo needs it still. */
+    permission: varchar('permission', { length: 100 }).notNull(),
+    /** The delete's endpoint (`area.name`), for the log. */
+    endpoint: varchar('endpoint', { length: 100 }).notNull(),
+    snapshot: jsonb('snapshot').notNull(),
+    createTime: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('sys_undo_expires_idx').on(t.expiresAt)],
+);

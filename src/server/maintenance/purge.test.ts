@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../shared/codes';
 import { api } from '../../shared/contract';
+import { UNDO_GRACE_SECONDS } from '../../shared/constants';
 import { DEFAULT_CLIENT_ID } from '../../shared/defaults';
-import { accessToken, bindTicket, captcha, loginFailure, oauthClient, refreshToken, user } from '../db/schema';
+import { accessToken, bindTicket, captcha, loginFailure, oauthClient, refreshToken, undoSnapshot, user } from '../db/schema';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { LOGIN_FAILURE_KEPT_MS, purgeExpired } from './purge';
 
@@ -47,13 +48,22 @@ describe('purgeExpired', () => {
     await insertExpiring('gone', 7, -MINUTE);
     await insertExpiring('kept', 2, MINUTE);
     const counts = await purgeExpired(server.services.db, server.clock.now(), 3);
-    expect(counts).toEqual({ captchas: 7, accessTokens: 7, refreshTokens: 7, bindTickets: 7, loginFailures: 0, files: 0 });
+    expect(counts).toEqual({ captchas: 7, accessTokens: 7, refreshTokens: 7, bindTickets: 7, loginFailures: 0, files: 0, undoSnapshots: 0 });
     const kept = Array(2).fill('kept');
     expect(await remaining()).toEqual({ captchas: kept, accessTokens: kept, refreshTokens: kept, bindTickets: kept });
 
     server.clock.advance(2 * MINUTE);
-    expect(await purgeExpired(server.services.db, server.clock.now())).toEqual({ captchas: 2, accessTokens: 2, refreshTokens: 2, bindTickets: 2, loginFailures: 0, files: 0 });
+    expect(await purgeExpired(server.services.db, server.clock.now())).toEqual({ captchas: 2, accessTokens: 2, refreshTokens: 2, bindTickets: 2, loginFailures: 0, files: 0, undoSnapshots: 0 });
     expect(await remaining()).toEqual({ captchas: [], accessTokens: [], refreshTokens: [], bindTickets: [] });
+  });
+
+  it('removes the snapshots of deletes once their undo window and its grace have passed, and keeps those still open', async () => {
+    const db = server.services.db;
+    const now = server.clock.now().getTime();
+    const snapshot = (tag: string, expiresInMs: number) => ({ tokenHash: hash(1, tag), userId: 1, roleId: 1, permission: 'sys:user:delete', endpoint: 'user.delete', snapshot: {}, expiresAt: new Date(now + expiresInMs) });
+    await db.insert(undoSnapshot).values([snapshot('gone', -(UNDO_GRACE_SECONDS * 1000 + MINUTE)), snapshot('open', -1000), snapshot('kept', 5000)]);
+    expect((await purgeExpired(db, server.clock.now())).undoSnapshots).toBe(1);
+    expect((await db.select().from(undoSnapshot)).map((r) => r.tokenHash.slice(0, 4)).sort()).toEqual(['kept', 'open']);
   });
 
   it('forgets failed sign-ins a day after the last one, and the captcha rule holds until then', async () => {

@@ -1,8 +1,8 @@
 import { inArray, lt } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { LOCKOUT } from '../../shared/constants';
+import { LOCKOUT, UNDO_GRACE_SECONDS } from '../../shared/constants';
 import type { Db } from '../db/client';
-import { accessToken, bindTicket, captcha, loginFailure, refreshToken } from '../db/schema';
+import { accessToken, bindTicket, captcha, loginFailure, refreshToken, undoSnapshot } from '../db/schema';
 import { purgeUnreferencedFiles, UNREFERENCED_FILE_GRACE_MS } from '../modules/file/files';
 import { purgeOldInterfaceLogs } from '../modules/interface-log/retention';
 
@@ -22,6 +22,7 @@ export interface PurgeCounts {
   bindTickets: number;
   loginFailures: number;
   files: number;
+  undoSnapshots: number;
 }
 
 /** Deletes the rows whose `time` column is before `before`, `batchSize` at a time; returns how many went. */
@@ -39,7 +40,8 @@ async function deleteBefore(db: Db, table: PgTable, key: PgColumn, time: PgColum
  * Deletes what has expired: captchas, access tokens (revoked ones too, once past their expiry: until
  * then a revoked token must still be found to be refused), refresh tokens, messenger binding tickets, and
  * the failed sign-ins of names that have not failed for LOGIN_FAILURE_KEPT_MS, and uploaded files no record
- * refers to once UNREFERENCED_FILE_GRACE_MS has passed since their upload.
+ * refers to once UNREFERENCED_FILE_GRACE_MS has passed since their upload, and the snapshots of deletes past
+ * their undo window (they hold deleted rows, password hashes and sealed secrets among them, no longer needed).
  */
 export async function purgeExpired(db: Db, now: Date, batchSize = PURGE_BATCH_SIZE): Promise<PurgeCounts> {
   return {
@@ -49,6 +51,7 @@ export async function purgeExpired(db: Db, now: Date, batchSize = PURGE_BATCH_SI
     bindTickets: await deleteBefore(db, bindTicket, bindTicket.ticketHash, bindTicket.expiresAt, now, batchSize),
     loginFailures: await deleteBefore(db, loginFailure, loginFailure.username, loginFailure.lastFailure, new Date(now.getTime() - LOGIN_FAILURE_KEPT_MS), batchSize),
     files: await purgeUnreferencedFiles(db, new Date(now.getTime() - UNREFERENCED_FILE_GRACE_MS), batchSize),
+    undoSnapshots: await deleteBefore(db, undoSnapshot, undoSnapshot.tokenHash, undoSnapshot.expiresAt, new Date(now.getTime() - UNDO_GRACE_SECONDS * 1000), batchSize),
   };
 }
 

@@ -24,6 +24,7 @@ import { sessionHandlers } from './session';
 import { smsHandlers } from './sms';
 import { statisticsHandlers } from './statistics';
 import { systemApiKeyHandlers } from './system-api-key';
+import { undoHandlers } from './undo';
 import { userHandlers } from './user';
 
 export type Handler<E extends EndpointDef> = (input: ParsedInputOf<E>, ctx: CallContext) => Promise<OutputOf<E>>;
@@ -57,4 +58,5 @@ export const handlers: { [A in keyof Api]: AreaHandlers<A> } = {
   dataGroup: dataGroupHandlers,
   messageKey: messageKeyHandlers,
   openMessage: openMessageHandlers,
+  undo: undoHandlers,
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ResponseCode } from '../../shared/codes';
 import { API_PREFIX } from '../../shared/constants';
+import type { EndpointDef } from '../../shared/contract/endpoint';
 import { redact, truncate } from '../audit/redact';
 import type { Services } from '../context';
 
@@ -65,7 +66,7 @@ function writeInterfaceLog(services: Services, request: FastifyRequest, reply: F
   services.audit.interfaceLog.push({
     appId: ctx?.session?.clientId ?? ctx?.appId ?? '',
     serviceCnName: def?.service ?? 'unknown',
-    interfaceCnName: def?.summary ?? path,
+    interfaceCnName: (def && summaryOf(def.summaryBy, request.body)) ?? def?.summary ?? path,
     method: request.method,
     path,
     userId: ctx?.session ? String(ctx.session.userId) : '',
@@ -79,4 +80,11 @@ function writeInterfaceLog(services: Services, request: FastifyRequest, reply: F
     requestParam: truncate(JSON.stringify(redact({ query: request.query, body: request.body }, def?.secretFields ?? [])) ?? ''),
     responseText: record.loggedResponse ?? truncate(record.responseText),
   });
+}
+
+/** The exact summary an endpoint gives for the value of one of its body fields, if it names one for it. */
+function summaryOf(summaryBy: EndpointDef['summaryBy'], body: unknown): string | undefined {
+  if (!summaryBy || typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[summaryBy.field];
+  return typeof value === 'string' && Object.hasOwn(summaryBy.summaries, value) ? summaryBy.summaries[value] : undefined;
 }

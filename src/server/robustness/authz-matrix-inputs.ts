@@ -147,6 +147,8 @@ export const BASELINE_OVERRIDES: Record<string, (f: MatrixFixtures, sealed: stri
   'push.providerUpdate': () => ({ id: 1, version: 1, alias: 'Matrix push', appKey: '0'.repeat(24) }),
   'mail.accountAdd': (_f, sealed) => ({ host: 'smtp.example.com', port: '465', ssl: true, protocol: 'smtp', account: 'matrix@example.com', secret: sealed }),
   'mail.accountUpdate': (_f, sealed) => ({ id: 1, version: 1, host: 'smtp.example.com', port: '465', ssl: true, protocol: 'smtp', account: 'matrix@example.com', secret: sealed }),
+  // A token no delete gave: the undo is refused as unknown (A0404) after the access checks the matrix is about.
+  'undo.restore': () => ({ undoKey: 'M'.repeat(43) }),
 };
 
 /** A notice the server would publish (its window ends a week after the real clock) to `audience`. */

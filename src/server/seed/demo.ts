@@ -11,7 +11,7 @@ const GIVEN = ['伟', '芳', '娜', '敏', '静', '磊', '强', '洋', '艳', '�
 const SERVICES = [
   ['session', 'The menu tree of a system for a role', '/api/sys/menu/nav'],
   ['session', 'Systems the user may enter, with the roles for each', '/api/sys/role/systems'],
-  ['auth', 'Sign in or refresh (OAuth token)', '/api/auth/oauth/token'],
+  ['auth', 'Sign in with a password (OAuth token)', '/api/auth/oauth/token'],
   ['session', 'The signed-in user', '/api/sys/user/current'],
 ] as const;
 

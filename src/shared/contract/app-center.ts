@@ -3,6 +3,7 @@ import { AppStatus, AppType } from '../constants';
 import { Perm } from '../permissions';
 import { appRules, pageOf, rules } from '../rules';
 import { endpoint } from './endpoint';
+import { undoTicket } from './undo';
 
 /**
  * Application centre (spec 001 §2 /appCenter and /centerMessage/{appId}, §3 Application, §5 Application
@@ -129,7 +130,7 @@ export const appCenter = {
     path: '/sys/oauth/clients/:id',
     access: Perm.appCenterDelete,
     input: z.object({ id: rules.id }),
-    output: z.null(),
+    output: undoTicket,
   }),
   regenerateSecret: endpoint({
     service: 'appCenter',

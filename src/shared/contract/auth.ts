@@ -41,6 +41,7 @@ export const auth = {
   token: endpoint({
     service: 'auth',
     summary: 'Sign in or refresh (OAuth token)',
+    summaryBy: { field: 'grant_type', summaries: { password: 'Sign in with a password (OAuth token)', refresh_token: 'Refresh the session (OAuth token)' } },
     method: 'POST',
     path: '/auth/oauth/token',
     rateLimit: { name: 'signIn', accountField: 'username' },

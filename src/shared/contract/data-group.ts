@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Perm } from '../permissions';
 import { dataGroupRules, Limits, pageOf, rules } from '../rules';
 import { endpoint } from './endpoint';
+import { undoTicket } from './undo';
 
 /**
  * Data groups, organs and classifications (spec 001 §2 /groupManage, /organManage, /classifyManage, §3
@@ -144,7 +145,7 @@ export const dataGroup = {
     path: '/sys/dataGroup/delete',
     access: Perm.dataGroupDelete,
     input: z.object({ ids: rules.idList }),
-    output: z.null(),
+    output: undoTicket,
   }),
   organList: endpoint({
     service: 'dataGroup',
@@ -190,7 +191,7 @@ export const dataGroup = {
     path: '/sys/dataOrgan/delete',
     access: Perm.organDelete,
     input: z.object({ ids: rules.idList }),
-    output: z.null(),
+    output: undoTicket,
   }),
   classificationList: endpoint({
     service: 'dataGroup',
@@ -244,6 +245,6 @@ export const dataGroup = {
     path: '/sys/dataAuthorityClassification/delete',
     access: Perm.classifyDelete,
     input: z.object({ ids: rules.idList }),
-    output: z.null(),
+    output: undoTicket,
   }),
 } as const;

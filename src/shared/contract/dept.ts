@@ -3,6 +3,7 @@ import { DeptType, IdCardSlot } from '../constants';
 import { Perm } from '../permissions';
 import { choice, DeptLimits, DeptPatterns, rules } from '../rules';
 import { endpoint } from './endpoint';
+import { undoTicket } from './undo';
 import { deptListEntry } from './user';
 
 /**
@@ -168,6 +169,6 @@ export const dept = {
     path: '/sys/dept/delete',
     access: Perm.deptDelete,
     input: z.object({ deptIds: rules.idList }),
-    output: z.null(),
+    output: undoTicket,
   }),
 } as const;

@@ -3,6 +3,7 @@ import { DEFAULT_LOCALE, DictStatus, DictUpdatable, LOCALES, type Locale } from 
 import { Perm } from '../permissions';
 import { Limits, pageOf, rules } from '../rules';
 import { endpoint } from './endpoint';
+import { undoTicket } from './undo';
 import { XLSX_DOWNLOAD, exportedFile } from './export';
 import { importReportOf, importReportRowOf } from './import-report';
 
@@ -165,7 +166,7 @@ export const dictionary = {
     path: '/sys/dictionary/delete',
     access: Perm.dictDelete,
     input: z.object({ ids: rules.idList }),
-    output: z.null(),
+    output: undoTicket,
   }),
   items: endpoint({
     service: 'dictionary',

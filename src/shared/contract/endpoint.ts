@@ -44,6 +44,11 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   service: string;
   /** A short name of what the call does, used in interface monitoring (interfaceCnName) and OpenAPI. */
   summary: string;
+  /**
+   * A more exact summary by the value of one input field, for a call that does different things (sign-in and
+   * refresh share the token path): interface monitoring names the call by it, so its filters can tell them apart.
+   */
+  summaryBy?: { field: string; summaries: Readonly<Record<string, string>> };
   method: HttpMethod;
   /** Path under `/api`, with `:param` segments filled from the input of the same name. */
   path: string;

@@ -3,6 +3,7 @@ import { I18nStatus } from '../constants';
 import { Perm } from '../permissions';
 import { choice, Limits, pageOf, rules } from '../rules';
 import { endpoint } from './endpoint';
+import { undoTicket } from './undo';
 import { XLSX_DOWNLOAD, exportedFile } from './export';
 import { importReportOf, importReportRowOf } from './import-report';
 
@@ -123,7 +124,7 @@ export const i18nText = {
     path: '/sys/i18n/delete/:id',
     access: Perm.i18nDelete,
     input: z.object({ id: rules.id }),
-    output: z.null(),
+    output: undoTicket,
   }),
   export: endpoint({
     service: 'i18nText',

@@ -22,6 +22,7 @@ import { serviceCenter } from './service-center';
 import { session } from './session';
 import { sms } from './sms';
 import { statistics } from './statistics';
+import { undo } from './undo';
 import { user } from './user';
 
 /** The whole API: every endpoint the server registers and the clients call, by area. */
@@ -51,6 +52,7 @@ export const api = {
   dataGroup,
   messageKey,
   openMessage,
+  undo,
 } as const;
 
 export type Api = typeof api;

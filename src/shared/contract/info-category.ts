@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Perm } from '../permissions';
 import { choice, InfoLimits, pageOf, rules } from '../rules';
 import { endpoint } from './endpoint';
+import { undoTicket } from './undo';
 
 /**
  * Information categories (spec 001 §2 /inforTypeManage and /addManage/{id}, §3 Information category, §4
@@ -140,6 +141,6 @@ export const infoCategory = {
     path: '/info/category/delete/:ids',
     access: Perm.infoTypeDelete,
     input: z.object({ ids: rules.idList }),
-    output: z.null(),
+    output: undoTicket,
   }),
 } as const;

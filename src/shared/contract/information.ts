@@ -3,6 +3,7 @@ import { API_PREFIX } from '../constants';
 import { Perm } from '../permissions';
 import { InfoLimits, pageOf, rules } from '../rules';
 import { endpoint } from './endpoint';
+import { undoTicket } from './undo';
 import { FileBody } from './file';
 import { infoRules, infoSwitch, InfoSwitch } from './info-category';
 
@@ -175,7 +176,7 @@ export const information = {
     path: '/info/article/delete/:ids',
     access: Perm.infoDelete,
     input: z.object({ ids: rules.idList }),
-    output: z.null(),
+    output: undoTicket,
   }),
   display: endpoint({
     service: 'information',

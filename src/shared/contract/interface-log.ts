@@ -12,6 +12,17 @@ import { XLSX_DOWNLOAD, exportProgress, exportProgressKey, exportedFile } from '
 
 /** responseStatus of a call that succeeded (spec 001 §9 "Interface status normal"); anything else is abnormal. */
 export const INTERFACE_STATUS_NORMAL = '200';
+/** The outcome filter: normal (status 200) or abnormal (anything else). */
+export const INTERFACE_OUTCOMES = ['normal', 'abnormal'] as const;
+export type InterfaceOutcome = (typeof INTERFACE_OUTCOMES)[number];
+/**
+ * What the interface-name filter takes to find sign-ins: it is part of the name of the password sign-in and of the
+ * messenger binding sign-in (the token endpoint's `summaryBy`), and of no other call (a refresh is named otherwise).
+ */
+export const SIGN_IN_INTERFACE_NAME = 'Sign in';
+/** Home's figures count interface errors over this many minutes back. */
+export const RECENT_ERRORS_MINUTES = 60;
+
 /** The export's task id (spec 001 §7): the export endpoint's last path segment. */
 export const INTERFACE_EXPORT_TASK_ID = 'interface_monitoring_center_export';
 /** Rows of one export: the chosen rows of a page, or every row the filters match. */
@@ -41,6 +52,8 @@ export const interfaceLogFilters = z
       .max(10, { message: 'validation.tooLong' })
       .optional()
       .transform((s) => (s ? s : undefined)),
+    /** Only normal calls (status 200) or only abnormal ones (any other status). */
+    outcome: z.enum(INTERFACE_OUTCOMES, { error: 'validation.oneOf' }).optional(),
     /** Calls that took at least this many milliseconds. */
     useTime: z
       .union([
@@ -113,6 +126,20 @@ export const INTERFACE_EXPORT_COLUMNS = [
   'responseText',
 ] as const;
 
+/**
+ * Home's figures of interface monitoring (issue 13): failed sign-ins since the start of today and abnormal calls in
+ * the last hour, each with the filters that list exactly the rows counted.
+ */
+export const interfaceLogFigures = z.object({
+  failedSignIns: z.number().int(),
+  /** The start of today (ISO 8601) the failed sign-ins are counted from. */
+  failedSignInsFrom: z.string(),
+  recentErrors: z.number().int(),
+  /** The instant (ISO 8601) the recent errors are counted from. */
+  recentErrorsFrom: z.string(),
+});
+export type InterfaceLogFigures = z.infer<typeof interfaceLogFigures>;
+
 export const interfaceLog = {
   apps: endpoint({
     service: 'interfaceLog',
@@ -132,6 +159,15 @@ export const interfaceLog = {
     mutation: false,
     input: interfaceLogFilters.and(z.object({ page: rules.page, limit: rules.limit })),
     output: interfaceLogPage,
+  }),
+  figures: endpoint({
+    service: 'interfaceLog',
+    summary: "Failed sign-ins today and interface errors in the last hour, of the role's organisations",
+    method: 'GET',
+    path: '/sys/interface/figures',
+    access: Perm.interfaceLogView,
+    input: z.object({}),
+    output: interfaceLogFigures,
   }),
   info: endpoint({
     service: 'interfaceLog',

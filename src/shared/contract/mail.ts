@@ -3,6 +3,7 @@ import { encryptedPassword } from './auth';
 import { Perm } from '../permissions';
 import { MailLimits, MailPatterns, pageOf, rules } from '../rules';
 import { endpoint } from './endpoint';
+import { undoTicket } from './undo';
 
 /**
  * Mail (spec 001 §2 /accountManage, /addMailAccount/{id}, /mailManage, /addMail; §3 Mail account; §5 at most
@@ -214,7 +215,7 @@ export const mail = {
     path: '/mail/account/delete/:ids',
     access: Perm.mailAccountDelete,
     input: z.object({ ids: rules.idList }),
-    output: z.null(),
+    output: undoTicket,
   }),
   accountTest: endpoint({
     service: 'mail',

@@ -3,6 +3,7 @@ import { LinkTarget, MenuStatus, MenuType } from '../constants';
 import { Perm } from '../permissions';
 import { choice, Limits, rules } from '../rules';
 import { endpoint } from './endpoint';
+import { undoTicket } from './undo';
 import { navNode } from './session';
 
 /** Menu management (spec 000 §2 /menu and /menuManage/{menuId}, §3 Menu, §5 Menu form, §7 Menu). */
@@ -148,7 +149,7 @@ export const menu = {
     path: '/sys/menu/delete',
     access: Perm.menuDelete,
     input: z.object({ menuIds: rules.idList }),
-    output: z.null(),
+    output: undoTicket,
   }),
   appsByRole: endpoint({
     service: 'menu',

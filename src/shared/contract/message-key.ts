@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Perm } from '../permissions';
 import { choice, Limits, MessageKeyLimits, pageOf, rules } from '../rules';
 import { endpoint } from './endpoint';
+import { undoTicket } from './undo';
 import { API_KEY_HEADER } from './information';
 import { smsDeliveryStatus, smsRules } from './sms';
 
@@ -170,7 +171,7 @@ export const messageKey = {
     path: '/msg/system/delete/:ids',
     access: Perm.systemApiKeyDelete,
     input: z.object({ ids: rules.idList }),
-    output: z.null(),
+    output: undoTicket,
   }),
   systemOptions: endpoint({
     service: 'messageKey',
@@ -229,7 +230,7 @@ export const messageKey = {
     path: '/msg/key/delete/:ids',
     access: Perm.messageApiKeyDelete,
     input: z.object({ ids: rules.idList }),
-    output: z.null(),
+    output: undoTicket,
   }),
 } as const;
 

@@ -3,6 +3,7 @@ import { Perm } from '../permissions';
 import { pageOf, PushLimits, PushPatterns, rules } from '../rules';
 import { encryptedPassword } from './auth';
 import { endpoint } from './endpoint';
+import { undoTicket } from './undo';
 
 /**
  * Push (spec 001 §2 /polarLight, /newPolar/{id}; §3 Push provider settings: key, secret, alias; issue 12).
@@ -238,7 +239,7 @@ export const push = {
     path: '/push/provider/delete/:ids',
     access: Perm.pushDelete,
     input: z.object({ ids: rules.idList }),
-    output: z.null(),
+    output: undoTicket,
   }),
   send: endpoint({
     service: 'push',

@@ -3,6 +3,7 @@ import { RoleType } from '../constants';
 import { Perm } from '../permissions';
 import { choice, Limits, pageOf, rules } from '../rules';
 import { endpoint } from './endpoint';
+import { undoTicket } from './undo';
 import { navNode } from './session';
 
 /**
@@ -164,7 +165,7 @@ export const role = {
     path: '/sys/role/delete',
     access: Perm.roleDelete,
     input: z.object({ roleIds: rules.idList }),
-    output: z.null(),
+    output: undoTicket,
   }),
   grantableMenus: endpoint({
     service: 'role',

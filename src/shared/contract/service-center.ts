@@ -3,6 +3,7 @@ import { sortInput } from '../list-sort';
 import { Perm } from '../permissions';
 import { Limits, pageOf, rules } from '../rules';
 import { endpoint } from './endpoint';
+import { undoTicket } from './undo';
 import { deptNode } from './user';
 
 /**
@@ -126,6 +127,6 @@ export const serviceCenter = {
     path: '/sys/serviceCenter/delete',
     access: Perm.serviceCenterDelete,
     input: z.object({ userIds: operatingUserIds }),
-    output: z.null(),
+    output: undoTicket,
   }),
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Perm } from '../permissions';
 import { choice, pageOf, rules, SmsLimits, SmsPatterns } from '../rules';
 import { endpoint } from './endpoint';
+import { undoTicket } from './undo';
 
 /**
  * SMS (spec 001 §2 /templateManage, /addTemplete/{id}, /signatureManage, /addSignMsg/{id}, /sendingSMS,
@@ -255,7 +256,7 @@ export const sms = {
     path: '/sms/template/delete/:ids',
     access: Perm.templateDelete,
     input: z.object({ ids: rules.idList }),
-    output: z.null(),
+    output: undoTicket,
   }),
   signatureList: endpoint({
     service: 'sms',
@@ -302,7 +303,7 @@ export const sms = {
     path: '/sms/signature/delete/:ids',
     access: Perm.signatureDelete,
     input: z.object({ ids: rules.idList }),
-    output: z.null(),
+    output: undoTicket,
   }),
   sendOptions: endpoint({
     service: 'sms',

@@ -5,6 +5,7 @@ import { sortInput } from '../list-sort';
 import { choice, Limits, pageOf, rules } from '../rules';
 import { encryptedPassword } from './auth';
 import { endpoint } from './endpoint';
+import { undoTicket } from './undo';
 
 /**
  * User management (spec 000 §2 /user and /userManage/{userId}, §3 User, §5 User form, §6, §7 User), with
@@ -193,7 +194,7 @@ export const user = {
     path: '/sys/user/delete',
     access: Perm.userDelete,
     input: z.object({ userIds: rules.idList }),
-    output: z.null(),
+    output: undoTicket,
   }),
   resetPassword: endpoint({
     service: 'user',

@@ -1,10 +1,13 @@
 import { Button, Card, CardHeader, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
-import { History20Regular, Megaphone20Regular, People20Regular } from '@fluentui/react-icons';
+import { History20Regular, Megaphone20Regular, People20Regular, PlugDisconnected20Regular } from '@fluentui/react-icons';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { SIGN_IN_INTERFACE_NAME } from '../../../shared/contract/interface-log';
 import type { NavNode } from '../../../shared/contract/session';
 import { Route } from '../../../shared/routes';
 import { HomeNotices } from '../../features/notice/ShellNotices';
 import { useBridgeQuery } from '../../hooks/bridge-query';
+import { viewPath } from '../../components/list/view-link';
 import { findMenuByUrl } from './nav';
 
 const useStyles = makeStyles({
@@ -38,9 +41,11 @@ export function HomePage({ nav, recent, onOpen }: { nav: readonly NavNode[]; rec
     return page ? [{ path, name: page.name }] : [];
   });
   const statistics = findMenuByUrl(nav, Route.userStatistics);
+  const interfaces = findMenuByUrl(nav, Route.interFace);
   return (
     <div className={styles.page} data-testid="home-page">
       {statistics ? <VisitFigures title={statistics.name} onOpen={() => onOpen(Route.userStatistics)} /> : null}
+      {interfaces ? <InterfaceFigures title={interfaces.name} onOpen={onOpen} /> : null}
       <Card>
         <CardHeader image={<History20Regular />} header={<Title3 as="h2">{t('home.recent')}</Title3>} />
         <div className={styles.recent} data-testid="home-recent">
@@ -63,27 +68,69 @@ export function HomePage({ nav, recent, onOpen }: { nav: readonly NavNode[]; rec
   );
 }
 
-/** Today's visit figures of the role's organisations; a click opens visit statistics. */
-function VisitFigures({ title, onOpen }: { title: string; onOpen: () => void }) {
+interface Figure {
+  key: 'online' | 'todayCount' | 'todayTimes' | 'failedSignIns' | 'recentErrors';
+  value: number | undefined;
+  open: () => void;
+}
+
+function FigureButtons({ figures }: { figures: readonly Figure[] }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  return (
+    <div className={styles.figures}>
+      {figures.map(({ key, value, open }) => (
+        <Button key={key} className={styles.figure} onClick={open} aria-label={`${t(`home.figure.${key}`)}: ${value ?? '…'}`} data-testid={`home-figure-${key}`}>
+          <span className={styles.number}>{value ?? '…'}</span>
+          <Text>{t(`home.figure.${key}`)}</Text>
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/** A `datetime-local` filter value (the interface list's time filters) for an instant, in the workstation's time. */
+const localFilterTime = (iso: string) => dayjs(iso).format('YYYY-MM-DDTHH:mm:ss');
+
+/**
+ * Failed sign-ins today and interface errors in the last hour, of the calls the role may see; each opens interface
+ * monitoring filtered to exactly the calls it counted (the server answers the instants it counted from).
+ */
+function InterfaceFigures({ title, onOpen }: { title: string; onOpen: (path: string) => void }) {
+  const styles = useStyles();
+  const figures = useBridgeQuery('interfaceLog.figures', {}, { refetchInterval: 60_000, meta: { silent: true } });
+  const data = figures.data;
+  const openFiltered = (filters: Record<string, string>) => onOpen(viewPath(Route.interFace, { filters }));
+  return (
+    <Card className={styles.wide}>
+      <CardHeader image={<PlugDisconnected20Regular />} header={<Title3 as="h2">{title}</Title3>} />
+      <FigureButtons
+        figures={[
+          {
+            key: 'failedSignIns',
+            value: data?.failedSignIns,
+            open: () => data && openFiltered({ interfaceName: SIGN_IN_INTERFACE_NAME, outcome: 'abnormal', startTime: localFilterTime(data.failedSignInsFrom) }),
+          },
+          { key: 'recentErrors', value: data?.recentErrors, open: () => data && openFiltered({ outcome: 'abnormal', startTime: localFilterTime(data.recentErrorsFrom) }) },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** Today's visit figures of the role's organisations; a click opens visit statistics. */
+function VisitFigures({ title, onOpen }: { title: string; onOpen: () => void }) {
+  const styles = useStyles();
   const profile = useBridgeQuery('statistics.profile', {}, { refetchInterval: 60_000, meta: { silent: true } });
-  const figures = [
-    { key: 'online', value: profile.data?.onlineCount },
-    { key: 'todayCount', value: profile.data?.todayCount },
-    { key: 'todayTimes', value: profile.data?.todayTimes },
-  ] as const;
+  const figures: Figure[] = [
+    { key: 'online', value: profile.data?.onlineCount, open: onOpen },
+    { key: 'todayCount', value: profile.data?.todayCount, open: onOpen },
+    { key: 'todayTimes', value: profile.data?.todayTimes, open: onOpen },
+  ];
   return (
     <Card className={styles.wide}>
       <CardHeader image={<People20Regular />} header={<Title3 as="h2">{title}</Title3>} />
-      <div className={styles.figures}>
-        {figures.map(({ key, value }) => (
-          <Button key={key} className={styles.figure} onClick={onOpen} aria-label={`${t(`home.figure.${key}`)}: ${value ?? '…'}`} data-testid={`home-figure-${key}`}>
-            <span className={styles.number}>{value ?? '…'}</span>
-            <Text>{t(`home.figure.${key}`)}</Text>
-          </Button>
-        ))}
-      </div>
+      <FigureButtons figures={figures} />
     </Card>
   );
 }

@@ -2,8 +2,10 @@ import { Dialog, DialogBody, DialogSurface, DialogTitle, Input, Text, makeStyles
 import { Search20Regular } from '@fluentui/react-icons';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type { Locale } from '../../../shared/constants';
 import type { NavNode } from '../../../shared/contract/session';
+import { consoleLinkPath } from './console-link';
 import { matchScreens, paletteScreens } from './palette';
 import { useScreenActions, type ScreenAction, type ScreenActionRegistry } from './screen-actions';
 
@@ -24,7 +26,7 @@ const useStyles = makeStyles({
   trail: { color: tokens.colorNeutralForeground3 },
 });
 
-type Entry = { kind: 'action'; action: ScreenAction } | { kind: 'screen'; node: NavNode; title: string; trail: string };
+type Entry = { kind: 'action'; action: ScreenAction } | { kind: 'screen'; node: NavNode; title: string; trail: string } | { kind: 'link'; path: string };
 
 /**
  * The command palette (Ctrl+K / ⌘K): finds any screen of the current role's menus by its name in the interface
@@ -51,7 +53,11 @@ export function CommandPalette({
   const [activeIndex, setActiveIndex] = useState(0);
   const screens = useMemo(() => paletteScreens(nav, i18n.language as Locale), [nav, i18n.language]);
   const words = query.trim().toLowerCase();
+  // A pasted console link (a list view's "Copy link") opens as a tab: Electron has no address bar.
+  const linkPath = consoleLinkPath(query);
+  const navigate = useNavigate();
   const entries: Entry[] = [
+    ...(linkPath === null ? [] : [{ kind: 'link', path: linkPath } satisfies Entry]),
     ...actions.filter((action) => words === '' || action.label.toLowerCase().includes(words)).map((action): Entry => ({ kind: 'action', action })),
     ...matchScreens(screens, query).map((screen): Entry => ({ kind: 'screen', node: screen.node, title: screen.title, trail: screen.trail })),
   ];
@@ -61,6 +67,7 @@ export function CommandPalette({
     if (!entry) return;
     onClose();
     if (entry.kind === 'action') entry.action.run();
+    else if (entry.kind === 'link') navigate(entry.path);
     else onOpen(entry.node);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -75,6 +82,7 @@ export function CommandPalette({
   };
   const optionId = (index: number) => `command-palette-option-${index}`;
   const firstScreen = entries.findIndex((entry) => entry.kind === 'screen');
+  const firstAction = entries.findIndex((entry) => entry.kind === 'action');
 
   return (
     <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && onClose()}>
@@ -106,8 +114,8 @@ export function CommandPalette({
           ) : (
             <ul id="command-palette-list" role="listbox" aria-label={t('palette.title')} className={styles.list}>
               {entries.map((entry, index) => (
-                <li key={entry.kind === 'action' ? `action-${entry.action.id}` : `screen-${entry.node.menuId}`} role="presentation">
-                  {index === 0 && entry.kind === 'action' ? (
+                <li key={entry.kind === 'action' ? `action-${entry.action.id}` : entry.kind === 'link' ? 'link' : `screen-${entry.node.menuId}`} role="presentation">
+                  {index === firstAction ? (
                     <Text size={200} weight="semibold" className={styles.heading} as="p">
                       {t('palette.actions')}
                     </Text>
@@ -124,11 +132,13 @@ export function CommandPalette({
                     className={mergeClasses(styles.option, index === active && styles.active)}
                     onMouseEnter={() => setActiveIndex(index)}
                     onClick={() => run(entry)}
-                    data-testid={entry.kind === 'action' ? `command-palette-action-${entry.action.id}` : `command-palette-screen-${entry.node.url.trim()}`}
+                    data-testid={
+                      entry.kind === 'action' ? `command-palette-action-${entry.action.id}` : entry.kind === 'link' ? 'command-palette-link' : `command-palette-screen-${entry.node.url.trim()}`
+                    }
                   >
-                    <Text>{entry.kind === 'action' ? entry.action.label : entry.title}</Text>
+                    <Text>{entry.kind === 'action' ? entry.action.label : entry.kind === 'link' ? t('listViews.openLink') : entry.title}</Text>
                     <Text size={200} className={styles.trail}>
-                      {entry.kind === 'action' ? t('palette.actionHint') : entry.trail}
+                      {entry.kind === 'action' ? t('palette.actionHint') : entry.kind === 'link' ? t('listViews.openLinkHint') : entry.trail}
                     </Text>
                   </div>
                 </li>

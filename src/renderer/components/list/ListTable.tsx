@@ -1,13 +1,17 @@
 import { Checkbox, Radio, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS, TABLE_MAX_HEIGHT } from '../../../shared/constants';
 import { EmptyState, ErrorState, LoadingState } from '../states';
+import { visibleKeys } from './column-layout';
 import { clampPage } from './list-state';
+import { ColumnResizeHandle, ListViewToolbar } from './ListViewToolbar';
 import { Pager } from './Pager';
 import { headerCheckState, toggleAllOnPage, toggleRow, type RowId, type SelectionMode } from './selection';
 import { nextSort, type ListSort } from './sorting';
+import type { ListViewsSource } from './useListViews';
 import { GapRow, useVirtualRows } from './useVirtualRows';
+import type { ColumnLayout } from './view-link';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', minWidth: 0 },
@@ -17,6 +21,7 @@ const useStyles = makeStyles({
   selectedRow: { backgroundColor: tokens.colorBrandBackground2 },
   clickable: { cursor: 'pointer' },
   refreshing: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  resizeAside: { position: 'absolute', top: 0, right: 0, bottom: 0, display: 'flex' },
 });
 
 export interface ListColumn<T> {
@@ -54,6 +59,8 @@ export interface ListSource<T> {
   onSortChange?: (sort: ListSort | null) => void;
   /** Opens a row's form: a double click on the row. */
   openRow?: (id: RowId) => void;
+  /** Saved views and the column layout (the list controller's): the table then has its views and columns toolbar. */
+  views?: ListViewsSource;
 }
 
 /** A click inside one of these acts on the control, not on the row. */
@@ -99,7 +106,11 @@ export interface ListTableProps<T> {
  * (`useVirtualRows`).
  */
 export function ListTable<T>(props: ListTableProps<T>) {
-  const { list, columns, getRowLabel, emptyText, noMatchText, pageSizeOptions = PAGE_SIZE_OPTIONS } = props;
+  const { list, columns: ownColumns, getRowLabel, emptyText, noMatchText, pageSizeOptions = PAGE_SIZE_OPTIONS } = props;
+  const views = list.views;
+  const layout = views?.layout;
+  // The columns as the user laid them out: shown ones only, in their order, at their widths.
+  const columns = useMemo(() => (layout ? arrangeColumns(ownColumns, layout) : ownColumns), [ownColumns, layout]);
   const { rows, getRowId, total, page, pageSize, onPageChange, selectionMode, selected, onSelectionChange, loading, error, reload, filtered = false, sort, onSortChange, openRow } = list;
   const { t } = useTranslation();
   const styles = useStyles();
@@ -168,6 +179,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
 
   return (
     <div className={styles.root} data-testid={props['data-testid']}>
+      {views ? <ListViewToolbar views={views} columns={ownColumns} /> : null}
       <div className={styles.scroller} ref={scrollerRef}>
         <Table aria-label={props['aria-label']} aria-busy={loading} size="small" aria-rowcount={rowsShown ? rows.length + 1 : undefined}>
           <TableHeader className={styles.header} ref={headerRef}>
@@ -196,6 +208,17 @@ export function ListTable<T>(props: ListTableProps<T>) {
                     sortDirection={direction}
                     button={sortable ? { onClick: () => onSortChange(nextSort(sort, column.sortKey!)), title: t('list.sortBy', { column: column.header }) } : undefined}
                     data-testid={sortable ? `sort-${column.key}` : undefined}
+                    data-column={column.key}
+                    aside={
+                      views
+                        ? {
+                            className: styles.resizeAside,
+                            children: (
+                              <ColumnResizeHandle header={column.header} width={layout?.widths?.[column.key]} onResize={(width) => views.changeLayout({ type: 'resize', key: column.key, width })} />
+                            ),
+                          }
+                        : undefined
+                    }
                   >
                     {column.header}
                   </TableHeaderCell>
@@ -214,4 +237,17 @@ export function ListTable<T>(props: ListTableProps<T>) {
       <Pager total={total} page={page} pageSize={pageSize} onPageChange={onPageChange} selectedCount={selectable ? selected.size : undefined} pageSizeOptions={pageSizeOptions} />
     </div>
   );
+}
+
+/** The columns a layout shows, in its order, with the widths it sets. */
+function arrangeColumns<T>(columns: readonly ListColumn<T>[], layout: ColumnLayout): readonly ListColumn<T>[] {
+  const byKey = new Map(columns.map((column) => [column.key, column]));
+  return visibleKeys(
+    columns.map((column) => column.key),
+    layout,
+  ).map((key) => {
+    const column = byKey.get(key)!;
+    const width = layout.widths?.[key];
+    return width === undefined ? column : { ...column, width: `${width}px` };
+  });
 }

@@ -10,12 +10,15 @@ import { useBridgeQuery } from '../../hooks/bridge-query';
 import type { MessageKey } from '../../i18n/message-key';
 import { useConfirm } from '../ConfirmDialog';
 import { useNotify } from '../notify';
+import { useOfferUndo } from '../undo';
 import { usePermissions } from '../permissions';
 import { deleteQuestion } from './delete-question';
 import { sameFilters, type FilterValues } from './filters';
 import { INITIAL_LIST_STATE, listReducer } from './list-state';
 import { selectionProblem, toggleRow, type RowId, type SelectionMode } from './selection';
 import type { ListSort } from './sorting';
+import { mergeViewFilters, viewSort } from './saved-views';
+import { useLinkedView, useListViews } from './useListViews';
 
 export interface Paging {
   page: number;
@@ -105,18 +108,40 @@ export function useListController<Q extends CallableEndpointId, F extends Filter
   const navigate = useNavigate();
   const notify = useNotify();
   const confirm = useConfirm();
+  const offerUndo = useOfferUndo();
   const queryClient = useQueryClient();
   const bridge = useBridge();
   const { active } = useShellTab();
 
   const initial = options.filters.initial;
-  const [draft, setDraft] = useState<F>(initial);
-  const [applied, setApplied] = useState<F>(initial);
-  const [state, dispatch] = useReducer(listReducer, INITIAL_LIST_STATE);
+  const initialSort = options.initialSort ?? null;
+  // A view link opens the list with its filters, sort and page size (issue 13).
+  const linked = useLinkedView();
+  const [draft, setDraft] = useState<F>(() => mergeViewFilters(initial, linked?.filters));
+  const [applied, setApplied] = useState<F>(() => mergeViewFilters(initial, linked?.filters));
+  const [state, dispatch] = useReducer(listReducer, linked?.pageSize, (size) => (size === undefined ? INITIAL_LIST_STATE : { ...INITIAL_LIST_STATE, pageSize: size }));
   const { page, pageSize } = state;
-  const [sort, setSort] = useState<ListSort | null>(options.initialSort ?? null);
+  const [sort, setSort] = useState<ListSort | null>(() => (linked ? viewSort(linked, initialSort) : initialSort));
+  // Saved views and the column layout; the default view is applied once the stored views are read.
+  const views = useListViews({
+    listId: queryId,
+    linked,
+    initial,
+    initialSort,
+    applied,
+    sort,
+    pageSize,
+    applyState: (view) => {
+      const filters = mergeViewFilters(initial, view.filters);
+      setDraft(filters);
+      setApplied(filters);
+      setSort(viewSort(view, initialSort));
+      dispatch({ type: 'page', page: 1, pageSize: view.pageSize ?? pageSize });
+      dispatch({ type: 'reset' });
+    },
+  });
 
-  const ready = prerequisites.every((prerequisite) => prerequisite.isSuccess) && (canLoad?.(applied) ?? true);
+  const ready = views.ready && prerequisites.every((prerequisite) => prerequisite.isSuccess) && (canLoad?.(applied) ?? true);
   // New filters show the loading state; another page keeps the rows on view until it arrives.
   const filtersOnView = useRef(applied);
   const query = useBridgeQuery(queryId, toInput(applied, { page, pageSize, sort }), {
@@ -213,12 +238,16 @@ export function useListController<Q extends CallableEndpointId, F extends Filter
     if (problem) return notify.warning(t(problem));
     const message = deleteQuestion(t, { ids, rows: rows === undefined ? [] : (allRowsOf?.(rows) ?? rows), getRowId, itemLabel: deletion.itemLabel, question: deletion.question });
     if (!(await confirm({ title: deletion.confirmTitle, message, confirmLabel: t('actions.delete'), destructive: true }))) return;
+    const refresh = () => {
+      if (deletion.invalidate) void deletion.invalidate(queryClient);
+      else reload();
+    };
     remove.mutate(ids, {
-      onSuccess: () => {
-        notify.success(t('message.deleteSuccess'));
+      onSuccess: (answer) => {
+        // The toast offers Undo for the window; an undo refreshes what the delete refreshed.
+        offerUndo(answer, { count: ids.length, onRestored: refresh });
         onSelectionChange(NO_ROWS_SELECTED);
-        if (deletion.invalidate) void deletion.invalidate(queryClient);
-        else reload();
+        refresh();
       },
     });
   };
@@ -260,6 +289,7 @@ export function useListController<Q extends CallableEndpointId, F extends Filter
         : undefined,
     sort,
     onSortChange,
+    views,
     deleteSelected: () => void deleteSelected(),
     deleting: remove.isPending,
   };

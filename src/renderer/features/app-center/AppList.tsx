@@ -16,6 +16,7 @@ import { useNotify } from '../../components/notify';
 import { PermissionGate, usePermissions } from '../../components/permissions';
 import { useBridgeMutation } from '../../hooks/bridge-query';
 import { formatDateTime } from '../../lib/format';
+import { useOfferUndo } from '../../components/undo';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: 0 },
@@ -50,6 +51,7 @@ export default function AppList() {
     getRowId: appRowId,
     routes: appRoutes,
   });
+  const offerUndo = useOfferUndo();
   const remove = useBridgeMutation('appCenter.delete');
   const { reload } = list;
 
@@ -65,8 +67,8 @@ export default function AppList() {
       remove.mutate(
         { id: row.id },
         {
-          onSuccess: () => {
-            notify.success(t('message.deleteSuccess'));
+          onSuccess: (answer) => {
+            offerUndo(answer, { count: 1, onRestored: () => reload() });
             reload();
           },
         },

@@ -17,6 +17,7 @@ import { formatDateTime } from '../../lib/format';
 import { enableSwitchPayload } from './category-model';
 import { invalidateCategoryQueries } from './queries';
 import { RowActions } from './RowActions';
+import { useOfferUndo } from '../../components/undo';
 
 type CategoryFilters = { name: string };
 const NO_FILTERS: CategoryFilters = { name: '' };
@@ -56,6 +57,7 @@ export default function CategoryList() {
   });
 
   const update = useBridgeMutation('infoCategory.update');
+  const offerUndo = useOfferUndo();
   const remove = useBridgeMutation('infoCategory.delete');
   const { reload } = list;
 
@@ -73,8 +75,8 @@ export default function CategoryList() {
     remove.mutate(
       { ids: String(row.id) },
       {
-        onSuccess: () => {
-          notify.success(t('message.deleteSuccess'));
+        onSuccess: (answer) => {
+          offerUndo(answer, { count: 1, onRestored: () => void invalidateCategoryQueries(queryClient) });
           void invalidateCategoryQueries(queryClient);
         },
       },

@@ -17,6 +17,7 @@ import { PermissionGate, usePermissions } from '../../components/permissions';
 import { invalidateBridgeQueries, useBridgeMutation } from '../../hooks/bridge-query';
 import { formatDateTime } from '../../lib/format';
 import { RowActions } from '../info-category/RowActions';
+import { useOfferUndo } from '../../components/undo';
 
 const useStyles = makeStyles({ title: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS } });
 
@@ -66,6 +67,7 @@ export default function InformationList() {
 
   const display = useBridgeMutation('information.display');
   const top = useBridgeMutation('information.top');
+  const offerUndo = useOfferUndo();
   const remove = useBridgeMutation('information.delete');
   const switching = display.isPending || top.isPending;
 
@@ -99,8 +101,8 @@ export default function InformationList() {
     remove.mutate(
       { ids: String(row.id) },
       {
-        onSuccess: () => {
-          notify.success(t('message.deleteSuccess'));
+        onSuccess: (answer) => {
+          offerUndo(answer, { count: 1, onRestored: () => void invalidateArticles(queryClient) });
           void invalidateArticles(queryClient);
         },
       },

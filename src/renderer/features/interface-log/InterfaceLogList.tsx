@@ -3,7 +3,7 @@ import { ArrowDownload20Regular, Dismiss20Regular } from '@fluentui/react-icons'
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INTERFACE_STATUS_NORMAL, type InterfaceLogRow } from '../../../shared/contract/interface-log';
+import { INTERFACE_OUTCOMES, INTERFACE_STATUS_NORMAL, type InterfaceLogRow, type InterfaceOutcome } from '../../../shared/contract/interface-log';
 import { Perm } from '../../../shared/permissions';
 import { useIdentity } from '../../app/identity/IdentityBoundary';
 import { ListTable, type ListColumn } from '../../components/list/ListTable';
@@ -29,6 +29,8 @@ type InterfaceFilters = {
   serviceName: string;
   interfaceName: string;
   responseStatus: string;
+  /** '' (every call), 'normal' or 'abnormal'. */
+  outcome: '' | InterfaceOutcome;
   useTime: string;
   userId: string;
   ip: string;
@@ -38,9 +40,9 @@ type InterfaceFilters = {
   startTime: string;
   endTime: string;
 };
-type TextFilter = Exclude<keyof InterfaceFilters, 'appId' | 'startTime' | 'endTime'>;
+type TextFilter = Exclude<keyof InterfaceFilters, 'appId' | 'outcome' | 'startTime' | 'endTime'>;
 
-const NO_FILTERS: InterfaceFilters = { appId: '', serviceName: '', interfaceName: '', responseStatus: '', useTime: '', userId: '', ip: '', deviceId: '', modelInfo: '', startTime: '', endTime: '' };
+const NO_FILTERS: InterfaceFilters = { appId: '', serviceName: '', interfaceName: '', responseStatus: '', outcome: '', useTime: '', userId: '', ip: '', deviceId: '', modelInfo: '', startTime: '', endTime: '' };
 const TEXT_FILTERS: ReadonlyArray<{
   field: TextFilter;
   placeholder?: 'interfaceLog.filter.responseStatusPlaceholder' | 'interfaceLog.filter.userIdPlaceholder' | 'interfaceLog.filter.ipPlaceholder';
@@ -57,6 +59,8 @@ const TEXT_FILTERS: ReadonlyArray<{
 
 const WHOLE_MS = /^\d{1,10}$/;
 
+const outcomeOf = (value: string | undefined): InterfaceFilters['outcome'] => INTERFACE_OUTCOMES.find((outcome) => outcome === value) ?? '';
+
 /** A `datetime-local` value as an instant with the workstation's offset. */
 const instantOf = (local: string) => (local ? dayjs(local).toISOString() : undefined);
 
@@ -68,6 +72,7 @@ function filterInput(filters: InterfaceFilters) {
     serviceName: text(filters.serviceName),
     interfaceName: text(filters.interfaceName),
     responseStatus: text(filters.responseStatus),
+    outcome: filters.outcome || undefined,
     useTime: filters.useTime.trim() === '' ? undefined : Number(filters.useTime.trim()),
     userId: text(filters.userId),
     ip: text(filters.ip),
@@ -214,6 +219,21 @@ export default function InterfaceLogList() {
             {(apps.data ?? []).map((app) => (
               <Option key={app.appId} value={app.appId} text={app.appName}>
                 {`${app.appName} (${app.appId})`}
+              </Option>
+            ))}
+          </Dropdown>
+        </FilterField>
+        <FilterField label={t('interfaceLog.filter.outcome')}>
+          <Dropdown
+            value={list.filters.draft.outcome ? t(`interfaceLog.outcome.${list.filters.draft.outcome}`) : t('interfaceLog.outcome.all')}
+            selectedOptions={[list.filters.draft.outcome]}
+            onOptionSelect={(_event, data) => list.filters.change({ outcome: outcomeOf(data.optionValue) })}
+            data-testid="filter-outcome"
+          >
+            <Option value="">{t('interfaceLog.outcome.all')}</Option>
+            {INTERFACE_OUTCOMES.map((outcome) => (
+              <Option key={outcome} value={outcome}>
+                {t(`interfaceLog.outcome.${outcome}`)}
               </Option>
             ))}
           </Dropdown>

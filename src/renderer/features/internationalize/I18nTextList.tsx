@@ -10,7 +10,6 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { FilterBar, FilterField, FilterTextField, ListScreen } from '../../components/list/ListScreen';
 import { ListTable, type ListColumn } from '../../components/list/ListTable';
 import { pageRows, useListController } from '../../components/list/useListController';
-import { useNotify } from '../../components/notify';
 import { PermissionGate } from '../../components/permissions';
 import { useScreenAction } from '../../app/palette/screen-actions';
 import { useBridgeMutation } from '../../hooks/bridge-query';
@@ -19,6 +18,7 @@ import { I18N_STATUSES, statusKey, type I18nStatusValue } from './i18n-form';
 import { I18nImportDialog } from './I18nImportDialog';
 import { I18nTextDialog } from './I18nTextDialog';
 import { invalidateI18nQueries } from './queries';
+import { useOfferUndo } from '../../components/undo';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, padding: 0 },
@@ -42,7 +42,6 @@ type DialogState = { open: false } | { open: true; record: I18nTextRecord | null
 export default function I18nTextList() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const exporter = useExport();
@@ -56,9 +55,10 @@ export default function I18nTextList() {
     rowsOf: pageRows,
     getRowId: textId,
   });
+  const offerUndo = useOfferUndo();
   const remove = useBridgeMutation('i18nText.delete', {
-    onSuccess: () => {
-      notify.success(t('message.deleteSuccess'));
+    onSuccess: (answer) => {
+      offerUndo(answer, { count: 1, onRestored: () => void invalidateI18nQueries(queryClient) });
       void invalidateI18nQueries(queryClient);
     },
   });

@@ -18,6 +18,7 @@ import { useBridgeMutation } from '../../hooks/bridge-query';
 import { formatDateTime } from '../../lib/format';
 import { invalidateAccountQueries } from './queries';
 import { TestMailDialog } from './TestMailDialog';
+import { useOfferUndo } from '../../components/undo';
 
 type AccountFilters = { account: string };
 const NO_FILTERS: AccountFilters = { account: '' };
@@ -54,11 +55,12 @@ export default function AccountList() {
     },
   });
   const refresh = () => void invalidateAccountQueries(queryClient);
+  const offerUndo = useOfferUndo();
   const remove = useBridgeMutation('mail.accountDelete');
   const activate = useBridgeMutation('mail.accountActivate');
   const deleteRow = async (row: MailAccountRecord) => {
     if (!(await confirm({ title: t('mail.accountDeleteTitle'), message: deleteQuestion(1, row.account), confirmLabel: t('actions.delete'), destructive: true }))) return;
-    remove.mutate({ ids: String(row.id) }, { onSuccess: () => (notify.success(t('message.deleteSuccess')), refresh()) });
+    remove.mutate({ ids: String(row.id) }, { onSuccess: (answer) => (offerUndo(answer, { count: 1, onRestored: () => refresh() }), refresh()) });
   };
   const activateRow = async (row: MailAccountRecord) => {
     if (!(await confirm({ title: t('mail.activateTitle'), message: t('mail.activateQuestion', { account: row.account }), confirmLabel: t('mail.activate') }))) return;

@@ -16,6 +16,7 @@ import { PermissionGate } from '../../components/permissions';
 import { useBridgeMutation } from '../../hooks/bridge-query';
 import { formatDateTime } from '../../lib/format';
 import { invalidateKeyQueries, statusKey } from './model';
+import { useOfferUndo } from '../../components/undo';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
@@ -65,10 +66,14 @@ export default function MessageKeyList() {
       invalidate: invalidateKeyQueries,
     },
   });
+  const offerUndo = useOfferUndo();
   const remove = useBridgeMutation('messageKey.keyDelete');
   const deleteRow = async (row: MessageKeyRecord) => {
     if (!(await confirm({ title: t('msgKey.keyDeleteTitle'), message: deleteQuestion(1, rowLabel(row)), confirmLabel: t('actions.delete'), destructive: true }))) return;
-    remove.mutate({ ids: String(row.id) }, { onSuccess: () => (notify.success(t('message.deleteSuccess')), void invalidateKeyQueries(queryClient)) });
+    remove.mutate(
+      { ids: String(row.id) },
+      { onSuccess: (answer) => (offerUndo(answer, { count: 1, onRestored: () => void invalidateKeyQueries(queryClient) }), void invalidateKeyQueries(queryClient)) },
+    );
   };
   const copy = (row: MessageKeyRecord) => {
     void navigator.clipboard.writeText(row.apiKey).then(

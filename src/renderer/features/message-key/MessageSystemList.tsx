@@ -11,10 +11,10 @@ import { RowActions } from '../../components/list/RowActions';
 import { FilterBar, FilterField, FilterTextField, ListActions, ListScreen } from '../../components/list/ListScreen';
 import type { RowId } from '../../components/list/selection';
 import { pageRows, useListController } from '../../components/list/useListController';
-import { useNotify } from '../../components/notify';
 import { useBridgeMutation } from '../../hooks/bridge-query';
 import { formatDateTime } from '../../lib/format';
 import { channelKey, invalidateSystemQueries, statusKey, systemFormPath } from './model';
+import { useOfferUndo } from '../../components/undo';
 
 const ANY_STATUS = 'any';
 type SystemFilters = { systemId: string; name: string; status: number | null };
@@ -31,7 +31,6 @@ const routes = { add: systemFormPath(), edit: (id: RowId) => systemFormPath(id),
 export default function MessageSystemList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const notify = useNotify();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const deleteQuestion = (count: number, names: string) => (count === 1 ? t('msgKey.systemDeleteOne', { names }) : t('msgKey.systemDeleteMany', { count, names }));
@@ -57,10 +56,14 @@ export default function MessageSystemList() {
       invalidate: invalidateSystemQueries,
     },
   });
+  const offerUndo = useOfferUndo();
   const remove = useBridgeMutation('messageKey.systemDelete');
   const deleteRow = async (row: MessageSystemRecord) => {
     if (!(await confirm({ title: t('msgKey.systemDeleteTitle'), message: deleteQuestion(1, rowLabel(row)), confirmLabel: t('actions.delete'), destructive: true }))) return;
-    remove.mutate({ ids: String(row.id) }, { onSuccess: () => (notify.success(t('message.deleteSuccess')), void invalidateSystemQueries(queryClient)) });
+    remove.mutate(
+      { ids: String(row.id) },
+      { onSuccess: (answer) => (offerUndo(answer, { count: 1, onRestored: () => void invalidateSystemQueries(queryClient) }), void invalidateSystemQueries(queryClient)) },
+    );
   };
   const columns: ListColumn<MessageSystemRecord>[] = [
     { key: 'systemId', header: t('msgKey.systemId'), render: (row) => row.systemId, width: '12%' },

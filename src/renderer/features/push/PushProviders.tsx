@@ -13,12 +13,12 @@ import { RowActions } from '../../components/list/RowActions';
 import { FilterBar, FilterTextField, ListActions, ListScreen } from '../../components/list/ListScreen';
 import type { RowId } from '../../components/list/selection';
 import { pageRows, useListController } from '../../components/list/useListController';
-import { useNotify } from '../../components/notify';
 import { useBridgeMutation, useBridgeQuery } from '../../hooks/bridge-query';
 import { formatDateTime } from '../../lib/format';
 import { PushDialog } from './PushDialog';
 import { PushRecordTable } from './PushRecordTable';
 import { invalidateProviderQueries, invalidateRecordQueries } from './queries';
+import { useOfferUndo } from '../../components/undo';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', minWidth: 0 },
@@ -44,7 +44,6 @@ export default function PushProviders() {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
-  const notify = useNotify();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<PushTab>('providers');
@@ -67,10 +66,14 @@ export default function PushProviders() {
       invalidate: invalidateProviderQueries,
     },
   });
+  const offerUndo = useOfferUndo();
   const remove = useBridgeMutation('push.providerDelete');
   const deleteRow = async (row: PushProviderRecord) => {
     if (!(await confirm({ title: t('push.deleteTitle'), message: deleteQuestion(1, row.alias), confirmLabel: t('actions.delete'), destructive: true }))) return;
-    remove.mutate({ ids: String(row.id) }, { onSuccess: () => (notify.success(t('message.deleteSuccess')), void invalidateProviderQueries(queryClient)) });
+    remove.mutate(
+      { ids: String(row.id) },
+      { onSuccess: (answer) => (offerUndo(answer, { count: 1, onRestored: () => void invalidateProviderQueries(queryClient) }), void invalidateProviderQueries(queryClient)) },
+    );
   };
   const columns: ListColumn<PushProviderRecord>[] = [
     { key: 'alias', header: t('push.alias'), render: (row) => row.alias, width: '18%' },

@@ -11,10 +11,10 @@ import { RowActions } from '../../components/list/RowActions';
 import { FilterBar, FilterTextField, ListActions, ListScreen } from '../../components/list/ListScreen';
 import type { RowId } from '../../components/list/selection';
 import { pageRows, useListController } from '../../components/list/useListController';
-import { useNotify } from '../../components/notify';
 import { useBridgeMutation } from '../../hooks/bridge-query';
 import { formatDateTime } from '../../lib/format';
 import { invalidateSignatureQueries } from './queries';
+import { useOfferUndo } from '../../components/undo';
 
 type SignatureFilters = { name: string };
 const NO_FILTERS: SignatureFilters = { name: '' };
@@ -26,7 +26,6 @@ const routes = { add: routeTo(Route.addSignMsg, { id: NEW_RECORD_ID }), edit: (i
 export default function SignatureList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const notify = useNotify();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const deleteQuestion = (count: number, names: string) => (count === 1 ? t('sms.signatureDeleteOne', { names }) : t('sms.signatureDeleteMany', { count, names }));
@@ -46,10 +45,14 @@ export default function SignatureList() {
       invalidate: invalidateSignatureQueries,
     },
   });
+  const offerUndo = useOfferUndo();
   const remove = useBridgeMutation('sms.signatureDelete');
   const deleteRow = async (row: SmsSignatureRecord) => {
     if (!(await confirm({ title: t('sms.signatureDeleteTitle'), message: deleteQuestion(1, row.name), confirmLabel: t('actions.delete'), destructive: true }))) return;
-    remove.mutate({ ids: String(row.id) }, { onSuccess: () => (notify.success(t('message.deleteSuccess')), void invalidateSignatureQueries(queryClient)) });
+    remove.mutate(
+      { ids: String(row.id) },
+      { onSuccess: (answer) => (offerUndo(answer, { count: 1, onRestored: () => void invalidateSignatureQueries(queryClient) }), void invalidateSignatureQueries(queryClient)) },
+    );
   };
   const columns: ListColumn<SmsSignatureRecord>[] = [
     { key: 'name', header: t('sms.signatureName'), render: (row) => row.name, width: '25%' },

@@ -17,6 +17,7 @@ import { useBridgeMutation } from '../../hooks/bridge-query';
 import { formatDateTime } from '../../lib/format';
 import { invalidateTemplateQueries } from './queries';
 import { templateTypeKey } from './sms-model';
+import { useOfferUndo } from '../../components/undo';
 
 const ANY_STATUS = 'any';
 type TemplateFilters = { name: string; status: number | null };
@@ -55,6 +56,7 @@ export default function TemplateList() {
     },
   });
   const activate = useBridgeMutation('sms.templateActivate');
+  const offerUndo = useOfferUndo();
   const remove = useBridgeMutation('sms.templateDelete');
   const refresh = () => void invalidateTemplateQueries(queryClient);
 
@@ -64,7 +66,7 @@ export default function TemplateList() {
   };
   const deleteRow = async (row: SmsTemplateRecord) => {
     if (!(await confirm({ title: t('sms.templateDeleteTitle'), message: deleteQuestion(1, row.name), confirmLabel: t('actions.delete'), destructive: true }))) return;
-    remove.mutate({ ids: String(row.id) }, { onSuccess: () => (notify.success(t('message.deleteSuccess')), refresh()) });
+    remove.mutate({ ids: String(row.id) }, { onSuccess: (answer) => (offerUndo(answer, { count: 1, onRestored: () => refresh() }), refresh()) });
   };
 
   const columns: ListColumn<SmsTemplateRecord>[] = [

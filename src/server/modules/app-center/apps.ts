@@ -12,6 +12,8 @@ import { containsPattern, offsetOf, pageResult } from '../../db/lists';
 import { oauthClient, systemApiKey } from '../../db/schema';
 import { AppError, Errors } from '../../errors';
 import { clientSecretHash } from '../auth/sign-in';
+import { undoableDelete } from '../../undo';
+import type { UndoTicket } from '../../../shared/contract/undo';
 
 type ClientRow = typeof oauthClient.$inferSelect;
 type AddForm = ParsedInputOf<typeof api.appCenter.add>;
@@ -184,9 +186,9 @@ export async function updateApp(ctx: CallContext, form: UpdateForm): Promise<App
   return after;
 }
 
-export async function deleteApp(ctx: CallContext, id: number): Promise<void> {
+export async function deleteApp(ctx: CallContext, id: number): Promise<UndoTicket> {
   const { db, sessions } = ctx.services;
-  await db.transaction(async (tx) => {
+  const ticket = await db.transaction(async (tx) => {
     const existing = await clientById(tx, id);
     if (!existing) throw Errors.notFound('id');
     if (isBuiltIn(ctx, existing)) throw builtInRefusal(existing, 'error.consoleClientDelete');
@@ -195,11 +197,14 @@ export async function deleteApp(ctx: CallContext, id: number): Promise<void> {
       throw Errors.inUse('error.appHasKeys', { name: `${existing.appName} (${existing.clientId})`, systems: keys.map((key) => key.systemName).join(ctx.t('error.listSeparator')) });
     }
     // Its tokens go with it (ON DELETE CASCADE): every sign-in through it ends.
+    const undo = await undoableDelete(ctx, tx, { table: oauthClient, where: eq(oauthClient.id, id) });
     await tx.delete(oauthClient).where(eq(oauthClient.id, id));
     const removed = snapshotOf(existing);
     await ctx.logChange(tx, { entryType: 'delete', content: `Delete application ${removed.clientId} ${removed.appName}`, before: removed, after: null });
+    return undo;
   });
   sessions.forgetClient(id);
+  return ticket;
 }
 
 /** A new secret replaces the old one at once; sign-ins made with it keep going (a secret identifies the app, not a user). */

@@ -20,8 +20,7 @@ export const appCenterHandlers: AreaHandlers<'appCenter'> = {
   },
 
   async delete(input, ctx) {
-    await deleteApp(ctx, input.id);
-    return null;
+    return deleteApp(ctx, input.id);
   },
 
   async regenerateSecret(input, ctx) {

@@ -11,6 +11,8 @@ import { dataClassification, dept, user, userDataAuthority } from '../../db/sche
 import { Errors } from '../../errors';
 import { loadOrgTree } from '../../org-tree';
 import { checkNumberFree, missingOrStale, namesOf, NumberKind } from './numbers';
+import { undoableDelete } from '../../undo';
+import type { UndoTicket } from '../../../shared/contract/undo';
 
 /**
  * Classifications belong to an organisation (offered to its users and those below it) or to none (offered to
@@ -191,9 +193,9 @@ export async function updateClassification(ctx: CallContext, form: ParsedInputOf
   });
 }
 
-export async function deleteClassifications(ctx: CallContext, ids: readonly number[]): Promise<null> {
+export async function deleteClassifications(ctx: CallContext, ids: readonly number[]): Promise<UndoTicket> {
   const reach = await reachOf(ctx);
-  await ctx.services.db.transaction(async (tx) => {
+  return ctx.services.db.transaction(async (tx) => {
     // Locks the classifications: a user save granting one waits for the delete, so no holder appears after the check.
     const found = await tx
       .select()
@@ -216,9 +218,10 @@ export async function deleteClassifications(ctx: CallContext, ids: readonly numb
           .where(inArray(dataClassification.id, [...ids]))
       ).map((r) => [r.id, r.deptName ?? '']),
     );
+    const undo = await undoableDelete(ctx, tx, { table: dataClassification, where: inArray(dataClassification.id, [...ids]) });
     await tx.delete(dataClassification).where(inArray(dataClassification.id, [...ids]));
     for (const row of found)
       await ctx.logChange(tx, { entryType: 'delete', content: `Delete classification ${row.number} ${row.name}`, before: snapshotOf(row, names.get(row.id) ?? ''), after: null });
+    return undo;
   });
-  return null;
 }

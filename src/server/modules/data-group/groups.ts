@@ -8,6 +8,8 @@ import { containsPattern, offsetOf, pageResult } from '../../db/lists';
 import { dataGroup, dataOrgan } from '../../db/schema';
 import { Errors } from '../../errors';
 import { checkNumberFree, missingOrStale, namesOf, NumberKind } from './numbers';
+import { undoableDelete } from '../../undo';
+import type { UndoTicket } from '../../../shared/contract/undo';
 
 type GroupRecord = typeof dataGroup.$inferSelect;
 
@@ -100,8 +102,8 @@ async function checkGroupsUnused(tx: Tx, groups: readonly GroupRecord[]): Promis
   }
 }
 
-export async function deleteGroups(ctx: CallContext, ids: readonly number[]): Promise<null> {
-  await ctx.services.db.transaction(async (tx) => {
+export async function deleteGroups(ctx: CallContext, ids: readonly number[]): Promise<UndoTicket> {
+  return ctx.services.db.transaction(async (tx) => {
     // Locks the groups so no organ can join one between the check and the delete.
     const groups = await tx
       .select()
@@ -111,8 +113,9 @@ export async function deleteGroups(ctx: CallContext, ids: readonly number[]): Pr
       .for('update');
     if (groups.length !== ids.length) throw Errors.notFound('ids');
     await checkGroupsUnused(tx, groups);
+    const undo = await undoableDelete(ctx, tx, { table: dataGroup, where: inArray(dataGroup.id, [...ids]) });
     await tx.delete(dataGroup).where(inArray(dataGroup.id, [...ids]));
     for (const group of groups) await ctx.logChange(tx, { entryType: 'delete', content: `Delete data group ${group.number} ${group.name}`, before: snapshotOf(group), after: null });
+    return undo;
   });
-  return null;
 }

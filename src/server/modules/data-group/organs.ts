@@ -8,6 +8,8 @@ import { containsPattern, offsetOf, pageResult } from '../../db/lists';
 import { dataGroup, dataOrgan } from '../../db/schema';
 import { Errors } from '../../errors';
 import { checkNumberFree, missingOrStale, NumberKind } from './numbers';
+import { undoableDelete } from '../../undo';
+import type { UndoTicket } from '../../../shared/contract/undo';
 
 type OrganRecord = typeof dataOrgan.$inferSelect;
 
@@ -99,8 +101,8 @@ export async function updateOrgan(ctx: CallContext, form: ParsedInputOf<typeof a
   });
 }
 
-export async function deleteOrgans(ctx: CallContext, ids: readonly number[]): Promise<null> {
-  await ctx.services.db.transaction(async (tx) => {
+export async function deleteOrgans(ctx: CallContext, ids: readonly number[]): Promise<UndoTicket> {
+  return ctx.services.db.transaction(async (tx) => {
     const organs = await tx
       .select(rowColumns)
       .from(dataOrgan)
@@ -108,9 +110,10 @@ export async function deleteOrgans(ctx: CallContext, ids: readonly number[]): Pr
       .where(inArray(dataOrgan.id, [...ids]))
       .orderBy(asc(dataOrgan.id));
     if (organs.length !== ids.length) throw Errors.notFound('ids');
+    const undo = await undoableDelete(ctx, tx, { table: dataOrgan, where: inArray(dataOrgan.id, [...ids]) });
     await tx.delete(dataOrgan).where(inArray(dataOrgan.id, [...ids]));
     for (const { organ, groupName } of organs)
       await ctx.logChange(tx, { entryType: 'delete', content: `Delete organ ${organ.number} ${organ.name}`, before: snapshotOf(organ, groupName ?? ''), after: null });
+    return undo;
   });
-  return null;
 }

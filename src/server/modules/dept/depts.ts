@@ -9,11 +9,13 @@ import { roleScope } from '../../auth/scope';
 import type { CallContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { SqlState, violatedConstraint } from '../../db/errors';
-import { dept, deptResource, role, user } from '../../db/schema';
+import { dept, deptResource, file, role, user } from '../../db/schema';
 import { Errors } from '../../errors';
 import { loadOrgTree, type OrgTree } from '../../org-tree';
 import { checkAttachable, deleteIfUnreferenced } from '../file/files';
 import { deptList } from '../user/lookups';
+import { undoableDelete } from '../../undo';
+import type { UndoTicket } from '../../../shared/contract/undo';
 
 type DeptRow = typeof dept.$inferSelect;
 type DeptFormInput = ParsedInputOf<typeof api.dept.add>;
@@ -273,14 +275,14 @@ async function dependentsOf(tx: Tx, deptIds: number[]): Promise<Map<number, { ch
  * the selection, a user or a role (the refusal names the first such organisation and what it keeps).
  * Their ID-card images go with them.
  */
-export async function deleteDepts(ctx: CallContext, deptIds: number[]): Promise<void> {
+export async function deleteDepts(ctx: CallContext, deptIds: number[]): Promise<UndoTicket> {
   const { db } = ctx.services;
   const scope = await roleScope(ctx);
   // Deepest first: a sub-organisation goes before its parent (the parent key restricts deletes).
   const orgs = await loadOrgTree(db);
   const depth = (deptId: number) => orgs.ancestors(deptId).length;
   const ordered = [...deptIds].sort((a, b) => depth(b) - depth(a));
-  await db
+  const ticket = await db
     .transaction(async (tx) => {
       const rows = await tx.select().from(dept).where(inArray(dept.deptId, deptIds));
       if (rows.length !== deptIds.length) throw Errors.notFound('deptIds');
@@ -302,9 +304,11 @@ export async function deleteDepts(ctx: CallContext, deptIds: number[]): Promise<
         fileIds.push(...images.map((i) => i.fileId));
         snapshots.push(snapshotOf(row, images));
       }
+      const undo = await undoableDelete(ctx, tx, { table: dept, where: inArray(dept.deptId, deptIds) }, { table: file, where: inArray(file.fileId, fileIds), ifDeleted: true });
       for (const deptId of ordered) await tx.delete(dept).where(eq(dept.deptId, deptId));
       await deleteIfUnreferenced(tx, fileIds);
       await ctx.logChange(tx, { entryType: 'delete', content: `Delete organisations ${snapshots.map((r) => r.name).join(', ')}`, before: snapshots, after: null });
+      return undo;
     })
     .catch((error: unknown) => {
       // Something came to hang on an organisation between the check and the delete: nothing was deleted.
@@ -312,4 +316,5 @@ export async function deleteDepts(ctx: CallContext, deptIds: number[]): Promise<
       throw error;
     });
   ctx.services.authz.changed();
+  return ticket;
 }

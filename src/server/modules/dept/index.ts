@@ -21,7 +21,6 @@ export const deptHandlers: AreaHandlers<'dept'> = {
   },
 
   async delete(input, ctx) {
-    await deleteDepts(ctx, input.deptIds);
-    return null;
+    return deleteDepts(ctx, input.deptIds);
   },
 };

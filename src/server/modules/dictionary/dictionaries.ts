@@ -12,6 +12,8 @@ import { SqlState, violatedConstraint } from '../../db/errors';
 import { containsPattern, offsetOf, pageResult } from '../../db/lists';
 import { dictionary, dictionaryName, user } from '../../db/schema';
 import { AppError, Errors } from '../../errors';
+import { undoableDelete } from '../../undo';
+import type { UndoTicket } from '../../../shared/contract/undo';
 
 export type DictionaryRow = typeof dictionary.$inferSelect;
 type Names = Array<{ langId: string; langName: string }>;
@@ -269,9 +271,9 @@ export async function updateDictionary(ctx: CallContext, form: UpdateForm): Prom
 }
 
 /** Deletes the nodes and everything under them, all or nothing; a node marked not updatable is never deleted. */
-export async function deleteDictionaries(ctx: CallContext, ids: number[]): Promise<void> {
+export async function deleteDictionaries(ctx: CallContext, ids: number[]): Promise<UndoTicket> {
   const { db } = ctx.services;
-  await db.transaction(async (tx) => {
+  const ticket = await db.transaction(async (tx) => {
     const chosen = await tx.select().from(dictionary).where(inArray(dictionary.id, ids));
     if (chosen.length !== ids.length) throw Errors.notFound('ids');
     const below = await descendantIds(tx, ids);
@@ -280,8 +282,11 @@ export async function deleteDictionaries(ctx: CallContext, ids: number[]): Promi
     const locked = rows.find((row) => row.updated === DictUpdatable.No);
     if (locked) throw lockedError(locked, 'error.dictionaryLockedDelete');
     const names = await namesOf(tx, all);
+    const undo = await undoableDelete(ctx, tx, { table: dictionary, where: inArray(dictionary.id, ids) });
     await tx.delete(dictionary).where(inArray(dictionary.id, ids));
     const removed = rows.map((row) => snapshotOf(row, names.get(row.id) ?? []));
     await ctx.logChange(tx, { entryType: 'delete', content: `Delete dictionaries ${removed.map((r) => r.dictNo).join(', ')}`.slice(0, 200), before: removed, after: null });
+    return undo;
   });
+  return ticket;
 }

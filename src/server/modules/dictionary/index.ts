@@ -24,8 +24,7 @@ export const dictionaryHandlers: AreaHandlers<'dictionary'> = {
   },
 
   async delete(input, ctx) {
-    await deleteDictionaries(ctx, input.ids);
-    return null;
+    return deleteDictionaries(ctx, input.ids);
   },
 
   async items(input, ctx) {

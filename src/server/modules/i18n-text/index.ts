@@ -17,8 +17,7 @@ export const i18nTextHandlers: AreaHandlers<'i18nText'> = {
   },
 
   async delete(input, ctx) {
-    await deleteText(ctx, input.id);
-    return null;
+    return deleteText(ctx, input.id);
   },
 
   async export(_input, ctx) {

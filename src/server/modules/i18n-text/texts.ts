@@ -9,6 +9,8 @@ import { SqlState, violatedConstraint } from '../../db/errors';
 import { containsPattern, offsetOf, pageResult } from '../../db/lists';
 import { i18nText, user } from '../../db/schema';
 import { AppError, Errors } from '../../errors';
+import { undoableDelete } from '../../undo';
+import type { UndoTicket } from '../../../shared/contract/undo';
 
 export type I18nTextRow = typeof i18nText.$inferSelect;
 type SaveForm = ParsedInputOf<typeof api.i18nText.save>;
@@ -111,12 +113,15 @@ export async function saveText(ctx: CallContext, form: SaveForm): Promise<I18nTe
   return saved;
 }
 
-export async function deleteText(ctx: CallContext, id: number): Promise<void> {
-  await ctx.services.db.transaction(async (tx) => {
+export async function deleteText(ctx: CallContext, id: number): Promise<UndoTicket> {
+  const ticket = await ctx.services.db.transaction(async (tx) => {
+    const undo = await undoableDelete(ctx, tx, { table: i18nText, where: eq(i18nText.id, id) });
     const rows = await tx.delete(i18nText).where(eq(i18nText.id, id)).returning();
     const removed = rows[0];
     if (!removed) throw Errors.notFound('id');
     await ctx.logChange(tx, { entryType: 'delete', content: `Delete multilingual text ${removed.chinese}`.slice(0, 200), before: snapshotOf(removed), after: null });
+    return undo;
   });
   ctx.services.translations.changed();
+  return ticket;
 }

@@ -10,6 +10,8 @@ import { infoArticle, infoCategory } from '../../db/schema';
 import { AppError, Errors } from '../../errors';
 import { ResponseCode } from '../../../shared/codes';
 import { checkSystem, infoSystemsOf } from './systems';
+import { undoableDelete } from '../../undo';
+import type { UndoTicket } from '../../../shared/contract/undo';
 
 type CategoryRow = typeof infoCategory.$inferSelect;
 type CategoryForm = ParsedInputOf<typeof api.infoCategory.add>;
@@ -130,9 +132,9 @@ export async function updateCategory(ctx: CallContext, form: ParsedInputOf<typeo
 }
 
 /** Deletes all the categories or none: each in the role's systems, none with an article filed under it. */
-export async function deleteCategories(ctx: CallContext, ids: number[]): Promise<void> {
+export async function deleteCategories(ctx: CallContext, ids: number[]): Promise<UndoTicket> {
   const systems = await infoSystemsOf(ctx);
-  await ctx.services.db.transaction(async (tx) => {
+  const ticket = await ctx.services.db.transaction(async (tx) => {
     const rows = await tx.select().from(infoCategory).where(inArray(infoCategory.id, ids)).orderBy(asc(infoCategory.id));
     if (rows.length !== ids.length) throw Errors.notFound('ids');
     for (const row of rows) checkSystem(systems, row.systemMenuId, 'ids');
@@ -142,7 +144,10 @@ export async function deleteCategories(ctx: CallContext, ids: number[]): Promise
       const names = rows.filter((r) => usedIds.has(r.id)).map((r) => r.name);
       throw Errors.inUse('error.categoryInUse', { names: names.join(ctx.t('error.listSeparator')) });
     }
+    const undo = await undoableDelete(ctx, tx, { table: infoCategory, where: inArray(infoCategory.id, ids) });
     await tx.delete(infoCategory).where(inArray(infoCategory.id, ids));
     await ctx.logChange(tx, { entryType: 'delete', content: `Delete information categories ${rows.map((r) => r.name).join(', ')}`, before: rows.map(snapshotOf), after: null });
+    return undo;
   });
+  return ticket;
 }

@@ -26,7 +26,6 @@ export const infoCategoryHandlers: AreaHandlers<'infoCategory'> = {
   },
 
   async delete(input, ctx) {
-    await deleteCategories(ctx, input.ids);
-    return null;
+    return deleteCategories(ctx, input.ids);
   },
 };

@@ -14,6 +14,8 @@ import { Errors } from '../../errors';
 import { checkAttachable, deleteIfUnreferenced } from '../file/files';
 import { checkSystem, infoSystemsOf } from '../info-category/systems';
 import { hasVisibleContent, sanitizeArticleHtml, storedImageIds } from './sanitize';
+import { undoableDelete } from '../../undo';
+import type { UndoTicket } from '../../../shared/contract/undo';
 
 type ArticleTableRow = typeof infoArticle.$inferSelect;
 type ArticleForm = ParsedInputOf<typeof api.information.add>;
@@ -232,16 +234,19 @@ export async function updateArticle(ctx: CallContext, form: ParsedInputOf<typeof
 }
 
 /** Deletes all the articles or none: each in one of the role's systems. Their images go with them unless used elsewhere. */
-export async function deleteArticles(ctx: CallContext, ids: number[]): Promise<void> {
+export async function deleteArticles(ctx: CallContext, ids: number[]): Promise<UndoTicket> {
   const systems = await infoSystemsOf(ctx);
-  await ctx.services.db.transaction(async (tx) => {
+  const ticket = await ctx.services.db.transaction(async (tx) => {
     const rows = await tx.select().from(infoArticle).where(inArray(infoArticle.id, ids)).orderBy(asc(infoArticle.id));
     if (rows.length !== ids.length) throw Errors.notFound('ids');
     for (const row of rows) checkSystem(systems, row.systemMenuId, 'ids');
+    const undo = await undoableDelete(ctx, tx, { table: infoArticle, where: inArray(infoArticle.id, ids) }, { table: file, where: inArray(file.fileId, rows.flatMap(filesOf)), ifDeleted: true });
     await tx.delete(infoArticle).where(inArray(infoArticle.id, ids));
     await deleteIfUnreferenced(tx, rows.flatMap(filesOf));
     await ctx.logChange(tx, { entryType: 'delete', content: `Delete information ${rows.map((r) => r.title).join(', ')}`, before: rows.map(snapshotOf), after: null });
+    return undo;
   });
+  return ticket;
 }
 
 /** Sets one switch of an article (display or pin) from the list; the version moves on, so an open form sees the change. */

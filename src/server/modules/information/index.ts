@@ -26,8 +26,7 @@ export const informationHandlers: AreaHandlers<'information'> = {
   },
 
   async delete(input, ctx) {
-    await deleteArticles(ctx, input.ids);
-    return null;
+    return deleteArticles(ctx, input.ids);
   },
 
   async display(input, ctx) {

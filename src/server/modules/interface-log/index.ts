@@ -1,6 +1,6 @@
 import type { AreaHandlers } from '../index';
 import { exportInterfaceLogs, exportProgress } from './export';
-import { interfaceLogApps, interfaceLogInfo, listInterfaceLogs } from './logs';
+import { interfaceLogApps, interfaceLogFigures, interfaceLogInfo, listInterfaceLogs } from './logs';
 
 export { purgeOldInterfaceLogs } from './retention';
 
@@ -11,6 +11,10 @@ export const interfaceLogHandlers: AreaHandlers<'interfaceLog'> = {
 
   async list(input, ctx) {
     return listInterfaceLogs(ctx, input);
+  },
+
+  async figures(_input, ctx) {
+    return interfaceLogFigures(ctx);
   },
 
   async info(input, ctx) {

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../../shared/codes';
 import { API_PREFIX } from '../../../shared/constants';
 import { api } from '../../../shared/contract';
-import { INTERFACE_EXPORT_TASK_ID, type InterfaceLogRow } from '../../../shared/contract/interface-log';
-import { DEFAULT_CLIENT_ID } from '../../../shared/defaults';
+import { INTERFACE_EXPORT_TASK_ID, SIGN_IN_INTERFACE_NAME, type InterfaceLogRow } from '../../../shared/contract/interface-log';
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../../shared/defaults';
 import { Perm } from '../../../shared/permissions';
 import type { InterfaceLogRow as StoredInsert } from '../../audit/audit';
 import { interfaceLog } from '../../db/schema';
@@ -109,6 +109,15 @@ describe('interface call list', () => {
     expect((await list({ serviceName: 'no such service' })).data).toMatchObject({ records: [], total: 0 });
   });
 
+  it('filters by outcome: normal calls (200) or abnormal ones (any other status)', async () => {
+    await insertCalls(3, (n) => ({ responseStatus: ['200', 'A0400', '500'][n] }));
+    expect(names((await list({ outcome: 'normal' })).data?.records)).toEqual(['call 0']);
+    expect(names((await list({ outcome: 'abnormal' })).data?.records)).toEqual(['call 2', 'call 1']);
+    const refused = await list({ outcome: 'broken' as 'normal' });
+    expect(refused.code).toBe(ResponseCode.InvalidInput);
+    expect(refused.msg).toContain('outcome');
+  });
+
   it('pages exactly as OFFSET would at any depth, with calls added (some logged late) and purged between calls', async () => {
     await insertCalls(430, (n) => ({ responseStatus: n % 3 === 0 ? 'A0400' : '200' }));
     const byOffset = async (status?: string) =>
@@ -158,6 +167,51 @@ describe('interface call list', () => {
   it('gives the applications of the application centre for the filter', async () => {
     const apps = await server.call(api.interfaceLog.apps, {}, admin.as);
     expect(apps.data!.map((a) => a.appId)).toContain(DEFAULT_CLIENT_ID);
+  });
+});
+
+describe("Home's figures", () => {
+  const signIn = async (password: string) =>
+    server.call(api.auth.token, { grant_type: 'password', client_id: DEFAULT_CLIENT_ID, client_secret: DEFAULT_CLIENT_SECRET, username: 'admin', password: await server.seal(password) });
+
+  it('counts failed sign-ins since today began and errors of the last hour, as the list finds them with the filters answered', async () => {
+    expect((await signIn('not the password')).code).not.toBe(ResponseCode.Success);
+    const refresh = await server.call(api.auth.token, { grant_type: 'refresh_token', client_id: DEFAULT_CLIENT_ID, client_secret: DEFAULT_CLIENT_SECRET, refresh_token: 'no-such-token' });
+    expect(refresh.code).not.toBe(ResponseCode.Success);
+    const now = server.clock.now().getTime();
+    await insertCalls(3, (n) => ({ startTime: new Date(now - [10, 30, 90][n]! * MINUTE), responseStatus: ['A0400', '200', 'B0001'][n] }));
+    await server.services.audit.flush();
+
+    const figures = await server.call(api.interfaceLog.figures, {}, admin.as);
+    expect(figures.code).toBe(ResponseCode.Success);
+    const data = figures.data!;
+    // The wrong password is a failed sign-in; the refused refresh is not, but both are errors of the last hour.
+    expect(data.failedSignIns).toBe(1);
+    expect(data.recentErrors).toBeGreaterThanOrEqual(3);
+    expect(Date.parse(data.recentErrorsFrom)).toBeCloseTo(now - 60 * MINUTE, -4);
+    expect(new Date(data.failedSignInsFrom).getHours()).toBe(0);
+
+    const signIns = await list({ serviceName: undefined, interfaceName: SIGN_IN_INTERFACE_NAME, outcome: 'abnormal', startTime: data.failedSignInsFrom });
+    expect(signIns.data!.total).toBe(data.failedSignIns);
+    expect(signIns.data!.records[0]).toMatchObject({ interfaceCnName: 'Sign in with a password (OAuth token)', path: '/api/auth/oauth/token' });
+    const errors = await list({ serviceName: undefined, outcome: 'abnormal', startTime: data.recentErrorsFrom });
+    expect(errors.data!.total).toBe(data.recentErrors);
+    expect(names(errors.data!.records)).toContain('call 0');
+    expect(names(errors.data!.records)).not.toContain('call 2');
+    expect(names(errors.data!.records)).toContain('Refresh the session (OAuth token)');
+  });
+
+  it('counts for a branch role only the calls of its subtree (a failed sign-in has no organisation)', async () => {
+    const branch = await signInBranchAdmin(server, { username: 'figures', keys: [Perm.interfaceLogView] });
+    const east = await deptIdOf(server, '华东分公司');
+    expect((await signIn('not the password')).code).not.toBe(ResponseCode.Success);
+    const now = server.clock.now().getTime();
+    await insertCalls(2, (n) => ({ startTime: new Date(now - MINUTE), responseStatus: 'A0400', deptId: [east, null][n] }));
+    await server.services.audit.flush();
+    const figures = await server.call(api.interfaceLog.figures, {}, branch.as);
+    expect(figures.data).toMatchObject({ failedSignIns: 0, recentErrors: 1 });
+    const operator = await signInOperator(server);
+    expect((await server.call(api.interfaceLog.figures, {}, operator.as)).code).toBe(ResponseCode.Forbidden);
   });
 });
 

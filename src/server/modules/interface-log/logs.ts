@@ -1,11 +1,12 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { InterfaceLogPage, InterfaceLogRow } from '../../../shared/contract/interface-log';
+import { RECENT_ERRORS_MINUTES, SIGN_IN_INTERFACE_NAME, type InterfaceLogFigures, type InterfaceLogPage, type InterfaceLogRow } from '../../../shared/contract/interface-log';
 import type { CallContext } from '../../context';
 import type { Db } from '../../db/client';
 import { offsetOf, pageResult } from '../../db/lists';
 import { pageIndexOf, type PageIndexSource } from '../../db/page-index';
 import { interfaceLog, oauthClient, user } from '../../db/schema';
 import { Errors } from '../../errors';
+import { startOfDay } from '../statistics/calendar';
 import { allOf, filterConditions, resolveFilters, scopeCondition, scopeConditionOf, scopeOf, type ParsedFilters } from './queries';
 
 /** The columns of a list row, as stored. */
@@ -105,6 +106,27 @@ export async function listInterfaceLogs(ctx: CallContext, input: ListInput): Pro
     page,
     limit,
   );
+}
+
+/**
+ * Home's figures (issue 13): failed sign-ins since the start of today and abnormal calls in the last hour, counted
+ * with the list's own filters and scope, so the list opened with the filters answered shows exactly these rows.
+ */
+export async function interfaceLogFigures(ctx: CallContext): Promise<InterfaceLogFigures> {
+  const now = ctx.services.now();
+  const failedSignInsFrom = startOfDay(now).toISOString();
+  const recentErrorsFrom = new Date(now.getTime() - RECENT_ERRORS_MINUTES * 60_000).toISOString();
+  const scope = scopeConditionOf(await scopeOf(ctx));
+  const count = async (filters: ParsedFilters) => {
+    const [row] = await ctx.services.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(interfaceLog)
+      .where(allOf([scope, ...filterConditions(filters)]));
+    return row?.n ?? 0;
+  };
+  const failedSignIns = await count({ interfaceName: SIGN_IN_INTERFACE_NAME, outcome: 'abnormal', startTime: failedSignInsFrom });
+  const recentErrors = await count({ outcome: 'abnormal', startTime: recentErrorsFrom });
+  return { failedSignIns, failedSignInsFrom, recentErrors, recentErrorsFrom };
 }
 
 /** One call with its request and response; a call outside the role's organisations is refused. */

@@ -1,4 +1,5 @@
-import { and, eq, gte, ilike, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, like, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { INTERFACE_STATUS_NORMAL, type InterfaceOutcome } from '../../../shared/contract/interface-log';
 import { RoleType } from '../../../shared/constants';
 import { roleScope } from '../../auth/scope';
 import type { CallContext } from '../../context';
@@ -12,6 +13,7 @@ export interface ParsedFilters {
   serviceName?: string;
   interfaceName?: string;
   responseStatus?: string;
+  outcome?: InterfaceOutcome;
   useTime?: number;
   userId?: string;
   ip?: string;
@@ -73,6 +75,8 @@ export function filterConditions(filters: ResolvedFilters): SQL[] {
     filters.serviceName ? ilike(interfaceLog.serviceCnName, containsPattern(filters.serviceName)) : undefined,
     filters.interfaceName ? ilike(interfaceLog.interfaceCnName, containsPattern(filters.interfaceName)) : undefined,
     filters.responseStatus ? eq(interfaceLog.responseStatus, filters.responseStatus) : undefined,
+    filters.outcome === 'normal' ? eq(interfaceLog.responseStatus, INTERFACE_STATUS_NORMAL) : undefined,
+    filters.outcome === 'abnormal' ? ne(interfaceLog.responseStatus, INTERFACE_STATUS_NORMAL) : undefined,
     filters.useTime !== undefined ? gte(interfaceLog.useTime, filters.useTime) : undefined,
     filters.userId ? or(eq(interfaceLog.userId, filters.userId), filters.namedUserIds?.length ? inArray(interfaceLog.userId, filters.namedUserIds) : undefined) : undefined,
     filters.ip ? like(interfaceLog.ip, prefixPattern(filters.ip)) : undefined,

@@ -12,6 +12,8 @@ import { mailAccount, mailMessage, outbox } from '../../db/schema';
 import { AppError, Errors } from '../../errors';
 import { OutboxStatus } from '../../outbox/worker';
 import { MAIL_SECRET_PURPOSE, sendThrough, smtpOutcome, type MailAccountRow } from '../../outbox/smtp';
+import { undoableDelete } from '../../undo';
+import type { UndoTicket } from '../../../shared/contract/undo';
 
 /**
  * Mail accounts: the SMTP servers mail goes out through, one of them active. The password or authorization code
@@ -164,8 +166,8 @@ export async function activateAccount(ctx: CallContext, id: number, version: num
 }
 
 /** Deletes accounts no waiting mail still needs: a mail queued through an account goes out through it. */
-export async function deleteAccounts(ctx: CallContext, ids: number[]): Promise<void> {
-  await ctx.services.db.transaction(async (tx) => {
+export async function deleteAccounts(ctx: CallContext, ids: number[]): Promise<UndoTicket> {
+  const ticket = await ctx.services.db.transaction(async (tx) => {
     const rows = await tx.select().from(mailAccount).where(inArray(mailAccount.id, ids)).orderBy(asc(mailAccount.id)).for('update');
     if (rows.length !== new Set(ids).size) throw Errors.notFound('ids');
     const waiting = await tx
@@ -175,9 +177,12 @@ export async function deleteAccounts(ctx: CallContext, ids: number[]): Promise<v
       .where(and(inArray(mailMessage.accountId, ids), inArray(outbox.status, [OutboxStatus.Pending, OutboxStatus.Sending])))
       .groupBy(mailMessage.sender);
     if (waiting[0]) throw Errors.inUse('error.mailAccountHasWaitingMail', { account: waiting[0].account, count: Number(waiting[0].n) });
+    const undo = await undoableDelete(ctx, tx, { table: mailAccount, where: inArray(mailAccount.id, ids) });
     await tx.delete(mailAccount).where(inArray(mailAccount.id, ids));
     await ctx.logChange(tx, { entryType: 'delete', content: `Delete mail accounts ${rows.map((r) => r.account).join(', ')}`, before: rows.map(accountSnapshot), after: null });
+    return undo;
   });
+  return ticket;
 }
 
 /** Opens an account's stored secret; an unreadable one (the server key changed) is named, never guessed. */

@@ -17,8 +17,7 @@ export const mailHandlers: AreaHandlers<'mail'> = {
     return { id: updated.id, version: updated.version };
   },
   async accountDelete(input, ctx) {
-    await deleteAccounts(ctx, input.ids);
-    return null;
+    return deleteAccounts(ctx, input.ids);
   },
   accountTest: (input, ctx) => testAccount(ctx, input),
   list: (input, ctx) => listMails(ctx, input),

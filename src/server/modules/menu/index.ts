@@ -26,8 +26,7 @@ export const menuHandlers: AreaHandlers<'menu'> = {
   },
 
   async delete(input, ctx) {
-    await deleteMenus(ctx, input.menuIds);
-    return null;
+    return deleteMenus(ctx, input.menuIds);
   },
 
   async appsByRole(input, ctx) {

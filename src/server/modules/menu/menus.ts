@@ -12,6 +12,8 @@ import type { Tx } from '../../db/client';
 import { SqlState, violatedConstraint } from '../../db/errors';
 import { menu, role, roleMenu } from '../../db/schema';
 import { AppError, Errors } from '../../errors';
+import { undoableDelete } from '../../undo';
+import type { UndoTicket } from '../../../shared/contract/undo';
 
 type MenuRow = typeof menu.$inferSelect;
 type MenuForm = ParsedInputOf<typeof api.menu.add>;
@@ -276,11 +278,11 @@ export async function updateMenu(ctx: CallContext, form: ParsedInputOf<typeof ap
 }
 
 /** Deletes all the menus or none: each must be in a managed system and keep no child outside the selection. */
-export async function deleteMenus(ctx: CallContext, menuIds: number[]): Promise<void> {
+export async function deleteMenus(ctx: CallContext, menuIds: number[]): Promise<UndoTicket> {
   const managed = await managedSystemIds(ctx);
   const guards = await guardsOf(ctx);
   const { db } = ctx.services;
-  await db
+  const ticket = await db
     .transaction(async (tx) => {
       const rows = await tx.select().from(menu).where(inArray(menu.menuId, menuIds));
       if (rows.length !== menuIds.length) throw Errors.notFound('menuIds');
@@ -293,12 +295,15 @@ export async function deleteMenus(ctx: CallContext, menuIds: number[]): Promise<
         .where(and(inArray(menu.parentId, menuIds), notInArray(menu.menuId, menuIds)))
         .limit(1);
       if (remaining.length > 0) throw Errors.inUse('error.menuHasChildren');
+      const undo = await undoableDelete(ctx, tx, { table: menu, where: inArray(menu.menuId, menuIds) });
       await tx.delete(menu).where(inArray(menu.menuId, menuIds));
       await ctx.logChange(tx, { entryType: 'delete', content: `Delete menus ${rows.map((r) => `${r.name} (${r.perms})`).join(', ')}`, before: rows.map(snapshotOf), after: null });
+      return undo;
     })
     .catch((error: unknown) => {
       if (violatedConstraint(error, SqlState.RestrictViolation) !== null || violatedConstraint(error, SqlState.ForeignKeyViolation) !== null) throw Errors.inUse('error.menuInUse');
       throw error;
     });
   ctx.services.authz.changed();
+  return ticket;
 }

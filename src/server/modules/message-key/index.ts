@@ -14,8 +14,7 @@ export const messageKeyHandlers: AreaHandlers<'messageKey'> = {
     return { id: updated.id, version: updated.version };
   },
   async systemDelete(input, ctx) {
-    await deleteSystems(ctx, input.ids);
-    return null;
+    return deleteSystems(ctx, input.ids);
   },
   systemOptions: (_input, ctx) => systemOptions(ctx),
   keyList: (input, ctx) => listKeys(ctx, input),
@@ -28,8 +27,7 @@ export const messageKeyHandlers: AreaHandlers<'messageKey'> = {
     return { id: updated.id, version: updated.version };
   },
   async keyDelete(input, ctx) {
-    await deleteKeys(ctx, input.ids);
-    return null;
+    return deleteKeys(ctx, input.ids);
   },
 };
 

@@ -9,6 +9,8 @@ import { SqlState, violatedConstraint } from '../../db/errors';
 import { containsPattern, offsetOf, pageResult } from '../../db/lists';
 import { messageApiKey, messageSystem } from '../../db/schema';
 import { Errors } from '../../errors';
+import { undoableDelete } from '../../undo';
+import type { UndoTicket } from '../../../shared/contract/undo';
 
 /**
  * Message API keys (/apiKeyMessg, /addApiKeyMessage/{id}): each belongs to a message system of the role's
@@ -151,9 +153,9 @@ export async function updateKey(ctx: CallContext, form: UpdateForm): Promise<Key
     .catch(keyTaken);
 }
 
-export async function deleteKeys(ctx: CallContext, ids: number[]): Promise<void> {
+export async function deleteKeys(ctx: CallContext, ids: number[]): Promise<UndoTicket> {
   const scope = await roleScope(ctx);
-  await ctx.services.db.transaction(async (tx) => {
+  const ticket = await ctx.services.db.transaction(async (tx) => {
     const rows = await tx
       .select({ key: messageApiKey, deptId: messageSystem.deptId })
       .from(messageApiKey)
@@ -162,6 +164,7 @@ export async function deleteKeys(ctx: CallContext, ids: number[]): Promise<void>
       .orderBy(asc(messageApiKey.id));
     if (rows.length !== ids.length) throw Errors.notFound('ids');
     if (rows.some((row) => !scope.has(row.deptId))) throw Errors.outOfScope('ids');
+    const undo = await undoableDelete(ctx, tx, { table: messageApiKey, where: inArray(messageApiKey.id, ids) });
     await tx.delete(messageApiKey).where(inArray(messageApiKey.id, ids));
     await ctx.logChange(tx, {
       entryType: 'delete',
@@ -169,5 +172,7 @@ export async function deleteKeys(ctx: CallContext, ids: number[]): Promise<void>
       before: rows.map((row) => keySnapshot(row.key)),
       after: null,
     });
+    return undo;
   });
+  return ticket;
 }

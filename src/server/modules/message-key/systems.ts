@@ -9,6 +9,8 @@ import { SqlState, violatedConstraint } from '../../db/errors';
 import { containsPattern, offsetOf, pageResult } from '../../db/lists';
 import { dept, messageApiKey, messageSystem } from '../../db/schema';
 import { Errors } from '../../errors';
+import { undoableDelete } from '../../undo';
+import type { UndoTicket } from '../../../shared/contract/undo';
 
 /**
  * Message systems (/apiKeySystem, /addApiKeySystem): each belongs to an organisation, and a role sees and
@@ -152,13 +154,14 @@ export async function updateSystem(ctx: CallContext, form: UpdateForm): Promise<
 }
 
 /** Deletes all the systems or none, each with its keys (the log row names them); their sends stay in the records. */
-export async function deleteSystems(ctx: CallContext, ids: number[]): Promise<void> {
+export async function deleteSystems(ctx: CallContext, ids: number[]): Promise<UndoTicket> {
   const scope = await roleScope(ctx);
-  await ctx.services.db.transaction(async (tx) => {
+  const ticket = await ctx.services.db.transaction(async (tx) => {
     const rows = await tx.select().from(messageSystem).where(inArray(messageSystem.id, ids)).orderBy(asc(messageSystem.id));
     if (rows.length !== ids.length) throw Errors.notFound('ids');
     if (rows.some((row) => !scope.has(row.deptId))) throw Errors.outOfScope('ids');
     const keys = await tx.select({ id: messageApiKey.id, msgSystemId: messageApiKey.msgSystemId, status: messageApiKey.status }).from(messageApiKey).where(inArray(messageApiKey.msgSystemId, ids));
+    const undo = await undoableDelete(ctx, tx, { table: messageSystem, where: inArray(messageSystem.id, ids) });
     await tx.delete(messageSystem).where(inArray(messageSystem.id, ids));
     await ctx.logChange(tx, {
       entryType: 'delete',
@@ -166,5 +169,7 @@ export async function deleteSystems(ctx: CallContext, ids: number[]): Promise<vo
       before: rows.map((row) => ({ ...systemSnapshot(row), keyIds: keys.filter((key) => key.msgSystemId === row.id).map((key) => key.id) })),
       after: null,
     });
+    return undo;
   });
+  return ticket;
 }

@@ -14,8 +14,7 @@ export const pushHandlers: AreaHandlers<'push'> = {
     return { id: updated.id, version: updated.version };
   },
   async providerDelete(input, ctx) {
-    await deleteProviders(ctx, input.ids);
-    return null;
+    return deleteProviders(ctx, input.ids);
   },
   send: (input, ctx) => sendPush(ctx, input),
   recordList: (input, ctx) => listRecords(ctx, input),

@@ -9,6 +9,8 @@ import { containsPattern, offsetOf, pageResult } from '../../db/lists';
 import { outbox, pushProvider, pushRecord } from '../../db/schema';
 import { Errors } from '../../errors';
 import { OutboxStatus } from '../../outbox/worker';
+import { undoableDelete } from '../../undo';
+import type { UndoTicket } from '../../../shared/contract/undo';
 
 /**
  * Push providers: one JPush application each, a catalogue shared by the console (like the SMS templates),
@@ -135,8 +137,8 @@ export async function updateProvider(ctx: CallContext, form: ParsedInputOf<typeo
 }
 
 /** Deletes providers; one with pushes still waiting for delivery is refused, naming it and the count. */
-export async function deleteProviders(ctx: CallContext, ids: number[]): Promise<void> {
-  await ctx.services.db.transaction(async (tx) => {
+export async function deleteProviders(ctx: CallContext, ids: number[]): Promise<UndoTicket> {
+  const ticket = await ctx.services.db.transaction(async (tx) => {
     // Locked first: a push queued for one of them now waits for this delete, then finds it gone.
     const rows = await tx.select().from(pushProvider).where(inArray(pushProvider.id, ids)).orderBy(asc(pushProvider.id)).for('update');
     if (rows.length !== ids.length) throw Errors.notFound('ids');
@@ -148,7 +150,10 @@ export async function deleteProviders(ctx: CallContext, ids: number[]): Promise<
       .groupBy(pushRecord.providerId);
     const busy = waiting.find((entry) => entry.n > 0);
     if (busy) throw Errors.inUse('error.pushProviderBusy', { alias: rows.find((row) => row.id === busy.providerId)?.alias ?? '', count: busy.n });
+    const undo = await undoableDelete(ctx, tx, { table: pushProvider, where: inArray(pushProvider.id, ids) });
     await tx.delete(pushProvider).where(inArray(pushProvider.id, ids));
     await ctx.logChange(tx, { entryType: 'delete', content: `Delete push providers ${rows.map((row) => row.alias).join(', ')}`, before: rows.map((row) => providerSnapshot(row)), after: null });
+    return undo;
   });
+  return ticket;
 }

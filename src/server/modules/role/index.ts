@@ -21,8 +21,7 @@ export const roleHandlers: AreaHandlers<'role'> = {
   },
 
   async delete(input, ctx) {
-    await deleteRoles(ctx, input.roleIds);
-    return null;
+    return deleteRoles(ctx, input.roleIds);
   },
 
   async grantableMenus(input, ctx) {

@@ -13,6 +13,8 @@ import { dept, role, roleMenu, userRole } from '../../db/schema';
 import { AppError, Errors } from '../../errors';
 import { navigationOf } from '../session';
 import { callerMenus, consoleMenuIds, loadMenuTable, resourcesOf, type MenuTable } from './grants';
+import { undoableDelete } from '../../undo';
+import type { UndoTicket } from '../../../shared/contract/undo';
 
 type RoleForm = ParsedInputOf<typeof api.role.add>;
 type RoleUpdateForm = ParsedInputOf<typeof api.role.update>;
@@ -230,10 +232,10 @@ export async function updateRole(ctx: CallContext, form: RoleUpdateForm): Promis
 }
 
 /** Deletes all the roles or none: each in reach, none held by a user (the message says by how many). */
-export async function deleteRoles(ctx: CallContext, roleIds: number[]): Promise<void> {
+export async function deleteRoles(ctx: CallContext, roleIds: number[]): Promise<UndoTicket> {
   const guards = await guardsOf(ctx);
   const { db } = ctx.services;
-  await db.transaction(async (tx) => {
+  const ticket = await db.transaction(async (tx) => {
     const rows = await tx.select().from(role).where(inArray(role.roleId, roleIds)).orderBy(asc(role.roleId));
     if (rows.length !== roleIds.length) throw Errors.notFound('roleIds');
     const snapshots = [];
@@ -251,10 +253,13 @@ export async function deleteRoles(ctx: CallContext, roleIds: number[]): Promise<
         .join('; ');
       throw Errors.inUse('error.roleHeldByUsers', { roles });
     }
+    const undo = await undoableDelete(ctx, tx, { table: role, where: inArray(role.roleId, roleIds) });
     await tx.delete(role).where(inArray(role.roleId, roleIds));
     await ctx.logChange(tx, { entryType: 'delete', content: `Delete roles ${snapshots.map((r) => r.roleName).join(', ')}`, before: snapshots, after: null });
+    return undo;
   });
   ctx.services.authz.changed();
+  return ticket;
 }
 
 export async function grantableMenus(ctx: CallContext, input: ParsedInputOf<typeof api.role.grantableMenus>): Promise<GrantableMenus> {

@@ -12,6 +12,8 @@ import { containsPattern, offsetOf, orderByColumn, pageResult } from '../../db/l
 import { dept, user, userServiceCentre } from '../../db/schema';
 import { Errors } from '../../errors';
 import { loadOrgTree, type OrgTree } from '../../org-tree';
+import { undoableDelete } from '../../undo';
+import type { UndoTicket } from '../../../shared/contract/undo';
 
 const createdBy = alias(user, 'created_by');
 const updatedBy = alias(user, 'updated_by');
@@ -196,13 +198,13 @@ const VERB: Record<BindingChange, string> = { add: 'Bind', update: 'Change the b
  * Sets the users' business centres to exactly the leaves chosen from `deptIds` (none for delete). Add
  * refuses users that already have some: the add screen lists unbound users, an edit goes through update.
  */
-async function setBindings(ctx: CallContext, userIds: readonly number[], deptIds: readonly number[], change: BindingChange): Promise<void> {
+async function setBindings(ctx: CallContext, userIds: readonly number[], deptIds: readonly number[], change: BindingChange): Promise<UndoTicket | null> {
   const session = ctx.requireSession();
   const { services } = ctx;
   const scope = await roleScope(ctx);
   const centres = change === 'delete' ? [] : chosenCentres(await loadOrgTree(services.db), deptIds);
   const now = services.now();
-  await services.db.transaction(async (tx) => {
+  return services.db.transaction(async (tx) => {
     await lockUsers(tx, userIds);
     const users = await usersInScope(tx, scope, userIds, 'userIds');
     const before = await boundCentres(
@@ -210,6 +212,16 @@ async function setBindings(ctx: CallContext, userIds: readonly number[], deptIds
       users.map((u) => u.userId),
     );
     if (change === 'add' && [...before.values()].some((ids) => ids.length > 0)) throw Errors.caller('error.serviceCentreBound');
+    const undo =
+      change === 'delete'
+        ? await undoableDelete(ctx, tx, {
+            table: userServiceCentre,
+            where: inArray(
+              userServiceCentre.userId,
+              users.map((u) => u.userId),
+            ),
+          })
+        : null;
     for (const u of users) {
       const current = before.get(u.userId) ?? [];
       await tx
@@ -227,17 +239,19 @@ async function setBindings(ctx: CallContext, userIds: readonly number[], deptIds
         after: change === 'delete' ? null : { userId: u.userId, deptIds: [...centres].sort((a, b) => a - b) },
       });
     }
+    return undo;
   });
 }
 
-export function saveBindings(ctx: CallContext, input: ParsedInputOf<typeof api.serviceCenter.save>): Promise<void> {
-  return setBindings(ctx, input.userIds, input.deptIds, 'add');
+export async function saveBindings(ctx: CallContext, input: ParsedInputOf<typeof api.serviceCenter.save>): Promise<void> {
+  await setBindings(ctx, input.userIds, input.deptIds, 'add');
 }
 
-export function updateBindings(ctx: CallContext, input: ParsedInputOf<typeof api.serviceCenter.update>): Promise<void> {
-  return setBindings(ctx, input.userIds, input.deptIds, 'update');
+export async function updateBindings(ctx: CallContext, input: ParsedInputOf<typeof api.serviceCenter.update>): Promise<void> {
+  await setBindings(ctx, input.userIds, input.deptIds, 'update');
 }
 
-export function deleteBindings(ctx: CallContext, userIds: readonly number[]): Promise<void> {
-  return setBindings(ctx, userIds, [], 'delete');
+export async function deleteBindings(ctx: CallContext, userIds: readonly number[]): Promise<UndoTicket> {
+  const ticket = await setBindings(ctx, userIds, [], 'delete');
+  return ticket!;
 }

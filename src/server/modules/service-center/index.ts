@@ -29,7 +29,6 @@ export const serviceCenterHandlers: AreaHandlers<'serviceCenter'> = {
   },
 
   async delete(input, ctx) {
-    await deleteBindings(ctx, input.userIds);
-    return null;
+    return deleteBindings(ctx, input.userIds);
   },
 };

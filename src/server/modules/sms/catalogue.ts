@@ -8,6 +8,8 @@ import { SqlState, violatedConstraint } from '../../db/errors';
 import { containsPattern, offsetOf, pageResult } from '../../db/lists';
 import { smsSignature, smsTemplate } from '../../db/schema';
 import { AppError, Errors } from '../../errors';
+import { undoableDelete } from '../../undo';
+import type { UndoTicket } from '../../../shared/contract/undo';
 
 /**
  * SMS templates and signatures: one catalogue for the console (like the dictionaries), names unique. A send
@@ -132,13 +134,16 @@ export async function activateTemplate(ctx: CallContext, id: number, version: nu
   });
 }
 
-export async function deleteTemplates(ctx: CallContext, ids: number[]): Promise<void> {
-  await ctx.services.db.transaction(async (tx) => {
+export async function deleteTemplates(ctx: CallContext, ids: number[]): Promise<UndoTicket> {
+  const ticket = await ctx.services.db.transaction(async (tx) => {
     const rows = await tx.select().from(smsTemplate).where(inArray(smsTemplate.id, ids)).orderBy(asc(smsTemplate.id));
     if (rows.length !== ids.length) throw Errors.notFound('ids');
+    const undo = await undoableDelete(ctx, tx, { table: smsTemplate, where: inArray(smsTemplate.id, ids) });
     await tx.delete(smsTemplate).where(inArray(smsTemplate.id, ids));
     await ctx.logChange(tx, { entryType: 'delete', content: `Delete SMS templates ${rows.map((r) => r.name).join(', ')}`, before: rows.map(templateSnapshot), after: null });
+    return undo;
   });
+  return ticket;
 }
 
 // ----- Signatures -----
@@ -187,13 +192,16 @@ export async function updateSignature(ctx: CallContext, form: ParsedInputOf<type
     .catch(nameTaken('msg_sms_signature_name_uq'));
 }
 
-export async function deleteSignatures(ctx: CallContext, ids: number[]): Promise<void> {
-  await ctx.services.db.transaction(async (tx) => {
+export async function deleteSignatures(ctx: CallContext, ids: number[]): Promise<UndoTicket> {
+  const ticket = await ctx.services.db.transaction(async (tx) => {
     const rows = await tx.select().from(smsSignature).where(inArray(smsSignature.id, ids)).orderBy(asc(smsSignature.id));
     if (rows.length !== ids.length) throw Errors.notFound('ids');
+    const undo = await undoableDelete(ctx, tx, { table: smsSignature, where: inArray(smsSignature.id, ids) });
     await tx.delete(smsSignature).where(inArray(smsSignature.id, ids));
     await ctx.logChange(tx, { entryType: 'delete', content: `Delete SMS signatures ${rows.map((r) => r.name).join(', ')}`, before: rows.map(signatureSnapshot), after: null });
+    return undo;
   });
+  return ticket;
 }
 
 export async function sendOptions(ctx: CallContext) {

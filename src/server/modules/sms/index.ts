@@ -30,8 +30,7 @@ export const smsHandlers: AreaHandlers<'sms'> = {
     return { id: updated.id, version: updated.version };
   },
   async templateDelete(input, ctx) {
-    await deleteTemplates(ctx, input.ids);
-    return null;
+    return deleteTemplates(ctx, input.ids);
   },
   signatureList: (input, ctx) => listSignatures(ctx, input),
   signatureInfo: (input, ctx) => signatureInfo(ctx, input.id),
@@ -43,8 +42,7 @@ export const smsHandlers: AreaHandlers<'sms'> = {
     return { id: updated.id, version: updated.version };
   },
   async signatureDelete(input, ctx) {
-    await deleteSignatures(ctx, input.ids);
-    return null;
+    return deleteSignatures(ctx, input.ids);
   },
   sendOptions: (_input, ctx) => sendOptions(ctx),
   send: (input, ctx) => sendSms(ctx, input),

@@ -22,8 +22,7 @@ export const userHandlers: AreaHandlers<'user'> = {
   },
 
   async delete(input, ctx) {
-    await deleteUsers(ctx, input.userIds);
-    return null;
+    return deleteUsers(ctx, input.userIds);
   },
 
   async resetPassword(input, ctx) {

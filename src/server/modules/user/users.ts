@@ -17,6 +17,8 @@ import { dataClassification, dept, loginFailure, role, user, userDataAuthority, 
 import { AppError, Errors } from '../../errors';
 import { loadOrgTree, type OrgTree } from '../../org-tree';
 import { userById, userByLoginName, type UserRow } from './user-rows';
+import { undoableDelete } from '../../undo';
+import type { UndoTicket } from '../../../shared/contract/undo';
 
 type UserForm = ParsedInputOf<typeof api.user.add> | ParsedInputOf<typeof api.user.update>;
 interface Grant {
@@ -378,23 +380,25 @@ export async function updateUser(ctx: CallContext, form: ParsedInputOf<typeof ap
   return after;
 }
 
-export async function deleteUsers(ctx: CallContext, userIds: number[]): Promise<void> {
+export async function deleteUsers(ctx: CallContext, userIds: number[]): Promise<UndoTicket> {
   const session = ctx.requireSession();
   if (userIds.includes(session.userId)) throw Errors.caller('error.deleteSelf');
   const { services } = ctx;
   const scope = await roleScope(ctx);
   await checkOutranked(ctx, services.db, scope, userIds, 'userIds');
-  const removed = await services.db.transaction(async (tx) => {
+  const { removed, ticket } = await services.db.transaction(async (tx) => {
     const rows = await usersInScope(tx, scope, userIds, 'userIds');
     const snapshots = [];
     for (const row of rows) snapshots.push(snapshotOf(row, await heldRolesOf(tx, row.userId), await authoritiesOf(tx, row.userId)));
+    const ticket = await undoableDelete(ctx, tx, { table: user, where: inArray(user.userId, userIds) });
     await tx.delete(user).where(inArray(user.userId, userIds));
     await ctx.logChange(tx, { entryType: 'delete', content: `Delete users ${snapshots.map((r) => r.username).join(', ')}`, before: snapshots, after: null });
-    return snapshots;
+    return { removed: snapshots, ticket };
   });
   // Their tokens went with them (cascade); the cached sessions go too.
   for (const row of removed) services.sessions.forgetUser(row.userId);
   services.authz.changed();
+  return ticket;
 }
 
 /** A new random password the user must change at the next sign-in; their sessions end. */
