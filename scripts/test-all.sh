@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every test of the project, in one run:
 #   type check, lint and format check; unit tests; the server suite on PGlite and on a real PostgreSQL server started
-#   here on loopback; keychain tests against gnome-keyring under dbus; the Electronegativity scan;
-#   end-to-end tests in Debian's Chromium against the browser host.
+#   here on loopback; keychain tests against gnome-keyring under dbus; the Electronegativity scan; the build and a
+#   smoke test of its main process; end-to-end tests in Debian's Chromium against the browser host.
 # Ends with one line "tests: N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -88,6 +88,9 @@ step "keychain tests (gnome-keyring under dbus)" logged "$work/keyring.log" env 
 step "Electronegativity scan" node scripts/security-scan.mjs
 
 step "build" npx electron-vite build
+# The built main process under Node with an Electron stand-in: the window, the bridge and the embedded server as
+# the installed app wires them (Electron itself cannot be downloaded here).
+step "main-process smoke test (the build, Electron stand-in)" node --import ./scripts/smoke/register.mjs scripts/smoke/smoke-main.mjs
 step "end-to-end tests (Playwright, Debian Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME="$work/e2e.json" npx playwright test --reporter=list,json
 
 echo

@@ -3,7 +3,7 @@
 // CSP, the IPC bridge with its sender check, help URLs, the embedded server reached through net.fetch,
 // external views and their guards, permission handlers, and a clean quit.
 // Run: npm run smoke:main (builds first). Prints one line per check and exits non-zero on a failure.
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { app, recorded, userData } from './fake-electron.mjs';
 
@@ -45,7 +45,12 @@ check('app protocol serves index.html with the CSP', page.status === 200 && (pag
 
 const trusted = { senderFrame: { url: 'app://console/Home', parent: null } };
 const call = (method, ...args) => recorded.ipcHandlers.get(`console:${method}`)(trusted, ...args);
-check('one IPC handler per bridge method', recorded.ipcHandlers.size === 23, `${recorded.ipcHandlers.size}`);
+// The methods as the contract lists them (BRIDGE_METHODS in src/shared/bridge.ts), read from its source.
+const bridgeSource = readFileSync(new URL('src/shared/bridge.ts', `file://${root}/`), 'utf8');
+const methodList = /BRIDGE_METHODS = listingEveryMethod\(\[([^\]]*)\]/.exec(bridgeSource)?.[1] ?? '';
+const bridgeMethods = [...methodList.matchAll(/'([\w.]+)'/g)].map((match) => `console:${match[1]}`).sort();
+const handled = [...recorded.ipcHandlers.keys()].sort();
+check('one IPC handler per bridge method', bridgeMethods.length > 20 && JSON.stringify(handled) === JSON.stringify(bridgeMethods), `handled ${handled.length}, declared ${bridgeMethods.length}`);
 const platform = await call('platform');
 check('platform answers electron', platform.ok && platform.data.kind === 'electron', JSON.stringify(platform));
 const refused = await recorded.ipcHandlers.get('console:settings.get')({ senderFrame: { url: 'https://evil.example/', parent: null } });

@@ -39,11 +39,12 @@ for (const [network, prefix] of [
 }
 
 // The package is CommonJS with a default export; its databases (about 11 MB) are read when it is constructed.
-const require = createRequire(import.meta.url);
+// Not named `require`: the main-process build declares its own `require` in the chunk this module lands in.
+const requireCommonJs = createRequire(import.meta.url);
 let searcher: IP2Region | null = null;
 function database(): IP2Region {
   if (!searcher) {
-    const { default: Searcher } = require('ip2region') as { default: typeof IP2Region };
+    const { default: Searcher } = requireCommonJs('ip2region') as { default: typeof IP2Region };
     searcher = new Searcher();
   }
   return searcher;
