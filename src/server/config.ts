@@ -52,6 +52,11 @@ export interface ServerConfig {
    * exists to measure what monitoring costs (`npm run bench` prints audit on ÷ audit off).
    */
   interfaceMonitoring: boolean;
+  /**
+   * Where PGlite runs (CONSOLE_PGLITE_THREAD): `main`, the server's own thread, or `worker`, a worker thread of
+   * its own so the database's WebAssembly uses another core than the HTTP work (db/pglite-thread.ts).
+   */
+  pgliteThread: 'main' | 'worker';
   quiet: boolean;
 }
 
@@ -83,6 +88,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     rateLimits: RATE_LIMITS,
     checkOutput: false,
     interfaceMonitoring: parseSwitch(env.CONSOLE_INTERFACE_MONITORING, 'CONSOLE_INTERFACE_MONITORING'),
+    pgliteThread: parsePgliteThread(env.CONSOLE_PGLITE_THREAD),
     quiet: false,
     ...overrides,
   };
@@ -99,6 +105,13 @@ export function parseSwitch(value: string | undefined, name: string): boolean {
   if (value === undefined || value === 'on') return true;
   if (value === 'off') return false;
   throw new Error(`${name} must be on or off, got "${value}"`);
+}
+
+/** CONSOLE_PGLITE_THREAD: unset is `main` (the worker thread is opt-in for now); anything else is refused. */
+export function parsePgliteThread(value: string | undefined): 'main' | 'worker' {
+  if (value === undefined || value === 'main') return 'main';
+  if (value === 'worker') return 'worker';
+  throw new Error(`CONSOLE_PGLITE_THREAD must be main or worker, got "${value}"`);
 }
 
 /** How long interface-monitoring rows are kept by default: a quarter, enough to look back on an incident. */

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { rowsOf } from '../auth/authz';
+import { PGliteThread } from '../db/pglite-thread';
 
 /**
  * The operation log's hash chain (tamper evidence): each row's `hash` is SHA-256 over the canonical form
@@ -126,7 +127,7 @@ const LAST_HASH = 'select hash from log_operation order by id desc limit 1';
 export async function appendChained(db: Db, rows: ReadonlyArray<Omit<StoredRow, 'hash'>>): Promise<void> {
   if (rows.length === 0) return;
   const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof PGlite) {
+  if (client instanceof PGlite || client instanceof PGliteThread) {
     await client.transaction(async (tx) => {
       await tx.query(`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
       const last = await tx.query<{ hash: string | null }>(LAST_HASH);

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { PGliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -43,6 +44,11 @@ export interface DatabaseOptions {
   /** Pool size for node-postgres. */
   poolSize?: number;
   migrationsDir?: string;
+  /**
+   * Where PGlite runs: on the server's own thread (`main`), or in a worker thread (`worker`, pglite-thread.ts)
+   * so its WebAssembly uses another core than the HTTP work. CONSOLE_PGLITE_THREAD.
+   */
+  pgliteThread?: 'main' | 'worker';
 }
 
 /** Advisory-lock key held while a server process applies the migrations to a PostgreSQL database. */
@@ -136,9 +142,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (!options.dataDir) throw new Error('openDatabase needs a databaseUrl or a dataDir');
   mkdirSync(options.dataDir, { recursive: true });
   const release = lockDataDir(options.dataDir);
-  let client: PGlite;
+  let client: PGlite | PGliteThread;
   try {
-    client = await PGlite.create(options.dataDir);
+    client = options.pgliteThread === 'worker' ? await PGliteThread.create(options.dataDir) : await PGlite.create(options.dataDir);
   } catch (error) {
     release();
     throw error;
@@ -150,7 +156,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       release();
     }
   };
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // drizzle-orm/pglite calls only the part of PGlite's API that PGliteThread forwards.
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
   try {
     await migratePglite(db as never, { migrationsFolder: migrationsDir });
   } catch (error) {

@@ -65,7 +65,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   } else {
     const dir = scratchDir('console-pglite-test-');
     cpSync(inject('pgliteTemplate'), dir, { recursive: true });
-    config = configFromEnv({}, { dataDir: dir, databaseUrl: '', quiet: true, checkOutput: true, ...overrides });
+    // CONSOLE_PGLITE_THREAD=worker runs the suite with PGlite in its worker thread.
+    config = configFromEnv({ CONSOLE_PGLITE_THREAD: process.env.CONSOLE_PGLITE_THREAD }, { dataDir: dir, databaseUrl: '', quiet: true, checkOutput: true, ...overrides });
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
   const { app, services } = await createServer(config, clock.now);
