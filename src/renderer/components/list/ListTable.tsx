@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS, TABLE_MAX_HEIGHT } from '../../../shared/constants';
 import { EmptyState, ErrorState, LoadingState } from '../states';
-import { visibleKeys } from './column-layout';
+import { arrangeColumns } from './column-layout';
 import { clampPage } from './list-state';
 import { ColumnResizeHandle, ListViewToolbar } from './ListViewToolbar';
 import { Pager } from './Pager';
@@ -11,7 +11,6 @@ import { headerCheckState, toggleAllOnPage, toggleRow, type RowId, type Selectio
 import { nextSort, type ListSort } from './sorting';
 import type { ListViewsSource } from './useListViews';
 import { GapRow, useVirtualRows } from './useVirtualRows';
-import type { ColumnLayout } from './view-link';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', minWidth: 0 },
@@ -237,17 +236,4 @@ export function ListTable<T>(props: ListTableProps<T>) {
       <Pager total={total} page={page} pageSize={pageSize} onPageChange={onPageChange} selectedCount={selectable ? selected.size : undefined} pageSizeOptions={pageSizeOptions} />
     </div>
   );
-}
-
-/** The columns a layout shows, in its order, with the widths it sets. */
-function arrangeColumns<T>(columns: readonly ListColumn<T>[], layout: ColumnLayout): readonly ListColumn<T>[] {
-  const byKey = new Map(columns.map((column) => [column.key, column]));
-  return visibleKeys(
-    columns.map((column) => column.key),
-    layout,
-  ).map((key) => {
-    const column = byKey.get(key)!;
-    const width = layout.widths?.[key];
-    return width === undefined ? column : { ...column, width: `${width}px` };
-  });
 }

@@ -92,3 +92,16 @@ export function layoutReducer(layout: ColumnLayout, action: LayoutAction): Colum
       return tidyLayout(action.layout);
   }
 }
+
+/** The columns a layout shows, in its order, with the widths it sets (a table's own columns when it sets none). */
+export function arrangeColumns<C extends { key: string; width?: string }>(columns: readonly C[], layout: ColumnLayout): readonly C[] {
+  const byKey = new Map(columns.map((column) => [column.key, column]));
+  return visibleKeys(
+    columns.map((column) => column.key),
+    layout,
+  ).map((key) => {
+    const column = byKey.get(key)!;
+    const width = layout.widths?.[key];
+    return width === undefined ? column : { ...column, width: `${width}px` };
+  });
+}

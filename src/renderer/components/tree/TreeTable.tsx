@@ -3,7 +3,10 @@ import { ChevronDown12Regular, ChevronRight12Regular } from '@fluentui/react-ico
 import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TABLE_MAX_HEIGHT } from '../../../shared/constants';
+import { arrangeColumns } from '../list/column-layout';
 import type { ListColumn } from '../list/ListTable';
+import { ColumnResizeHandle, ListViewToolbar } from '../list/ListViewToolbar';
+import type { ListViewsSource } from '../list/useListViews';
 import { GapRow, useVirtualRows } from '../list/useVirtualRows';
 import { EmptyState, ErrorState, LoadingState } from '../states';
 import { flattenTree } from './flatten';
@@ -17,6 +20,7 @@ const useStyles = makeStyles({
   first: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   toggle: { minWidth: '24px', width: '24px' },
   spacer: { display: 'inline-block', width: '24px', flexShrink: 0 },
+  resizeAside: { position: 'absolute', top: 0, right: 0, bottom: 0, display: 'flex' },
 });
 
 export interface TreeTableProps<T> {
@@ -49,6 +53,8 @@ export interface TreeTableProps<T> {
   error?: unknown;
   onRetry?: () => void;
   emptyText?: string;
+  /** Saved views and the column layout (the list controller's `views`): the tree then has the views and columns toolbar. */
+  views?: ListViewsSource;
   'data-testid'?: string;
 }
 
@@ -69,7 +75,7 @@ function idsToDepth<T>(nodes: readonly T[], getRowId: (node: T) => string | numb
  */
 export function TreeTable<T>(props: TreeTableProps<T>) {
   const {
-    columns,
+    columns: ownColumns,
     nodes,
     getRowId,
     getChildren,
@@ -84,8 +90,12 @@ export function TreeTable<T>(props: TreeTableProps<T>) {
     error,
     onRetry,
     emptyText,
+    views,
   } = props;
   const { searchText = '', matches, noMatchText } = props;
+  const layout = views?.layout;
+  // The columns as the user laid them out; the first shown carries the indentation.
+  const columns = useMemo(() => (layout ? arrangeColumns(ownColumns, layout) : ownColumns), [ownColumns, layout]);
   const { t } = useTranslation();
   const styles = useStyles();
   // What the user opened and closed, for the search it was done under: a new search opens all it shows.
@@ -203,19 +213,36 @@ export function TreeTable<T>(props: TreeTableProps<T>) {
   }
 
   return (
-    <div className={styles.scroller} data-testid={props['data-testid']} ref={scrollerRef}>
-      <Table aria-label={props['aria-label']} aria-busy={loading} role="treegrid" size="small" aria-rowcount={rowsShown ? rows.length + 1 : undefined}>
-        <TableHeader className={styles.header} ref={headerRef}>
-          <TableRow aria-rowindex={rowsShown ? 1 : undefined}>
-            {columns.map((column) => (
-              <TableHeaderCell key={column.key} style={column.width ? { width: column.width } : undefined}>
-                {column.header}
-              </TableHeaderCell>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>{body}</TableBody>
-      </Table>
-    </div>
+    <>
+      {views ? <ListViewToolbar views={views} columns={ownColumns} /> : null}
+      <div className={styles.scroller} data-testid={props['data-testid']} ref={scrollerRef}>
+        <Table aria-label={props['aria-label']} aria-busy={loading} role="treegrid" size="small" aria-rowcount={rowsShown ? rows.length + 1 : undefined}>
+          <TableHeader className={styles.header} ref={headerRef}>
+            <TableRow aria-rowindex={rowsShown ? 1 : undefined}>
+              {columns.map((column) => (
+                <TableHeaderCell
+                  key={column.key}
+                  style={column.width ? { width: column.width } : undefined}
+                  data-column={column.key}
+                  aside={
+                    views
+                      ? {
+                          className: styles.resizeAside,
+                          children: (
+                            <ColumnResizeHandle header={column.header} width={layout?.widths?.[column.key]} onResize={(width) => views.changeLayout({ type: 'resize', key: column.key, width })} />
+                          ),
+                        }
+                      : undefined
+                  }
+                >
+                  {column.header}
+                </TableHeaderCell>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>{body}</TableBody>
+        </Table>
+      </div>
+    </>
   );
 }

@@ -145,6 +145,7 @@ export default function DepartmentList() {
       <TreeTable
         aria-label={t('dept.tree')}
         columns={columns}
+        views={list.views}
         nodes={list.rows}
         getRowId={deptRowId}
         getChildren={deptChildren}

@@ -174,6 +174,7 @@ export default function DictionaryList() {
       <TreeTable
         aria-label={t('dictionary.tree')}
         columns={columns}
+        views={list.views}
         nodes={list.rows}
         getRowId={dictionaryRowId}
         getChildren={dictionaryChildren}

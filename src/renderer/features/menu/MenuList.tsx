@@ -151,6 +151,7 @@ export default function MenuList() {
         key={status ?? ALL_STATUSES}
         aria-label={t('menu.tree')}
         columns={columns}
+        views={list.views}
         nodes={list.rows}
         getRowId={menuRowId}
         getChildren={menuChildren}
