@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Route } from '../../src/shared/routes';
-import { ADMIN_PASSWORD, enterIdentity, fillSignIn, hostForSpecFile, signInAdmin, startHostWithServer, tabPane, toast } from './host';
+import { ADMIN_PASSWORD, enterIdentity, fillSignIn, hostForSpecFile, signInAdmin, startHostWithServer, tabPane, toast, signOut } from './host';
 
 /**
  * The application centre as an administrator uses it: the console's own client marked and kept, a new
@@ -44,13 +44,6 @@ async function editConsoleClient(page: Page, patch: { ignoreCodeTimes: string })
   await form.getByTestId('app-save').click();
   await expect(toast(page, 'success', '修改成功')).toBeVisible();
   await expect(formPane(page)).toHaveCount(0);
-}
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('menu-sign-out').click();
-  await page.getByTestId('confirm-dialog-ok').click();
-  await expect(page.getByTestId('login-card')).toBeVisible();
 }
 
 test("lists the console's own client as a web application that cannot be deleted", async ({ page }) => {

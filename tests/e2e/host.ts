@@ -173,6 +173,14 @@ export async function signInAdmin(page: Page, host: Host): Promise<void> {
   await enterIdentity(page);
 }
 
+/** Signs out through the user menu, confirming, and waits for the sign-in page. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-sign-out').click();
+  await page.getByTestId('confirm-dialog').getByTestId('confirm-dialog-ok').click();
+  await expect(page.getByTestId('login-card')).toBeVisible();
+}
+
 /** Opens a route of the console (`/login`, `/Home`, …) in a page that holds this run's cookie. */
 export async function openAt(page: Page, host: Host, route: string): Promise<void> {
   if (!page.url().startsWith(host.origin)) await openConsole(page, host);

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ResponseCode } from '../../src/shared/codes';
-import { apiCall, apiData, enterIdentity, hostForSpecFile, openConsole, signInAdmin, signInChangingPassword, startHost } from './host';
+import { apiCall, apiData, enterIdentity, hostForSpecFile, openConsole, signInAdmin, signInChangingPassword, startHost, signOut } from './host';
 
 /**
  * User management as an administrator does it (spec 000 §2 /user and /userManage): create, find, edit,
@@ -49,13 +49,6 @@ async function signInAs(page: Page, username: string, password: string, newPassw
   await signInChangingPassword(page, username, password, newPassword);
   await enterIdentity(page, '后台管理系统');
   await expect(page.getByTestId('home-shell').getByRole('heading', { name: '后台管理系统', level: 1 })).toBeVisible();
-}
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('menu-sign-out').click();
-  await page.getByTestId('confirm-dialog').getByTestId('confirm-dialog-ok').click();
-  await expect(page.getByTestId('login-card')).toBeVisible();
 }
 
 test('creates a user with an organisation, a role and data authority', async ({ page }) => {

@@ -60,7 +60,15 @@ describe('purgeExpired', () => {
   it('removes the snapshots of deletes once their undo window and its grace have passed, and keeps those still open', async () => {
     const db = server.services.db;
     const now = server.clock.now().getTime();
-    const snapshot = (tag: string, expiresInMs: number) => ({ tokenHash: hash(1, tag), userId: 1, roleId: 1, permission: 'sys:user:delete', endpoint: 'user.delete', snapshot: {}, expiresAt: new Date(now + expiresInMs) });
+    const snapshot = (tag: string, expiresInMs: number) => ({
+      tokenHash: hash(1, tag),
+      userId: 1,
+      roleId: 1,
+      permission: 'sys:user:delete',
+      endpoint: 'user.delete',
+      snapshot: {},
+      expiresAt: new Date(now + expiresInMs),
+    });
     await db.insert(undoSnapshot).values([snapshot('gone', -(UNDO_GRACE_SECONDS * 1000 + MINUTE)), snapshot('open', -1000), snapshot('kept', 5000)]);
     expect((await purgeExpired(db, server.clock.now())).undoSnapshots).toBe(1);
     expect((await db.select().from(undoSnapshot)).map((r) => r.tokenHash.slice(0, 4)).sort()).toEqual(['kept', 'open']);

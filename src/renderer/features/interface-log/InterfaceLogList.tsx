@@ -42,7 +42,20 @@ type InterfaceFilters = {
 };
 type TextFilter = Exclude<keyof InterfaceFilters, 'appId' | 'outcome' | 'startTime' | 'endTime'>;
 
-const NO_FILTERS: InterfaceFilters = { appId: '', serviceName: '', interfaceName: '', responseStatus: '', outcome: '', useTime: '', userId: '', ip: '', deviceId: '', modelInfo: '', startTime: '', endTime: '' };
+const NO_FILTERS: InterfaceFilters = {
+  appId: '',
+  serviceName: '',
+  interfaceName: '',
+  responseStatus: '',
+  outcome: '',
+  useTime: '',
+  userId: '',
+  ip: '',
+  deviceId: '',
+  modelInfo: '',
+  startTime: '',
+  endTime: '',
+};
 const TEXT_FILTERS: ReadonlyArray<{
   field: TextFilter;
   placeholder?: 'interfaceLog.filter.responseStatusPlaceholder' | 'interfaceLog.filter.userIdPlaceholder' | 'interfaceLog.filter.ipPlaceholder';
