@@ -5,7 +5,7 @@ import { PAGE_SIZE_OPTIONS, TABLE_MAX_HEIGHT } from '../../../shared/constants';
 import { EmptyState, ErrorState, LoadingState } from '../states';
 import { arrangeColumns } from './column-layout';
 import { clampPage } from './list-state';
-import { ColumnResizeHandle, ListViewToolbar } from './ListViewToolbar';
+import { ListViewToolbar, useColumnResizeAside } from './ListViewToolbar';
 import { Pager } from './Pager';
 import { headerCheckState, toggleAllOnPage, toggleRow, type RowId, type SelectionMode } from './selection';
 import { nextSort, type ListSort } from './sorting';
@@ -20,7 +20,6 @@ const useStyles = makeStyles({
   selectedRow: { backgroundColor: tokens.colorBrandBackground2 },
   clickable: { cursor: 'pointer' },
   refreshing: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  resizeAside: { position: 'absolute', top: 0, right: 0, bottom: 0, display: 'flex' },
 });
 
 export interface ListColumn<T> {
@@ -110,6 +109,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
   const layout = views?.layout;
   // The columns as the user laid them out: shown ones only, in their order, at their widths.
   const columns = useMemo(() => (layout ? arrangeColumns(ownColumns, layout) : ownColumns), [ownColumns, layout]);
+  const columnResizeAside = useColumnResizeAside(views);
   const { rows, getRowId, total, page, pageSize, onPageChange, selectionMode, selected, onSelectionChange, loading, error, reload, filtered = false, sort, onSortChange, openRow } = list;
   const { t } = useTranslation();
   const styles = useStyles();
@@ -208,16 +208,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
                     button={sortable ? { onClick: () => onSortChange(nextSort(sort, column.sortKey!)), title: t('list.sortBy', { column: column.header }) } : undefined}
                     data-testid={sortable ? `sort-${column.key}` : undefined}
                     data-column={column.key}
-                    aside={
-                      views
-                        ? {
-                            className: styles.resizeAside,
-                            children: (
-                              <ColumnResizeHandle header={column.header} width={layout?.widths?.[column.key]} onResize={(width) => views.changeLayout({ type: 'resize', key: column.key, width })} />
-                            ),
-                          }
-                        : undefined
-                    }
+                    aside={columnResizeAside(column)}
                   >
                     {column.header}
                   </TableHeaderCell>

@@ -26,7 +26,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowDown16Regular, ArrowReset20Regular, ArrowUp16Regular, Bookmark20Regular, ColumnTriple20Regular } from '@fluentui/react-icons';
-import { useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListViewLimits } from '../../../shared/rules';
 import { useNotify } from '../notify';
@@ -49,6 +49,7 @@ const useStyles = makeStyles({
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
     ':hover': { backgroundColor: tokens.colorNeutralStroke1Hover },
   },
+  resizeAside: { position: 'absolute', top: 0, right: 0, bottom: 0, display: 'flex' },
   link: { width: '100%' },
   srOnly: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
 });
@@ -302,6 +303,21 @@ function ColumnChooser({ views, columns, testIdPrefix }: { views: ListViewsSourc
       </PopoverSurface>
     </Popover>
   );
+}
+
+/**
+ * The `aside` slot of a table's header cell (Fluent's TableHeaderCell) holding the column's resize handle, for a
+ * table with saved views; none without them. ListTable and TreeTable both use it.
+ */
+export function useColumnResizeAside(views: ListViewsSource | undefined): (column: { key: string; header: string }) => { className: string; children: ReactElement } | undefined {
+  const styles = useStyles();
+  return (column) =>
+    views
+      ? {
+          className: styles.resizeAside,
+          children: <ColumnResizeHandle header={column.header} width={views.layout.widths?.[column.key]} onResize={(width) => views.changeLayout({ type: 'resize', key: column.key, width })} />,
+        }
+      : undefined;
 }
 
 /**

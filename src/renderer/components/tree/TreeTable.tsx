@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TABLE_MAX_HEIGHT } from '../../../shared/constants';
 import { arrangeColumns } from '../list/column-layout';
 import type { ListColumn } from '../list/ListTable';
-import { ColumnResizeHandle, ListViewToolbar } from '../list/ListViewToolbar';
+import { ListViewToolbar, useColumnResizeAside } from '../list/ListViewToolbar';
 import type { ListViewsSource } from '../list/useListViews';
 import { GapRow, useVirtualRows } from '../list/useVirtualRows';
 import { EmptyState, ErrorState, LoadingState } from '../states';
@@ -20,7 +20,6 @@ const useStyles = makeStyles({
   first: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   toggle: { minWidth: '24px', width: '24px' },
   spacer: { display: 'inline-block', width: '24px', flexShrink: 0 },
-  resizeAside: { position: 'absolute', top: 0, right: 0, bottom: 0, display: 'flex' },
 });
 
 export interface TreeTableProps<T> {
@@ -96,6 +95,7 @@ export function TreeTable<T>(props: TreeTableProps<T>) {
   const layout = views?.layout;
   // The columns as the user laid them out; the first shown carries the indentation.
   const columns = useMemo(() => (layout ? arrangeColumns(ownColumns, layout) : ownColumns), [ownColumns, layout]);
+  const columnResizeAside = useColumnResizeAside(views);
   const { t } = useTranslation();
   const styles = useStyles();
   // What the user opened and closed, for the search it was done under: a new search opens all it shows.
@@ -220,21 +220,7 @@ export function TreeTable<T>(props: TreeTableProps<T>) {
           <TableHeader className={styles.header} ref={headerRef}>
             <TableRow aria-rowindex={rowsShown ? 1 : undefined}>
               {columns.map((column) => (
-                <TableHeaderCell
-                  key={column.key}
-                  style={column.width ? { width: column.width } : undefined}
-                  data-column={column.key}
-                  aside={
-                    views
-                      ? {
-                          className: styles.resizeAside,
-                          children: (
-                            <ColumnResizeHandle header={column.header} width={layout?.widths?.[column.key]} onResize={(width) => views.changeLayout({ type: 'resize', key: column.key, width })} />
-                          ),
-                        }
-                      : undefined
-                  }
-                >
+                <TableHeaderCell key={column.key} style={column.width ? { width: column.width } : undefined} data-column={column.key} aside={columnResizeAside(column)}>
                   {column.header}
                 </TableHeaderCell>
               ))}
