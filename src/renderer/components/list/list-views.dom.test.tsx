@@ -8,6 +8,7 @@ import { ShellTabContext } from '../../app/home/shell-tab';
 import { createFakeBridge } from '../../testing/fake-bridge';
 import { testProviders } from '../../testing/providers';
 import { ListTable } from './ListTable';
+import { binding, NO_BINDING_FILTERS } from './testing-bindings';
 import { pageRows, useListController } from './useListController';
 import { viewPath } from './view-link';
 
@@ -16,25 +17,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const NO_FILTERS = { account: '', name: '', deptId: null as number | null };
 const SCREEN = '/bindings@serviceCenter.list';
-
-const binding = (userId: number): BindingRow => ({
-  userId,
-  account: `acct_${userId}`,
-  name: `Name ${userId}`,
-  deptIds: '4',
-  deptNames: 'Shanghai',
-  createBy: 'admin',
-  createTime: '2026-01-02T09:30:00.000Z',
-  updateBy: '',
-  updateTime: null,
-});
 
 function Bindings() {
   const list = useListController({
     queryId: 'serviceCenter.list',
-    filters: { initial: NO_FILTERS },
+    filters: { initial: NO_BINDING_FILTERS },
     toInput: (filters, { page, pageSize }) => ({ pageNum: page, pageSize, ...filters }),
     rowsOf: pageRows,
     getRowId: (row: BindingRow) => row.userId,

@@ -9,30 +9,18 @@ import { SessionGuard } from '../../app/session/SessionGuard';
 import { createFakeBridge } from '../../testing/fake-bridge';
 import { testProviders } from '../../testing/providers';
 import { ListTable } from './ListTable';
+import { binding, NO_BINDING_FILTERS } from './testing-bindings';
 import { pageRows, useListController } from './useListController';
 
 afterEach(cleanup);
 
 const SIGNED_IN_USER_ID = 1;
-const NO_FILTERS = { account: '', name: '', deptId: null as number | null };
-
-const binding = (userId: number): BindingRow => ({
-  userId,
-  account: `acct_${userId}`,
-  name: `Name ${userId}`,
-  deptIds: '4',
-  deptNames: 'Shanghai',
-  createBy: 'admin',
-  createTime: '2026-01-02T09:30:00.000Z',
-  updateBy: '',
-  updateTime: null,
-});
 
 /** A list on the controller, with the controls a screen would give it. */
 function Bindings() {
   const list = useListController({
     queryId: 'serviceCenter.list',
-    filters: { initial: NO_FILTERS },
+    filters: { initial: NO_BINDING_FILTERS },
     toInput: (filters, { page, pageSize }) => ({ pageNum: page, pageSize, ...filters }),
     rowsOf: pageRows,
     getRowId: (row: BindingRow) => row.userId,
