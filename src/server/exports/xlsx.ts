@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { ResponseCode } from '../../shared/codes';
 import { AppError } from '../errors';
 
@@ -138,23 +139,66 @@ export interface SheetRow {
 }
 
 /**
+ * exceljs 4.4's streaming reader, driven a part at a time. Its own single pass over the zip (`for await` over
+ * unzipper's entry stream) can end before the last entry is read, and exceljs writes `xl/workbook.xml` last,
+ * so a read of its own export failed now and then with "reading 'sheets'" (exceljs#3064, open). Reading the
+ * parts from the zip's central directory in the order they depend on each other has no such race; the
+ * worksheet is still parsed row by row as it is inflated.
+ */
+interface WorkbookReaderParts {
+  model?: { sheets?: { rId: string }[] };
+  workbookRels?: { Id: string; Target: string }[];
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): Generator<{ value: AsyncIterable<ExcelJS.Row> }>;
+}
+
+const WORKSHEET_PATH = /^\/?(?:xl\/)?(worksheets\/sheet(\d+)\.xml)$/;
+
+/** The first worksheet in the workbook's own order, read row by row. */
+async function firstWorksheetRows(bytes: Buffer): Promise<AsyncIterable<ExcelJS.Row> | null> {
+  const zip = await JSZip.loadAsync(bytes);
+  const part = (path: string) => zip.file(path)?.nodeStream() as Readable | undefined;
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  }) as unknown as WorkbookReaderParts;
+  const rels = part('xl/_rels/workbook.xml.rels');
+  const book = part('xl/workbook.xml');
+  if (!rels || !book) throw notXlsx();
+  await reader._parseRels(rels);
+  await reader._parseWorkbook(book);
+  const sharedStrings = part('xl/sharedStrings.xml');
+  if (sharedStrings) for await (const _ of reader._parseSharedStrings(sharedStrings));
+  const first = reader.model?.sheets?.[0];
+  const target = first && reader.workbookRels?.find((rel) => rel.Id === first.rId)?.Target.match(WORKSHEET_PATH);
+  if (!first) return null;
+  const sheet = target && part(`xl/${target[1]}`);
+  if (!target || !sheet) throw notXlsx();
+  for (const { value } of reader._parseWorksheet(sheet, target[2]!)) return value;
+  return null;
+}
+
+/**
  * The first worksheet's non-empty rows as text, header first, read with exceljs's streaming reader. More
  * than `maxRows` rows after the header refuses the file.
  */
 export async function readFirstSheet(bytes: Buffer, options: { maxRows: number; maxUnzipped: number }): Promise<SheetRow[]> {
   checkXlsx(bytes, options.maxUnzipped);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
   const rows: SheetRow[] = [];
   try {
-    for await (const worksheet of reader) {
-      for await (const row of worksheet) {
-        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-        const cells = Array.from(values, (value) => cellText(value).trim());
-        if (cells.every((cell) => cell === '')) continue;
-        if (rows.length > options.maxRows) throw new AppError(ResponseCode.InvalidInput, 'error.importTooManyRows', { max: options.maxRows }, 'fileId');
-        rows.push({ row: row.number, cells });
-      }
-      break;
+    const worksheet = await firstWorksheetRows(bytes);
+    if (!worksheet) return rows;
+    for await (const row of worksheet) {
+      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+      const cells = Array.from(values, (value) => cellText(value).trim());
+      if (cells.every((cell) => cell === '')) continue;
+      if (rows.length > options.maxRows) throw new AppError(ResponseCode.InvalidInput, 'error.importTooManyRows', { max: options.maxRows }, 'fileId');
+      rows.push({ row: row.number, cells });
     }
   } catch (error) {
     if (error instanceof AppError) throw error;

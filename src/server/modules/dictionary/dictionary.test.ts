@@ -421,7 +421,7 @@ describe('import', () => {
     ]);
     const fileId = await storeUpload(bytes, admin.userId);
     const preview = await server.call(api.dictionary.importPreview, { fileId }, admin.as);
-    expect(preview.code).toBe(ResponseCode.Success);
+    expect(preview.code, preview.msg).toBe(ResponseCode.Success);
     const report = preview.data!;
     expect(report.counts).toEqual({ add: 4, change: 1, unchanged: 1, refuse: 8 });
     const byRow = new Map(report.rows.map((r) => [r.row, r]));
