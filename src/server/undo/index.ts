@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { ResponseCode } from '../../shared/codes';
-import { UNDO_GRACE_SECONDS, UNDO_WINDOW_SECONDS } from '../../shared/constants';
+import { RoleType, UNDO_GRACE_SECONDS, UNDO_WINDOW_SECONDS } from '../../shared/constants';
 import { listEndpoints } from '../../shared/contract';
 import type { EndpointDef } from '../../shared/contract/endpoint';
 import type { UndoTicket } from '../../shared/contract/undo';
@@ -12,7 +12,7 @@ import type { Tx } from '../db/client';
 import { SqlState } from '../db/errors';
 import type { CallContext } from '../context';
 import { AppError, Errors } from '../errors';
-import { catalogueOf } from './catalogue';
+import { catalogueOf, type Catalogue } from './catalogue';
 import { captureDelete, restoreSnapshot } from './snapshot';
 
 export { NOT_RESTORED_TABLES } from './snapshot';
@@ -56,7 +56,7 @@ export async function undoableDelete(ctx: CallContext, tx: Tx, ...deleted: Delet
   const until = new Date(now.getTime() + UNDO_WINDOW_SECONDS * 1000);
   await purgeExpired(tx, now);
   const token = randomBytes(32).toString('base64url');
-  const snapshot = `{"label":${JSON.stringify(captured.label)},"count":${captured.count},${captured.json.slice(1)}`;
+  const snapshot = `{"label":${JSON.stringify(captured.label)},"count":${captured.count},"roots":${JSON.stringify(captured.roots)},${captured.json.slice(1)}`;
   await tx.execute(sql`
     insert into sys_undo (token_hash, user_id, role_id, permission, endpoint, snapshot, create_time, expires_at)
     values (${hashOf(token)}, ${session.userId}, ${role.roleId}, ${permission}, ${endpointIdOf(ctx.endpoint)}, ${snapshot}::jsonb, ${now.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz)`);
@@ -116,6 +116,7 @@ export async function restoreDelete(ctx: CallContext, token: string): Promise<{ 
     } catch (error) {
       throw refusalOf(error, catalogue.tables) ?? error;
     }
+    if (role.roleType !== RoleType.AllOrganisations) await checkStillInScope(tx, catalogue, tokenHash, role.deptId);
     await tx.execute(sql`delete from sys_undo where token_hash = ${tokenHash}`);
     await purgeExpired(tx, services.now());
     await ctx.logChange(tx, {
@@ -130,6 +131,37 @@ export async function restoreDelete(ctx: CallContext, token: string): Promise<{ 
   services.authz.changed();
   services.translations.changed();
   return { restored };
+}
+
+/** The column by which a record belongs to an organisation, in every table that has one. */
+const DEPT_COLUMN = 'dept_id';
+
+/**
+ * The rows the delete named that belong to an organisation (users, roles, organisations) must still be in the
+ * role's scope: the delete checked it, but the role or the tree may have changed within the window. Checked
+ * after the restore, in its transaction, so a restored organisation counts where it is put back.
+ */
+async function checkStillInScope(tx: Tx, catalogue: Catalogue, tokenHash: string, roleDeptId: number): Promise<void> {
+  const roots = rowsOf<{ table_name: string }>(
+    await tx.execute(sql`select jsonb_array_elements_text(coalesce(snapshot->'roots', '[]'::jsonb)) as table_name from sys_undo where token_hash = ${tokenHash}`),
+  );
+  const scoped = roots.map((r) => r.table_name).filter((table) => catalogue.tables.get(table)?.insertable.includes(DEPT_COLUMN));
+  if (scoped.length === 0) return;
+  const [outside] = rowsOf<{ dept_id: number | string }>(
+    await tx.execute(sql`
+      with recursive subtree as (
+        select dept_id from sys_dept where dept_id = ${roleDeptId}
+        union all
+        select d.dept_id from sys_dept d join subtree s on d.parent_id = s.dept_id
+      )
+      select (r->>${DEPT_COLUMN})::int as dept_id from sys_undo u, jsonb_array_elements(u.snapshot->'tables') t, jsonb_array_elements(t->'rows') r
+      where u.token_hash = ${tokenHash} and t->>'table' in (${sql.join(
+        scoped.map((table) => sql`${table}`),
+        sql`, `,
+      )}) and r->>${DEPT_COLUMN} is not null and (r->>${DEPT_COLUMN})::int not in (select dept_id from subtree)
+      limit 1`),
+  );
+  if (outside) throw Errors.outOfScope();
 }
 
 interface DatabaseError {

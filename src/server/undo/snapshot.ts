@@ -56,6 +56,8 @@ export interface Captured {
   /** The deleted rows' keys, for the log. */
   label: string;
   count: number;
+  /** The tables of the rows the delete named (not those that went with them), for the undo's scope check. */
+  roots: string[];
 }
 
 const id = (name: string) => sql.identifier(name);
@@ -130,7 +132,8 @@ export async function captureDelete(tx: Tx, catalogue: Catalogue, roots: readonl
     .map((c) => `{"table":${JSON.stringify(c.table)},"key":${JSON.stringify(c.key)},"columns":${JSON.stringify(c.columns)},"rows":${jsonArray(c.rows)}}`)
     .join(',')}]}`;
   const count = tables.reduce((sum, t) => sum + t.rows.length, 0);
-  return { json, label: labels.join('; '), count };
+  const rootTables = [...new Set(roots.filter((root) => !root.ifDeleted).map((root) => root.table))];
+  return { json, label: labels.join('; '), count, roots: rootTables };
 }
 
 /** The child rows of `key` that point at `parentRows` (given as row JSON of the parent table). */

@@ -157,6 +157,31 @@ describe('undo of a user delete', () => {
     expect(await server.call(api.undo.restore, { undoKey: ticket.undoKey }, deleter.as)).toMatchObject({ code: ResponseCode.Forbidden });
     expect(await server.services.db.select().from(user).where(eq(user.userId, target!.userId))).toEqual([]);
   });
+  it('is refused when the deleted user is no longer in the role’s organisations, writing nothing', async () => {
+    const deleter = await signInBranchAdmin(server, { username: 'mover' });
+    const [target] = await server.services.db
+      .insert(user)
+      .values({ username: 'outofreach', name: 'outofreach', passwordHash: 'not-a-hash', deptId: await deptIdOf(server, '上海转运中心') })
+      .returning({ userId: user.userId });
+    const ticket = await ticketOf(server.call(api.user.delete, { userIds: String(target!.userId) }, deleter.as));
+    // Within the window the role moves to an organisation outside 华东分公司.
+    await server.services.db
+      .update(role)
+      .set({ deptId: await deptIdOf(server, '财务部') })
+      .where(eq(role.roleId, deleter.roleId));
+    server.services.authz.changed();
+    expect(await server.call(api.undo.restore, { undoKey: ticket.undoKey }, deleter.as)).toMatchObject({ code: ResponseCode.OutOfScope });
+    expect(await server.services.db.select().from(user).where(eq(user.userId, target!.userId))).toEqual([]);
+
+    // Back in scope, the same ticket works.
+    await server.services.db
+      .update(role)
+      .set({ deptId: await deptIdOf(server, '华东分公司') })
+      .where(eq(role.roleId, deleter.roleId));
+    server.services.authz.changed();
+    expect((await server.call(api.undo.restore, { undoKey: ticket.undoKey }, deleter.as)).code).toBe(ResponseCode.Success);
+    expect(await server.services.db.select().from(user).where(eq(user.userId, target!.userId))).toHaveLength(1);
+  });
 });
 
 describe('undo of other deletes', () => {
