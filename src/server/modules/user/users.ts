@@ -10,7 +10,7 @@ import { hashPassword, openTransportPassword, randomPassword } from '../../auth/
 import { revokeUserSessions } from '../../auth/revoke';
 import { checkCurrentRole, filteredScope, inScope, roleScope, usersInScope } from '../../auth/scope';
 import type { CallContext } from '../../context';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { SqlState, violatedConstraint } from '../../db/errors';
 import { containsPattern, CountCache, offsetOf, orderByColumn, pageResult } from '../../db/lists';
 import { dataClassification, dept, loginFailure, role, user, userDataAuthority, userRole } from '../../db/schema';
@@ -266,11 +266,11 @@ export async function listUsers(ctx: CallContext, input: UserListInput) {
 /**
  * One user for the form, in one round trip: on PGlite every statement costs its own pass through the
  * single connection, so the organisation, the creator, the roles and the data authorities come with the row.
+ * Prepared once per database: on PostgreSQL it is then planned once per connection instead of on every call
+ * (its planning took about four times its execution).
  */
-export async function userInfo(ctx: CallContext, userId: number): Promise<UserRecord> {
-  const { db } = ctx.services;
-  const scope = await roleScope(ctx);
-  const [found] = await db
+function prepareUserInfo(db: Db) {
+  return db
     .select({
       userId: user.userId,
       username: user.username,
@@ -294,7 +294,18 @@ export async function userInfo(ctx: CallContext, userId: number): Promise<UserRe
     .from(user)
     .leftJoin(dept, eq(dept.deptId, user.deptId))
     .leftJoin(creator, eq(creator.userId, user.createBy))
-    .where(eq(user.userId, userId));
+    .where(eq(user.userId, sql.placeholder('userId')))
+    .prepare('user_info');
+}
+
+const userInfoStatements = new WeakMap<Db, ReturnType<typeof prepareUserInfo>>();
+
+export async function userInfo(ctx: CallContext, userId: number): Promise<UserRecord> {
+  const { db } = ctx.services;
+  const scope = await roleScope(ctx);
+  let statement = userInfoStatements.get(db);
+  if (!statement) userInfoStatements.set(db, (statement = prepareUserInfo(db)));
+  const [found] = await statement.execute({ userId });
   if (!found) throw Errors.notFound('userId');
   if (!inScope(scope, found)) throw Errors.outOfScope('userId');
   const roles = found.roles.filter((r) => scope.has(r.deptId));
