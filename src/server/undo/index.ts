@@ -182,9 +182,12 @@ function databaseErrorOf(error: unknown): DatabaseError | null {
   return null;
 }
 
+/** A column as the contract names the field (`dept_id` → `deptId`), as every other refusal names it. */
+const fieldOf = (column: string) => column.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+
 /**
- * The clear refusal for a restore the database turned down: a unique value taken since (naming the column
- * and the value), or a record the rows belong to that is gone since. Null for anything else.
+ * The clear refusal for a restore the database turned down: a unique value taken since, or a record the rows
+ * belong to that is gone since, each naming the field and the value. Null for anything else.
  */
 export function refusalOf(error: unknown, tables: ReadonlyMap<string, { insertable: string[] }>): AppError | null {
   const found = databaseErrorOf(error);
@@ -194,13 +197,13 @@ export function refusalOf(error: unknown, tables: ReadonlyMap<string, { insertab
   // "Key (lower(username::text))=(bob) already exists." / "Key (dept_id)=(7) is not present in table "sys_dept"."
   const key = /Key \((.*)\)=\((.*)\)/.exec(detail);
   const known = tables.get(table)?.insertable ?? [];
-  const columns = key ? [...new Set((key[1]!.match(/[a-z_][a-z0-9_]*/g) ?? []).filter((word) => known.includes(word)))].join(', ') : '';
+  const fields = key ? [...new Set((key[1]!.match(/[a-z_][a-z0-9_]*/g) ?? []).filter((word) => known.includes(word)))].map(fieldOf).join(', ') : '';
+  const value = key?.[2] ?? '';
   if (found.code === SqlState.UniqueViolation) {
-    return new AppError(ResponseCode.Conflict, 'error.undoConflict', { what: columns || (typeof found.constraint === 'string' ? found.constraint : table), value: key?.[2] ?? '', table });
+    return new AppError(ResponseCode.Conflict, 'error.undoConflict', { what: fields || (typeof found.constraint === 'string' ? found.constraint : table), value });
   }
   if (found.code === SqlState.ForeignKeyViolation) {
-    const parent = /table "([^"]+)"/.exec(detail)?.[1] ?? table;
-    return new AppError(ResponseCode.InUse, 'error.undoParentGone', { table: parent });
+    return new AppError(ResponseCode.InUse, 'error.undoParentGone', { what: fields || table, value });
   }
   return null;
 }

@@ -143,6 +143,19 @@ describe('undo of a user delete', () => {
     expect(await server.services.db.select().from(userRole).where(eq(userRole.userId, target.userId))).toHaveLength(1);
   });
 
+  it('is refused when the organisation the user belonged to was deleted since, naming it, and writes nothing', async () => {
+    const [gone] = await server.services.db
+      .insert(dept)
+      .values({ name: '临时网点', parentId: await deptIdOf(server, '上海转运中心'), deptType: '1' })
+      .returning({ deptId: dept.deptId });
+    const [target] = await server.services.db.insert(user).values({ username: 'orphaned', name: 'orphaned', passwordHash: 'not-a-hash', deptId: gone!.deptId }).returning({ userId: user.userId });
+    const ticket = await ticketOf(server.call(api.user.delete, { userIds: String(target!.userId) }, admin.as));
+    await server.services.db.delete(dept).where(eq(dept.deptId, gone!.deptId));
+    const refused = await server.call(api.undo.restore, { undoKey: ticket.undoKey }, admin.as);
+    expect(refused).toMatchObject({ code: ResponseCode.InUse, msg: `Cannot undo: the record it belongs to (deptId ${gone!.deptId}) has been deleted since` });
+    expect(await server.services.db.select().from(user).where(eq(user.userId, target!.userId))).toEqual([]);
+  });
+
   it('needs the delete permission still and the role that deleted', async () => {
     const deleter = await signInBranchAdmin(server, { username: 'deleter' });
     // A user without roles: a branch administrator may delete only users it outranks.

@@ -167,7 +167,7 @@ export const de_DE: Catalog = {
   'error.undoExpired': 'Die {seconds} Sekunden zum Rückgängigmachen sind vorbei: das Löschen ist endgültig',
   'error.undoNotYours': 'Nur der Benutzer, der gelöscht hat, kann das Löschen in der dabei verwendeten Rolle rückgängig machen',
   'error.undoConflict': 'Rückgängigmachen nicht möglich: ein seither angelegter Datensatz hat denselben Wert „{value}“ in {what}; benennen Sie ihn um oder löschen Sie ihn zuerst',
-  'error.undoParentGone': 'Rückgängigmachen nicht möglich: ein Datensatz, zu dem die gelöschten Daten gehören ({table}), wurde inzwischen gelöscht',
+  'error.undoParentGone': 'Rückgängigmachen nicht möglich: der Datensatz, zu dem die gelöschten Daten gehören ({what} {value}), wurde inzwischen gelöscht',
   'error.undoUnknown': 'Es gibt nichts rückgängig zu machen: das Löschen wurde bereits rückgängig gemacht oder die Frist ist abgelaufen',
   'error.inUse': '{what}',
   'error.wrongOldPassword': 'Das alte Passwort ist falsch',

@@ -166,7 +166,7 @@ export const en_US: Catalog = {
   'error.undoExpired': 'The {seconds} seconds to undo have passed: the delete is final',
   'error.undoNotYours': 'Only the user who deleted, in the role used to delete, can undo this delete',
   'error.undoConflict': 'Cannot undo: a record added since has the same {what} “{value}”; rename or delete it first',
-  'error.undoParentGone': 'Cannot undo: a record the deleted data belongs to ({table}) has been deleted since',
+  'error.undoParentGone': 'Cannot undo: the record it belongs to ({what} {value}) has been deleted since',
   'error.undoUnknown': 'There is nothing to undo: the delete was undone already or its undo has expired',
   'error.inUse': '{what}',
   'error.wrongOldPassword': 'The old password is wrong',

@@ -166,7 +166,7 @@ export const ja_JP: Catalog = {
   'error.undoExpired': '元に戻せる {seconds} 秒が過ぎました。削除は確定しています',
   'error.undoNotYours': 'この削除を元に戻せるのは、削除したユーザーが削除時のロールで操作した場合だけです',
   'error.undoConflict': '元に戻せません。その後追加されたレコードが同じ{what}「{value}」を使っています。先に名前を変えるか削除してください',
-  'error.undoParentGone': '元に戻せません。削除したデータが属するレコード（{table}）がその後削除されました',
+  'error.undoParentGone': '元に戻せません。削除したデータが属するレコード（{what} {value}）がその後削除されました',
   'error.undoUnknown': '元に戻す削除はありません。すでに元に戻されたか、期限が過ぎています',
   'error.inUse': '{what}',
   'error.wrongOldPassword': '現在のパスワードが正しくありません',

@@ -166,7 +166,7 @@ export const ko_KR: Catalog = {
   'error.undoExpired': '실행 취소 가능 시간 {seconds}초가 지났습니다. 삭제가 확정되었습니다',
   'error.undoNotYours': '삭제한 사용자가 삭제할 때 사용한 역할에서만 이 삭제를 실행 취소할 수 있습니다',
   'error.undoConflict': '실행 취소할 수 없습니다. 이후 추가된 레코드가 같은 {what} “{value}”을(를) 사용합니다. 먼저 이름을 바꾸거나 삭제하세요',
-  'error.undoParentGone': '실행 취소할 수 없습니다. 삭제된 데이터가 속한 레코드({table})가 그 후 삭제되었습니다',
+  'error.undoParentGone': '실행 취소할 수 없습니다. 삭제된 데이터가 속한 레코드({what} {value})가 그 후 삭제되었습니다',
   'error.undoUnknown': '실행 취소할 삭제가 없습니다. 이미 실행 취소되었거나 기한이 지났습니다',
   'error.inUse': '{what}',
   'error.wrongOldPassword': '기존 비밀번호가 올바르지 않습니다',

@@ -166,7 +166,7 @@ export const zh_CN: Catalog = {
   'error.undoExpired': '撤销时限 {seconds} 秒已过：删除已生效，无法撤销',
   'error.undoNotYours': '只有执行删除的用户在删除时使用的角色下才能撤销此删除',
   'error.undoConflict': '无法撤销：之后新增的记录已使用相同的{what}“{value}”，请先修改或删除该记录',
-  'error.undoParentGone': '无法撤销：被删除数据所属的记录（{table}）已在此后被删除',
+  'error.undoParentGone': '无法撤销：被删除数据所属的记录（{what} {value}）已在此后被删除',
   'error.undoUnknown': '没有可撤销的删除：该删除已被撤销或撤销时限已过',
   'error.inUse': '{what}',
   'error.wrongOldPassword': '原密码不正确',
