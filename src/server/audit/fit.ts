@@ -4,8 +4,13 @@ import { truncate } from './redact';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+/** String.prototype.isWellFormed (ES2024, in every Node this runs on): no lone surrogate. */
+type CheckableText = string & { isWellFormed(): boolean };
+
 /** Text PostgreSQL can store: text and jsonb refuse NUL characters, and UTF-8 has no lone surrogates. */
 export function storableText(text: string): string {
+  // Nearly every text is storable as it is: two native scans instead of the regular expressions' copies.
+  if ((text as CheckableText).isWellFormed() && !text.includes('\u0000')) return text;
   return text.replace(/\u0000/g, '').replace(LONE_SURROGATE, '\ufffd');
 }
 
