@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { readFirstSheet, xlsxStream, type CellValue } from './xlsx';
 
@@ -97,6 +98,21 @@ describe('reading an uploaded workbook', () => {
         ['CUSTOMER_LEVEL', '客户等级', '70'],
       ]);
     }
+  });
+
+  it('reads the first worksheet when a chart sheet comes before it', async () => {
+    const bytes = await workbookBytes((workbook) => {
+      workbook.addWorksheet('chart').addRow(['not a worksheet']);
+      workbook.addWorksheet('data').addRow(['wanted']);
+    });
+    // The first sheet's part becomes a chart sheet, as Excel stores one.
+    const zip = await JSZip.loadAsync(bytes);
+    const rels = await zip.file('xl/_rels/workbook.xml.rels')!.async('string');
+    zip.file('xl/_rels/workbook.xml.rels', rels.replace('Target="worksheets/sheet1.xml"', 'Target="chartsheets/sheet1.xml"'));
+    zip.file('xl/chartsheets/sheet1.xml', await zip.file('xl/worksheets/sheet1.xml')!.async('uint8array'));
+    zip.remove('xl/worksheets/sheet1.xml');
+    const withChart = await zip.generateAsync({ type: 'nodebuffer' });
+    expect((await readFirstSheet(withChart, LIMITS)).map((row) => row.cells)).toEqual([['wanted']]);
   });
 
   it('refuses a zip that is not a workbook, naming the file as the problem', async () => {

@@ -174,11 +174,12 @@ async function firstWorksheetRows(bytes: Buffer): Promise<AsyncIterable<ExcelJS.
   await reader._parseWorkbook(book);
   const sharedStrings = part('xl/sharedStrings.xml');
   if (sharedStrings) for await (const _ of reader._parseSharedStrings(sharedStrings));
-  const first = reader.model?.sheets?.[0];
-  const target = first && reader.workbookRels?.find((rel) => rel.Id === first.rId)?.Target.match(WORKSHEET_PATH);
-  if (!first) return null;
-  const sheet = target && part(`xl/${target[1]}`);
-  if (!target || !sheet) throw notXlsx();
+  // A chart sheet may come first: the first sheet whose part is a worksheet is the one read.
+  const targets = (reader.model?.sheets ?? []).map((entry) => reader.workbookRels?.find((rel) => rel.Id === entry.rId)?.Target.match(WORKSHEET_PATH));
+  const target = targets.find((match) => match);
+  if (!target) return null;
+  const sheet = part(`xl/${target[1]}`);
+  if (!sheet) throw notXlsx();
   for (const { value } of reader._parseWorksheet(sheet, target[2]!)) return value;
   return null;
 }
