@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { PGliteThread } from './pglite-thread';
+import { PGLITE_OPTIONS } from './pglite-options';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -144,7 +145,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const release = lockDataDir(options.dataDir);
   let client: PGlite | PGliteThread;
   try {
-    client = options.pgliteThread === 'worker' ? await PGliteThread.create(options.dataDir) : await PGlite.create(options.dataDir);
+    client = options.pgliteThread === 'worker' ? await PGliteThread.create(options.dataDir) : await PGlite.create(options.dataDir, PGLITE_OPTIONS);
   } catch (error) {
     release();
     throw error;

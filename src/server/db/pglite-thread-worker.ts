@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import type { WireError, WireQueryOptions, WireResults, WorkerReply, WorkerRequest, WorkerStart } from './pglite-thread-protocol';
+import { PGLITE_OPTIONS } from './pglite-options';
 
 /**
  * The thread that owns PGlite for `PGliteThread` (pglite-thread.ts): every statement of the server arrives here
@@ -147,7 +148,7 @@ async function handle(request: WorkerRequest): Promise<void> {
 }
 
 try {
-  db = await PGlite.create(dataDir);
+  db = await PGlite.create(dataDir, PGLITE_OPTIONS);
   port.on('message', (request: WorkerRequest) => {
     handle(request).catch((error: unknown) => reply({ id: request.id, ok: false, error: wireError(error) }));
   });
