@@ -54,7 +54,8 @@ export function xlsxStream(sheet: SheetSpec, pages: AsyncIterable<readonly (read
       next = source.next();
       // A read-ahead that fails after the writer stopped is nobody's to answer.
       next.catch(() => undefined);
-      for (const row of page.value) worksheet.addRow([...row]).commit();
+      // exceljs reads the values into its own cells and keeps no reference to the array.
+      for (const row of page.value) worksheet.addRow(row as CellValue[]).commit();
       await zipCaughtUp(worksheet, closed.signal);
       if (out.writableNeedDrain) await once(out, 'drain', { signal: closed.signal });
       // PGlite answers a page within the same turn of the event loop: without a turn between pages the zip

@@ -1,10 +1,12 @@
 import { desc, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ExportProgress, ExportedFile } from '../../../shared/contract/export';
 import { INTERFACE_EXPORT_COLUMNS } from '../../../shared/contract/interface-log';
 import { checkCurrentRole } from '../../auth/scope';
 import type { CallContext } from '../../context';
 import type { Db } from '../../db/client';
 import { interfaceLog } from '../../db/schema';
+import { isoTimeText, valueRows } from '../../db/value-rows';
 import { Errors } from '../../errors';
 import { readExportProgress, trackedPages } from '../../exports/progress';
 import { xlsxStream, type CellValue } from '../../exports/xlsx';
@@ -23,57 +25,45 @@ export function exportProgress(ctx: CallContext, key: string): ExportProgress {
   return progress;
 }
 
-const clip = (text: string) => (text.length > CELL_TEXT_MAX ? text.slice(0, CELL_TEXT_MAX) : text);
+/** Where each exported column comes from; selected in INTERFACE_EXPORT_COLUMNS's order, so a row is its cells. */
+const CELL_SOURCES: Record<(typeof INTERFACE_EXPORT_COLUMNS)[number], AnyPgColumn | SQL> = {
+  id: interfaceLog.id,
+  appId: interfaceLog.appId,
+  serviceCnName: interfaceLog.serviceCnName,
+  interfaceCnName: interfaceLog.interfaceCnName,
+  userId: interfaceLog.userId,
+  startTime: isoTimeText(interfaceLog.startTime),
+  endTime: isoTimeText(interfaceLog.endTime),
+  useTime: interfaceLog.useTime,
+  ip: interfaceLog.ip,
+  deviceId: interfaceLog.deviceId,
+  modelInfo: interfaceLog.modelInfo,
+  responseStatus: interfaceLog.responseStatus,
+  requestParam: interfaceLog.requestParam,
+  responseText: interfaceLog.responseText,
+};
+const EXPORT_CELLS = Object.fromEntries(INTERFACE_EXPORT_COLUMNS.map((column) => [column, CELL_SOURCES[column]]));
+const ID_CELL = INTERFACE_EXPORT_COLUMNS.indexOf('id');
+const START_TIME_CELL = INTERFACE_EXPORT_COLUMNS.indexOf('startTime');
+/** The cells that can be longer than a spreadsheet cell holds, clipped in place (Excel counts UTF-16 units, as JS does). */
+const LONG_CELLS = [INTERFACE_EXPORT_COLUMNS.indexOf('requestParam'), INTERFACE_EXPORT_COLUMNS.indexOf('responseText')];
 
-/** One page of the export, newest first. */
-function readPage(db: Db, where: SQL | undefined) {
-  return db
-    .select({
-      id: interfaceLog.id,
-      appId: interfaceLog.appId,
-      serviceCnName: interfaceLog.serviceCnName,
-      interfaceCnName: interfaceLog.interfaceCnName,
-      userId: interfaceLog.userId,
-      startTime: interfaceLog.startTime,
-      endTime: interfaceLog.endTime,
-      useTime: interfaceLog.useTime,
-      ip: interfaceLog.ip,
-      deviceId: interfaceLog.deviceId,
-      modelInfo: interfaceLog.modelInfo,
-      responseStatus: interfaceLog.responseStatus,
-      requestParam: interfaceLog.requestParam,
-      responseText: interfaceLog.responseText,
-    })
-    .from(interfaceLog)
-    .where(where)
-    .orderBy(desc(interfaceLog.startTime), desc(interfaceLog.id))
-    .limit(EXPORT_PAGE_ROWS);
-}
-
-/** The matching rows, newest first, a page at a time by keyset on (start_time, id). */
+/** The matching rows, newest first, a page at a time by keyset on (start_time, id), each row its cells. */
 async function* exportPages(db: Db, where: SQL | undefined): AsyncGenerator<CellValue[][]> {
   let after: InterfaceLogSeek | null = null;
   for (;;) {
-    const rows = await readPage(db, allOf([where, after ? olderThan(after) : undefined]));
+    const page = db
+      .select(EXPORT_CELLS)
+      .from(interfaceLog)
+      .where(allOf([where, after ? olderThan(after) : undefined]))
+      .orderBy(desc(interfaceLog.startTime), desc(interfaceLog.id))
+      .limit(EXPORT_PAGE_ROWS);
+    const rows = (await valueRows(db, page)) as CellValue[][];
     if (rows.length === 0) return;
-    yield rows.map((r) => [
-      r.id,
-      r.appId,
-      r.serviceCnName,
-      r.interfaceCnName,
-      r.userId,
-      r.startTime.toISOString(),
-      r.endTime.toISOString(),
-      r.useTime,
-      r.ip,
-      r.deviceId,
-      r.modelInfo,
-      r.responseStatus,
-      clip(r.requestParam),
-      clip(r.responseText),
-    ]);
+    for (const row of rows) for (const cell of LONG_CELLS) if ((row[cell] as string).length > CELL_TEXT_MAX) row[cell] = (row[cell] as string).slice(0, CELL_TEXT_MAX);
+    yield rows;
     const last = rows[rows.length - 1]!;
-    after = { startTime: last.startTime.toISOString(), id: last.id };
+    after = { startTime: last[START_TIME_CELL] as string, id: last[ID_CELL] as number };
     if (rows.length < EXPORT_PAGE_ROWS) return;
   }
 }

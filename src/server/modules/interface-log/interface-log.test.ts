@@ -285,6 +285,48 @@ describe('interface call export', () => {
     expect(german).toEqual([['ID', 'Anwendung', 'Dienst', 'Schnittstelle', 'Benutzer', 'Beginn', 'Ende', 'Dauer (ms)', 'IP', 'Gerätenummer', 'Gerätemodell', 'Status', 'Anfrage', 'Antwort']]);
   });
 
+  it('writes each call as its cells: the id and duration as numbers, the times in ISO 8601 UTC, a response past a cell’s 32,767 characters clipped', async () => {
+    const long = `{"text":"${'字'.repeat(40_000)}"}`;
+    await insertCalls(2, (n) => ({ ...(n === 1 && { responseText: long }), userId: `user-${n}`, ip: `10.0.0.${n + 7}`, deviceId: `PDA-${n}`, modelInfo: 'TC52' }));
+    const records = (await list({})).data!.records;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await exportCall({ roleId: admin.roleId, serviceName: SERVICE })).rawPayload as unknown as ArrayBuffer);
+    const cells = (row: number) => (workbook.worksheets[0]!.getRow(row).values as unknown[]).slice(1);
+    const start = new Date(BASE_TIME + MINUTE);
+    expect(cells(2)).toEqual([
+      records[0]!.id,
+      DEFAULT_CLIENT_ID,
+      SERVICE,
+      'call 1',
+      'user-1',
+      start.toISOString(),
+      new Date(start.getTime() + 5).toISOString(),
+      5,
+      '10.0.0.8',
+      'PDA-1',
+      'TC52',
+      '200',
+      '{"n":1}',
+      long.slice(0, 32_767),
+    ]);
+    expect(cells(3)).toEqual([
+      records[1]!.id,
+      DEFAULT_CLIENT_ID,
+      SERVICE,
+      'call 0',
+      'user-0',
+      new Date(BASE_TIME).toISOString(),
+      new Date(BASE_TIME + 5).toISOString(),
+      5,
+      '10.0.0.7',
+      'PDA-0',
+      'TC52',
+      '200',
+      '{"n":0}',
+      '{"code":"00000","data":0}',
+    ]);
+  });
+
   it('exports the chosen rows only, and refuses another role’s id or unknown rows', async () => {
     await insertCalls(5);
     const records = (await list({})).data!.records;

@@ -201,6 +201,16 @@ describe('the export', () => {
     expect(rows).toHaveLength(1206);
     expect(rows[1]![4]).toBe('change 1204');
     expect(JSON.parse(rows[1]![6]!)).toEqual({ a: { b: true, y: [] }, z: 1204 });
+    expect(rows[1]).toEqual([
+      'update',
+      '用户1204',
+      'bulk',
+      '广东省 广州市',
+      'change 1204',
+      JSON.stringify({ a: { b: null, y: [1, 2.5, 'ü'] }, n: 1e21, z: 1 }),
+      JSON.stringify({ a: { b: true, y: [] }, z: 1204 }),
+      '2026-01-01T00:20:04.000Z',
+    ]);
 
     const ids = (await idsNewestFirst()).slice(0, 2);
     const chosen = await sheetRows((await exportFile({ ...admin.as, language: 'de_DE' }, `?vIds=${ids.join(',')}`)).body);

@@ -1,4 +1,5 @@
 import { and, desc, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { RoleType } from '../../../shared/constants';
 import type { ChainStatus, OperationLogEntry } from '../../../shared/contract/operation-log';
 import { OPERATION_LOG_COLUMNS } from '../../../shared/contract/operation-log';
@@ -6,13 +7,14 @@ import type { ExportProgress, ExportedFile } from '../../../shared/contract/expo
 import { verifyChain } from '../../audit/chain';
 import { roleScope } from '../../auth/scope';
 import type { CallContext } from '../../context';
-import type { Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { containsPattern, pageResult } from '../../db/lists';
 import { operationLog } from '../../db/schema';
 import { Errors } from '../../errors';
 import { readExportProgress, trackedPages } from '../../exports/progress';
 import { xlsxStream, type CellValue } from '../../exports/xlsx';
 import { pageIndexOf, type PageIndexSource } from '../../db/page-index';
+import { isoTimeText, valueRows } from '../../db/value-rows';
 
 export interface LogFilters {
   operUserName?: string | undefined;
@@ -102,24 +104,38 @@ function jsonCell(value: unknown): string {
   return text.length > CELL_MAX ? text.slice(0, CELL_MAX) : text;
 }
 
-function cellsOf(row: LogRow): CellValue[] {
-  return [row.entryType, row.operUserName, row.operLoginName, row.operLocation, row.operationContent, jsonCell(row.beforeOperation), jsonCell(row.afterOperation), row.operationTime.toISOString()];
-}
+/** Where each exported column comes from, selected in OPERATION_LOG_COLUMNS's order; the id, for the keyset, last. */
+const CELL_SOURCES: Record<(typeof OPERATION_LOG_COLUMNS)[number], AnyPgColumn | SQL> = {
+  entryType: operationLog.entryType,
+  operUserName: operationLog.operUserName,
+  operLoginName: operationLog.operLoginName,
+  operLocation: operationLog.operLocation,
+  operationContent: operationLog.operationContent,
+  beforeOperation: operationLog.beforeOperation,
+  afterOperation: operationLog.afterOperation,
+  operationTime: isoTimeText(operationLog.operationTime),
+};
+const EXPORT_SELECTION = { ...Object.fromEntries(OPERATION_LOG_COLUMNS.map((column) => [column, CELL_SOURCES[column]])), id: operationLog.id };
+const JSON_CELLS = [OPERATION_LOG_COLUMNS.indexOf('beforeOperation'), OPERATION_LOG_COLUMNS.indexOf('afterOperation')];
 
-/** The matching rows newest first, a keyset page at a time (never OFFSET, never all rows at once). */
-async function* exportPages(db: Tx, where: SQL | undefined): AsyncGenerator<CellValue[][]> {
+/** The matching rows newest first, a keyset page at a time (never OFFSET, never all rows at once), each row its cells. */
+async function* exportPages(db: Db, where: SQL | undefined): AsyncGenerator<CellValue[][]> {
   let before: number | null = null;
   for (;;) {
-    const rows: LogRow[] = await db
-      .select()
+    const page = db
+      .select(EXPORT_SELECTION)
       .from(operationLog)
       .where(and(where, before === null ? undefined : lt(operationLog.id, before)))
       .orderBy(desc(operationLog.id))
       .limit(EXPORT_PAGE_ROWS);
+    const rows = await valueRows(db, page);
     if (rows.length === 0) return;
-    yield rows.map(cellsOf);
+    for (const row of rows) {
+      before = row.pop() as number;
+      for (const cell of JSON_CELLS) row[cell] = jsonCell(row[cell]);
+    }
+    yield rows as CellValue[][];
     if (rows.length < EXPORT_PAGE_ROWS) return;
-    before = rows[rows.length - 1]!.id;
   }
 }
 
