@@ -6,16 +6,37 @@
  *   processes  the navigation with two server processes on one PostgreSQL beside one
  *   startup    embedded server start, existing and new data folder
  *   browser    the sign-in bundle and sign-in to Home in Debian's Chromium
- * Each server under test runs in a child process of its own (`serve.ts`), so the load generator in this process
- * does not share its event loop.
+ * Each server under test runs in a child process of its own, so the load generator in this process does not
+ * share its event loop: the product's server as `npm run server` runs it (its bundle, with that script's node
+ * flags), the bare route from `serve.ts`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { API_PREFIX, Header } from '../src/shared/constants';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_TRANSPORT_SECRET } from '../src/shared/defaults';
 import { encryptTransport } from '../src/shared/transport-crypto';
+import { ROOT, serverArgs } from '../scripts/server-command';
 import { BENCH_BRANCH } from './targets';
+
+/** The standalone server as `npm run server` runs it: its bundle, built once per bench run. */
+function buildServer(): void {
+  const built = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error('building the server bundle (npm run build:server) failed');
+}
+
+/** Starts the bundled server, with `npm run server`'s node flags, on a free port of 127.0.0.1; resolves once it says it is ready. */
+function startServer(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, serverArgs(['--host', '127.0.0.1', '--port', '0', '--data', dataDir]), { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const ready = /ready at (http:\/\/\S+)\/api /.exec(line);
+      if (ready) resolve({ url: ready[1]!, child });
+    });
+    child.once('exit', (code) => reject(new Error(`the bench's server exited with ${code}`)));
+  });
+}
 
 function startChild(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'serve.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
@@ -79,8 +100,6 @@ async function signIn(base: string, firstChange = true): Promise<BenchSession> {
   return { token: accessToken, roleId, systemMenuId: backoffice.menuId, branchDeptId: branch.deptId };
 }
 
-const startServer = (dataDir: string, env?: NodeJS.ProcessEnv) => startChild(['console', dataDir], env);
-
 const SECTIONS: Record<string, () => Promise<void>> = {
   speed: async () => (await import('./speed')).runSpeedBench({ startServer, startBare: () => startChild(['bare']), signIn }),
   logs: async () => {
@@ -96,6 +115,7 @@ async function main(): Promise<void> {
   const named = process.argv.slice(2);
   const unknown = named.filter((name) => !Object.hasOwn(SECTIONS, name));
   if (unknown.length > 0) throw new Error(`no bench section named ${unknown.join(', ')}; the sections are ${Object.keys(SECTIONS).join(', ')}`);
+  buildServer();
   for (const name of named.length > 0 ? named : Object.keys(SECTIONS)) await SECTIONS[name]!();
 }
 

@@ -19,8 +19,8 @@ export interface ChildServer {
 }
 
 /**
- * Starts the standalone server in its own process, as `npm run server` does (src/server/cli.ts through
- * tsx's loader, one process, so that a SIGKILL reaches the server itself and not a wrapper), on a free
+ * Starts the standalone server's entry (src/server/cli.ts, which `npm run server` runs bundled) in its own
+ * process through tsx's loader (one process, so that a SIGKILL reaches the server itself, not a wrapper), on a free
  * loopback port. Resolves once it prints its ready line; rejects if it exits or stays silent past the bound.
  */
 export async function startChildServer(data: ChildData, startTimeoutMs = 90_000, settings: NodeJS.ProcessEnv = {}): Promise<ChildServer> {

@@ -13,7 +13,7 @@ import { reportFigure } from './figures';
 import { freshData, testDriver as driver } from '../testing/fresh-data';
 
 /**
- * Suite 4, crashes: the standalone server runs in a child process, as `npm run server` starts it, on the
+ * Suite 4, crashes: the standalone server's entry runs in a child process (crash-child.ts), on the
  * database of the project running this file (a PGlite folder or a PostgreSQL database of its own). Writers
  * create and edit dictionaries over HTTP; the server is killed with SIGKILL in the middle of their writes,
  * KILLS times, and started again on the same data. Afterwards every acknowledged write must be there, and
