@@ -6,7 +6,7 @@ import { checkCurrentRole } from '../../auth/scope';
 import type { CallContext } from '../../context';
 import type { Db } from '../../db/client';
 import { interfaceLog } from '../../db/schema';
-import { isoTimeText, valueRows } from '../../db/value-rows';
+import { isoTimeText, parseCells, rowCells } from '../../db/row-cells';
 import { Errors } from '../../errors';
 import { readExportProgress, trackedPages } from '../../exports/progress';
 import { xlsxStream, type CellValue } from '../../exports/xlsx';
@@ -25,7 +25,7 @@ export function exportProgress(ctx: CallContext, key: string): ExportProgress {
   return progress;
 }
 
-/** Where each exported column comes from; selected in INTERFACE_EXPORT_COLUMNS's order, so a row is its cells. */
+/** Where each exported column comes from; a row's cells are built in INTERFACE_EXPORT_COLUMNS's order. */
 const CELL_SOURCES: Record<(typeof INTERFACE_EXPORT_COLUMNS)[number], AnyPgColumn | SQL> = {
   id: interfaceLog.id,
   appId: interfaceLog.appId,
@@ -42,7 +42,7 @@ const CELL_SOURCES: Record<(typeof INTERFACE_EXPORT_COLUMNS)[number], AnyPgColum
   requestParam: interfaceLog.requestParam,
   responseText: interfaceLog.responseText,
 };
-const EXPORT_CELLS = Object.fromEntries(INTERFACE_EXPORT_COLUMNS.map((column) => [column, CELL_SOURCES[column]]));
+const EXPORT_CELLS = rowCells(INTERFACE_EXPORT_COLUMNS.map((column) => CELL_SOURCES[column]));
 const ID_CELL = INTERFACE_EXPORT_COLUMNS.indexOf('id');
 const START_TIME_CELL = INTERFACE_EXPORT_COLUMNS.indexOf('startTime');
 /** The cells that can be longer than a spreadsheet cell holds, clipped in place (Excel counts UTF-16 units, as JS does). */
@@ -52,13 +52,14 @@ const LONG_CELLS = [INTERFACE_EXPORT_COLUMNS.indexOf('requestParam'), INTERFACE_
 async function* exportPages(db: Db, where: SQL | undefined): AsyncGenerator<CellValue[][]> {
   let after: InterfaceLogSeek | null = null;
   for (;;) {
-    const page = db
-      .select(EXPORT_CELLS)
-      .from(interfaceLog)
-      .where(allOf([where, after ? olderThan(after) : undefined]))
-      .orderBy(desc(interfaceLog.startTime), desc(interfaceLog.id))
-      .limit(EXPORT_PAGE_ROWS);
-    const rows = (await valueRows(db, page)) as CellValue[][];
+    const rows: CellValue[][] = parseCells<CellValue>(
+      await db
+        .select({ cells: EXPORT_CELLS })
+        .from(interfaceLog)
+        .where(allOf([where, after ? olderThan(after) : undefined]))
+        .orderBy(desc(interfaceLog.startTime), desc(interfaceLog.id))
+        .limit(EXPORT_PAGE_ROWS),
+    );
     if (rows.length === 0) return;
     for (const row of rows) for (const cell of LONG_CELLS) if ((row[cell] as string).length > CELL_TEXT_MAX) row[cell] = (row[cell] as string).slice(0, CELL_TEXT_MAX);
     yield rows;

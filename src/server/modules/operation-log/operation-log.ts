@@ -7,14 +7,14 @@ import type { ExportProgress, ExportedFile } from '../../../shared/contract/expo
 import { verifyChain } from '../../audit/chain';
 import { roleScope } from '../../auth/scope';
 import type { CallContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { containsPattern, pageResult } from '../../db/lists';
 import { operationLog } from '../../db/schema';
 import { Errors } from '../../errors';
 import { readExportProgress, trackedPages } from '../../exports/progress';
 import { xlsxStream, type CellValue } from '../../exports/xlsx';
 import { pageIndexOf, type PageIndexSource } from '../../db/page-index';
-import { isoTimeText, valueRows } from '../../db/value-rows';
+import { isoTimeText, parseCells, rowCells } from '../../db/row-cells';
 
 export interface LogFilters {
   operUserName?: string | undefined;
@@ -104,7 +104,7 @@ function jsonCell(value: unknown): string {
   return text.length > CELL_MAX ? text.slice(0, CELL_MAX) : text;
 }
 
-/** Where each exported column comes from, selected in OPERATION_LOG_COLUMNS's order; the id, for the keyset, last. */
+/** Where each exported column comes from; a row's cells are built in OPERATION_LOG_COLUMNS's order, the id (for the keyset) last. */
 const CELL_SOURCES: Record<(typeof OPERATION_LOG_COLUMNS)[number], AnyPgColumn | SQL> = {
   entryType: operationLog.entryType,
   operUserName: operationLog.operUserName,
@@ -115,20 +115,21 @@ const CELL_SOURCES: Record<(typeof OPERATION_LOG_COLUMNS)[number], AnyPgColumn |
   afterOperation: operationLog.afterOperation,
   operationTime: isoTimeText(operationLog.operationTime),
 };
-const EXPORT_SELECTION = { ...Object.fromEntries(OPERATION_LOG_COLUMNS.map((column) => [column, CELL_SOURCES[column]])), id: operationLog.id };
+const EXPORT_CELLS = rowCells([...OPERATION_LOG_COLUMNS.map((column) => CELL_SOURCES[column]), operationLog.id]);
 const JSON_CELLS = [OPERATION_LOG_COLUMNS.indexOf('beforeOperation'), OPERATION_LOG_COLUMNS.indexOf('afterOperation')];
 
 /** The matching rows newest first, a keyset page at a time (never OFFSET, never all rows at once), each row its cells. */
-async function* exportPages(db: Db, where: SQL | undefined): AsyncGenerator<CellValue[][]> {
+async function* exportPages(db: Tx, where: SQL | undefined): AsyncGenerator<CellValue[][]> {
   let before: number | null = null;
   for (;;) {
-    const page = db
-      .select(EXPORT_SELECTION)
-      .from(operationLog)
-      .where(and(where, before === null ? undefined : lt(operationLog.id, before)))
-      .orderBy(desc(operationLog.id))
-      .limit(EXPORT_PAGE_ROWS);
-    const rows = await valueRows(db, page);
+    const rows = parseCells(
+      await db
+        .select({ cells: EXPORT_CELLS })
+        .from(operationLog)
+        .where(and(where, before === null ? undefined : lt(operationLog.id, before)))
+        .orderBy(desc(operationLog.id))
+        .limit(EXPORT_PAGE_ROWS),
+    );
     if (rows.length === 0) return;
     for (const row of rows) {
       before = row.pop() as number;

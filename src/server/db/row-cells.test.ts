@@ -1,0 +1,55 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/harness';
+import { isoTimeText, parseCells, rowCells } from './row-cells';
+import { interfaceLog, operationLog } from './schema';
+
+describe('a row as its cells, one JSON array built by the database (what an export reads)', () => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await startTestServer();
+  });
+  afterEach(() => server.close());
+
+  it('keeps the values and their types in the listed order, and the rows in the query’s order', async () => {
+    const { db } = server.services;
+    const start = new Date(Date.UTC(2026, 10, 27, 8, 30, 15, 42));
+    const awkward = 'quotes " and \\ backslash, tab\tnew line\n, 中文, emoji 🚚, control \u0001';
+    const base = { serviceCnName: 'svc', interfaceCnName: 'call', method: 'POST', path: '/api/x', useTime: 7, responseStatus: '200', responseText: '{}' };
+    await db.insert(interfaceLog).values([
+      { ...base, startTime: start, endTime: new Date(start.getTime() + 7), requestParam: awkward },
+      { ...base, startTime: new Date(start.getTime() + 1000), endTime: new Date(start.getTime() + 1007), requestParam: '{"n":2}' },
+    ]);
+    const ids = (await db.select({ id: interfaceLog.id }).from(interfaceLog).orderBy(desc(interfaceLog.id))).map((row) => row.id);
+    const cells = rowCells([interfaceLog.id, isoTimeText(interfaceLog.startTime), interfaceLog.useTime, interfaceLog.requestParam, interfaceLog.deptId]);
+    const rows = parseCells(await db.select({ cells }).from(interfaceLog).orderBy(desc(interfaceLog.id)));
+    expect(rows).toEqual([
+      [ids[0], new Date(start.getTime() + 1000).toISOString(), 7, '{"n":2}', null],
+      [ids[1], start.toISOString(), 7, awkward, null],
+    ]);
+  });
+
+  it('gives a json column as its value, to be written as the export writes it', async () => {
+    const { db } = server.services;
+    server.services.audit.operationLog.push({
+      entryType: 'update',
+      operUserName: 'u',
+      operLoginName: 'l',
+      operLocation: '',
+      operIp: '127.0.0.1',
+      operDeptId: null,
+      operationContent: 'c',
+      beforeOperation: null,
+      afterOperation: { z: [1, 'ü'], a: { b: true } },
+      operationTime: new Date(Date.UTC(2026, 0, 1)),
+    });
+    await server.services.audit.flush();
+    const rows = parseCells(
+      await db
+        .select({ cells: rowCells([operationLog.beforeOperation, operationLog.afterOperation, isoTimeText(operationLog.operationTime)]) })
+        .from(operationLog)
+        .where(eq(operationLog.operationContent, 'c')),
+    );
+    expect(rows).toEqual([[null, { a: { b: true }, z: [1, 'ü'] }, '2026-01-01T00:00:00.000Z']]);
+  });
+});
