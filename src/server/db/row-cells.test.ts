@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/harness';
-import { isoTimeText, parseCells, rowCells } from './row-cells';
+import { isoTimeText, readCells } from './row-cells';
 import { interfaceLog, operationLog } from './schema';
 
-describe('a row as its cells, one JSON array built by the database (what an export reads)', () => {
+describe('rows as arrays of cells (what an export reads), on each driver', () => {
   let server: TestServer;
   beforeEach(async () => {
     server = await startTestServer();
@@ -21,8 +21,8 @@ describe('a row as its cells, one JSON array built by the database (what an expo
       { ...base, startTime: new Date(start.getTime() + 1000), endTime: new Date(start.getTime() + 1007), requestParam: '{"n":2}' },
     ]);
     const ids = (await db.select({ id: interfaceLog.id }).from(interfaceLog).orderBy(desc(interfaceLog.id))).map((row) => row.id);
-    const cells = rowCells([interfaceLog.id, isoTimeText(interfaceLog.startTime), interfaceLog.useTime, interfaceLog.requestParam, interfaceLog.deptId]);
-    const rows = parseCells(await db.select({ cells }).from(interfaceLog).orderBy(desc(interfaceLog.id)));
+    const values = [interfaceLog.id, isoTimeText(interfaceLog.startTime), interfaceLog.useTime, interfaceLog.requestParam, interfaceLog.deptId];
+    const rows = await readCells(db, values, (fields) => db.select(fields).from(interfaceLog).orderBy(desc(interfaceLog.id)));
     expect(rows).toEqual([
       [ids[0], new Date(start.getTime() + 1000).toISOString(), 7, '{"n":2}', null],
       [ids[1], start.toISOString(), 7, awkward, null],
@@ -44,12 +44,13 @@ describe('a row as its cells, one JSON array built by the database (what an expo
       operationTime: new Date(Date.UTC(2026, 0, 1)),
     });
     await server.services.audit.flush();
-    const rows = parseCells(
-      await db
-        .select({ cells: rowCells([operationLog.beforeOperation, operationLog.afterOperation, isoTimeText(operationLog.operationTime)]) })
-        .from(operationLog)
-        .where(eq(operationLog.operationContent, 'c')),
-    );
+    const values = [operationLog.beforeOperation, operationLog.afterOperation, isoTimeText(operationLog.operationTime)];
+    const rows = await readCells(db, values, (fields) => db.select(fields).from(operationLog).where(eq(operationLog.operationContent, 'c')));
     expect(rows).toEqual([[null, { a: { b: true }, z: [1, 'ü'] }, '2026-01-01T00:00:00.000Z']]);
+  });
+
+  it('refuses a transaction, which has no client of its own to read with', async () => {
+    const { db } = server.services;
+    await expect(db.transaction((tx) => readCells(tx, [interfaceLog.id], (fields) => tx.select(fields).from(interfaceLog)))).rejects.toThrow('readCells needs the database itself');
   });
 });

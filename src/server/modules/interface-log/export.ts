@@ -1,12 +1,11 @@
 import { desc, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ExportProgress, ExportedFile } from '../../../shared/contract/export';
 import { INTERFACE_EXPORT_COLUMNS } from '../../../shared/contract/interface-log';
 import { checkCurrentRole } from '../../auth/scope';
 import type { CallContext } from '../../context';
 import type { Db } from '../../db/client';
 import { interfaceLog } from '../../db/schema';
-import { isoTimeText, parseCells, rowCells } from '../../db/row-cells';
+import { isoTimeText, readCells, type CellSource } from '../../db/row-cells';
 import { Errors } from '../../errors';
 import { readExportProgress, trackedPages } from '../../exports/progress';
 import { xlsxStream, type CellValue } from '../../exports/xlsx';
@@ -26,7 +25,7 @@ export function exportProgress(ctx: CallContext, key: string): ExportProgress {
 }
 
 /** Where each exported column comes from; a row's cells are built in INTERFACE_EXPORT_COLUMNS's order. */
-const CELL_SOURCES: Record<(typeof INTERFACE_EXPORT_COLUMNS)[number], AnyPgColumn | SQL> = {
+const CELL_SOURCES: Record<(typeof INTERFACE_EXPORT_COLUMNS)[number], CellSource> = {
   id: interfaceLog.id,
   appId: interfaceLog.appId,
   serviceCnName: interfaceLog.serviceCnName,
@@ -42,7 +41,7 @@ const CELL_SOURCES: Record<(typeof INTERFACE_EXPORT_COLUMNS)[number], AnyPgColum
   requestParam: interfaceLog.requestParam,
   responseText: interfaceLog.responseText,
 };
-const EXPORT_CELLS = rowCells(INTERFACE_EXPORT_COLUMNS.map((column) => CELL_SOURCES[column]));
+const EXPORT_CELLS = INTERFACE_EXPORT_COLUMNS.map((column) => CELL_SOURCES[column]);
 const ID_CELL = INTERFACE_EXPORT_COLUMNS.indexOf('id');
 const START_TIME_CELL = INTERFACE_EXPORT_COLUMNS.indexOf('startTime');
 /** The cells that can be longer than a spreadsheet cell holds, clipped in place (Excel counts UTF-16 units, as JS does). */
@@ -52,14 +51,14 @@ const LONG_CELLS = [INTERFACE_EXPORT_COLUMNS.indexOf('requestParam'), INTERFACE_
 async function* exportPages(db: Db, where: SQL | undefined): AsyncGenerator<CellValue[][]> {
   let after: InterfaceLogSeek | null = null;
   for (;;) {
-    const rows: CellValue[][] = parseCells<CellValue>(
-      await db
-        .select({ cells: EXPORT_CELLS })
+    const rows = (await readCells(db, EXPORT_CELLS, (fields) =>
+      db
+        .select(fields)
         .from(interfaceLog)
         .where(allOf([where, after ? olderThan(after) : undefined]))
         .orderBy(desc(interfaceLog.startTime), desc(interfaceLog.id))
         .limit(EXPORT_PAGE_ROWS),
-    );
+    )) as CellValue[][];
     if (rows.length === 0) return;
     for (const row of rows) for (const cell of LONG_CELLS) if ((row[cell] as string).length > CELL_TEXT_MAX) row[cell] = (row[cell] as string).slice(0, CELL_TEXT_MAX);
     yield rows;

@@ -1,5 +1,4 @@
 import { and, desc, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { RoleType } from '../../../shared/constants';
 import type { ChainStatus, OperationLogEntry } from '../../../shared/contract/operation-log';
 import { OPERATION_LOG_COLUMNS } from '../../../shared/contract/operation-log';
@@ -14,7 +13,7 @@ import { Errors } from '../../errors';
 import { readExportProgress, trackedPages } from '../../exports/progress';
 import { xlsxStream, type CellValue } from '../../exports/xlsx';
 import { pageIndexOf, type PageIndexSource } from '../../db/page-index';
-import { isoTimeText, parseCells, rowCells } from '../../db/row-cells';
+import { isoTimeText, readCells, type CellSource } from '../../db/row-cells';
 
 export interface LogFilters {
   operUserName?: string | undefined;
@@ -98,33 +97,33 @@ const EXPORT_PAGE_ROWS = 1000;
 /** The most characters a spreadsheet cell holds. */
 const CELL_MAX = 32_767;
 
-function jsonCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = JSON.stringify(value);
+/** A json column's cell: the database's own text of the value (no parse and re-serialise per row), clipped to a cell. */
+function jsonCell(text: string | null): string {
+  if (text === null) return '';
   return text.length > CELL_MAX ? text.slice(0, CELL_MAX) : text;
 }
 
 /** Where each exported column comes from; a row's cells are built in OPERATION_LOG_COLUMNS's order, the id (for the keyset) last. */
-const CELL_SOURCES: Record<(typeof OPERATION_LOG_COLUMNS)[number], AnyPgColumn | SQL> = {
+const CELL_SOURCES: Record<(typeof OPERATION_LOG_COLUMNS)[number], CellSource> = {
   entryType: operationLog.entryType,
   operUserName: operationLog.operUserName,
   operLoginName: operationLog.operLoginName,
   operLocation: operationLog.operLocation,
   operationContent: operationLog.operationContent,
-  beforeOperation: operationLog.beforeOperation,
-  afterOperation: operationLog.afterOperation,
+  beforeOperation: sql`${operationLog.beforeOperation}::text`,
+  afterOperation: sql`${operationLog.afterOperation}::text`,
   operationTime: isoTimeText(operationLog.operationTime),
 };
-const EXPORT_CELLS = rowCells([...OPERATION_LOG_COLUMNS.map((column) => CELL_SOURCES[column]), operationLog.id]);
+const EXPORT_CELLS = [...OPERATION_LOG_COLUMNS.map((column) => CELL_SOURCES[column]), operationLog.id];
 const JSON_CELLS = [OPERATION_LOG_COLUMNS.indexOf('beforeOperation'), OPERATION_LOG_COLUMNS.indexOf('afterOperation')];
 
 /** The matching rows newest first, a keyset page at a time (never OFFSET, never all rows at once), each row its cells. */
 async function* exportPages(db: Tx, where: SQL | undefined): AsyncGenerator<CellValue[][]> {
   let before: number | null = null;
   for (;;) {
-    const rows = parseCells(
-      await db
-        .select({ cells: EXPORT_CELLS })
+    const rows = await readCells(db, EXPORT_CELLS, (fields) =>
+      db
+        .select(fields)
         .from(operationLog)
         .where(and(where, before === null ? undefined : lt(operationLog.id, before)))
         .orderBy(desc(operationLog.id))
@@ -133,7 +132,7 @@ async function* exportPages(db: Tx, where: SQL | undefined): AsyncGenerator<Cell
     if (rows.length === 0) return;
     for (const row of rows) {
       before = row.pop() as number;
-      for (const cell of JSON_CELLS) row[cell] = jsonCell(row[cell]);
+      for (const cell of JSON_CELLS) row[cell] = jsonCell(row[cell] as string | null);
     }
     yield rows as CellValue[][];
     if (rows.length < EXPORT_PAGE_ROWS) return;
