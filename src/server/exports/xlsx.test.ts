@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { readFirstSheet, xlsxStream, type CellValue } from './xlsx';
+import { readFirstSheet, ROWS_PER_TURN, xlsxStream, type CellValue } from './xlsx';
 
 const SHEET = { name: 'calls', columns: ['id', 'path'] };
 const LIMITS = { maxRows: 100_000, maxUnzipped: 200 * 1024 * 1024 };
@@ -66,6 +66,30 @@ describe('the streamed workbook', () => {
     await collect(xlsxStream(SHEET, measured));
     // Unwaited, exceljs hands the zip about a megabyte a page faster than it deflates: 100+ MB over these pages.
     expect((peak - before) / 1024 / 1024).toBeLessThan(60);
+  });
+
+  it('gives the event loop a turn every few rows of a page, so the deflate runs beside the writer', async () => {
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const turnsAtPull: number[] = [];
+    const pages = (async function* () {
+      for (let page = 0; page < 3; page++) {
+        turnsAtPull.push(turns);
+        yield Array.from({ length: 1000 }, (_, i): CellValue[] => [page * 1000 + i + 1, `/api/row/${i}`]);
+      }
+    })();
+    try {
+      await collect(xlsxStream(SHEET, pages));
+    } finally {
+      ticking = false;
+    }
+    // The third page is asked for once the first is written (the second was read ahead).
+    expect(turnsAtPull[2]! - turnsAtPull[1]!).toBeGreaterThanOrEqual(1000 / ROWS_PER_TURN);
   });
 
   it('fails the stream with the error of a page that cannot be read', async () => {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { interfaceLog } from '../../db/schema';
 import { isoTimeText, readCells, type CellSource } from '../../db/row-cells';
 import { Errors } from '../../errors';
+import { keysetPages } from '../../exports/keyset';
 import { readExportProgress, trackedPages } from '../../exports/progress';
 import { xlsxStream, type CellValue } from '../../exports/xlsx';
 import { exportSelection } from './logs';
@@ -48,9 +49,8 @@ const START_TIME_CELL = INTERFACE_EXPORT_COLUMNS.indexOf('startTime');
 const LONG_CELLS = [INTERFACE_EXPORT_COLUMNS.indexOf('requestParam'), INTERFACE_EXPORT_COLUMNS.indexOf('responseText')];
 
 /** The matching rows, newest first, a page at a time by keyset on (start_time, id), each row its cells. */
-async function* exportPages(db: Db, where: SQL | undefined): AsyncGenerator<CellValue[][]> {
-  let after: InterfaceLogSeek | null = null;
-  for (;;) {
+function exportPages(db: Db, where: SQL | undefined): AsyncGenerator<CellValue[][]> {
+  return keysetPages<InterfaceLogSeek>(async (after) => {
     const rows = (await readCells(db, EXPORT_CELLS, (fields) =>
       db
         .select(fields)
@@ -59,13 +59,10 @@ async function* exportPages(db: Db, where: SQL | undefined): AsyncGenerator<Cell
         .orderBy(desc(interfaceLog.startTime), desc(interfaceLog.id))
         .limit(EXPORT_PAGE_ROWS),
     )) as CellValue[][];
-    if (rows.length === 0) return;
     for (const row of rows) for (const cell of LONG_CELLS) if ((row[cell] as string).length > CELL_TEXT_MAX) row[cell] = (row[cell] as string).slice(0, CELL_TEXT_MAX);
-    yield rows;
-    const last = rows[rows.length - 1]!;
-    after = { startTime: last[START_TIME_CELL] as string, id: last[ID_CELL] as number };
-    if (rows.length < EXPORT_PAGE_ROWS) return;
-  }
+    const last = rows.at(-1);
+    return { rows, next: last && rows.length === EXPORT_PAGE_ROWS ? { startTime: last[START_TIME_CELL] as string, id: last[ID_CELL] as number } : null };
+  });
 }
 
 function stamp(date: Date): string {

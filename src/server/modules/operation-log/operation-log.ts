@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client';
 import { containsPattern, pageResult } from '../../db/lists';
 import { operationLog } from '../../db/schema';
 import { Errors } from '../../errors';
+import { keysetPages } from '../../exports/keyset';
 import { readExportProgress, trackedPages } from '../../exports/progress';
 import { xlsxStream, type CellValue } from '../../exports/xlsx';
 import { pageIndexOf, type PageIndexSource } from '../../db/page-index';
@@ -118,9 +119,8 @@ const EXPORT_CELLS = [...OPERATION_LOG_COLUMNS.map((column) => CELL_SOURCES[colu
 const JSON_CELLS = [OPERATION_LOG_COLUMNS.indexOf('beforeOperation'), OPERATION_LOG_COLUMNS.indexOf('afterOperation')];
 
 /** The matching rows newest first, a keyset page at a time (never OFFSET, never all rows at once), each row its cells. */
-async function* exportPages(db: Tx, where: SQL | undefined): AsyncGenerator<CellValue[][]> {
-  let before: number | null = null;
-  for (;;) {
+function exportPages(db: Tx, where: SQL | undefined): AsyncGenerator<CellValue[][]> {
+  return keysetPages<number>(async (before) => {
     const rows = await readCells(db, EXPORT_CELLS, (fields) =>
       db
         .select(fields)
@@ -129,14 +129,13 @@ async function* exportPages(db: Tx, where: SQL | undefined): AsyncGenerator<Cell
         .orderBy(desc(operationLog.id))
         .limit(EXPORT_PAGE_ROWS),
     );
-    if (rows.length === 0) return;
+    let last = 0;
     for (const row of rows) {
-      before = row.pop() as number;
+      last = row.pop() as number;
       for (const cell of JSON_CELLS) row[cell] = jsonCell(row[cell] as string | null);
     }
-    yield rows as CellValue[][];
-    if (rows.length < EXPORT_PAGE_ROWS) return;
-  }
+    return { rows: rows as CellValue[][], next: rows.length === EXPORT_PAGE_ROWS ? last : null };
+  });
 }
 
 function stamp(date: Date): string {

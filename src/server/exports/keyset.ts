@@ -1,0 +1,26 @@
+import type { CellValue } from './xlsx';
+
+/** One page of an export's rows and where the next page starts. */
+export interface KeysetPage<Key> {
+  rows: CellValue[][];
+  /** The key after this page's last row; null when no page follows. */
+  next: Key | null;
+}
+
+/**
+ * An export's rows a keyset page at a time, each page's statement sent before the page before it is handed on:
+ * a database that works beside the server's thread (PostgreSQL, PGlite's worker thread) reads the next page
+ * while the writer writes this one, instead of only once the writer waits (issue 11). One page is read ahead,
+ * no more, so an export still holds about two pages whatever its length.
+ */
+export async function* keysetPages<Key>(read: (after: Key | null) => Promise<KeysetPage<Key>>): AsyncGenerator<CellValue[][]> {
+  let pending: Promise<KeysetPage<Key>> | null = read(null);
+  while (pending) {
+    const page: KeysetPage<Key> = await pending;
+    if (page.rows.length === 0) return;
+    pending = page.next === null ? null : read(page.next);
+    // Awaited at the next turn of this loop; a read-ahead that fails after the writer stopped is nobody's to answer.
+    pending?.catch(() => undefined);
+    yield page.rows;
+  }
+}
