@@ -10,8 +10,8 @@ export interface KeysetPage<Key> {
 /**
  * An export's rows a keyset page at a time, each page's statement sent before the page before it is handed on:
  * a database that works beside the server's thread (PostgreSQL, PGlite's worker thread) reads the next page
- * while the writer writes this one, instead of only once the writer waits (issue 11). One page is read ahead,
- * no more, so an export still holds about two pages whatever its length.
+ * while the writer writes this one, instead of only once the writer waits (issue 11). One page is read ahead
+ * here and `xlsxStream` takes one more, so an export holds at most three pages whatever its length.
  */
 export async function* keysetPages<Key>(read: (after: Key | null) => Promise<KeysetPage<Key>>): AsyncGenerator<CellValue[][]> {
   let pending: Promise<KeysetPage<Key>> | null = read(null);
