@@ -12,8 +12,13 @@ export default defineConfig({
       // Maps let the security scan trace a finding in out/ to its source line (electron-builder leaves them out).
       sourcemap: true,
       rollupOptions: {
-        // The PGlite worker thread's entry (CONSOLE_PGLITE_THREAD=worker): a file of its own for `new Worker`.
-        input: { index: resolve(__dirname, 'src/main/index.ts'), 'pglite-thread-worker': resolve(__dirname, 'src/server/db/pglite-thread-worker.ts') },
+        // The worker threads' entries, each a file of its own for `new Worker`: PGlite's (CONSOLE_PGLITE_THREAD=worker)
+        // and the export writer's.
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          'pglite-thread-worker': resolve(__dirname, 'src/server/db/pglite-thread-worker.ts'),
+          'xlsx-thread-worker': resolve(__dirname, 'src/server/exports/xlsx-thread-worker.ts'),
+        },
         // Bundled packages get their own chunk, so the app's own code stays in chunks Electronegativity can
         // read (it cannot traverse the private class fields some packages use, and skips such a file whole).
         output: { codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] } },

@@ -17,7 +17,7 @@ function copyMigrations(): Plugin {
 
 /**
  * The standalone server (`npm run server`) as the product runs it: one bundle of the server's own code, its
- * packages left in node_modules, the PGlite worker thread's entry beside it. Run from this bundle the server
+ * packages left in node_modules, the entries of its worker threads (PGlite's, the export writer's) beside it. Run from this bundle the server
  * neither loads tsx nor compiles TypeScript at start, which saves the memory the transform takes (issue 11).
  */
 export default defineConfig({
@@ -28,8 +28,12 @@ export default defineConfig({
     sourcemap: true,
     emptyOutDir: true,
     rollupOptions: {
-      input: { cli: resolve(import.meta.dirname, 'src/server/cli.ts'), 'pglite-thread-worker': resolve(import.meta.dirname, 'src/server/db/pglite-thread-worker.ts') },
-      // Every file in one folder: pglite-thread.ts finds the worker, and client.ts the migrations, beside itself.
+      input: {
+        cli: resolve(import.meta.dirname, 'src/server/cli.ts'),
+        'pglite-thread-worker': resolve(import.meta.dirname, 'src/server/db/pglite-thread-worker.ts'),
+        'xlsx-thread-worker': resolve(import.meta.dirname, 'src/server/exports/xlsx-thread-worker.ts'),
+      },
+      // Every file in one folder: workerEntry finds the workers, and client.ts the migrations, beside itself.
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },
   },

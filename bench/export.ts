@@ -17,7 +17,7 @@ import { Writable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { ROWS_PER_TURN } from '../src/server/exports/xlsx';
+import { ROWS_PER_TURN } from '../src/server/exports/xlsx-writer';
 import { API_PREFIX, Header } from '../src/shared/constants';
 import { INTERFACE_EXPORT_TASK_ID } from '../src/shared/contract/interface-log';
 

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
-import { ROWS_PER_TURN } from '../src/server/exports/xlsx';
+import { ROWS_PER_TURN } from '../src/server/exports/xlsx-writer';
 import { API_PREFIX, Header } from '../src/shared/constants';
 import { signInOnce, withPgliteWorker, type BenchServer, type ExportBenchDeps } from './export';
 

@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { workerEntry } from '../worker-entry';
 import type { WireError, WireQueryOptions, WireResults, WorkerReply, WorkerRequest, WorkerStart } from './pglite-thread-protocol';
 
 /**
@@ -33,7 +32,7 @@ export class PGliteThread {
 
   /** Starts the worker and opens PGlite on `dataDir` there (`PGlite.create(dataDir)`). */
   static async create(dataDir: string): Promise<PGliteThread> {
-    const worker = new Worker(workerEntry(), { workerData: { dataDir } satisfies WorkerStart });
+    const worker = new Worker(workerEntry(import.meta.url, 'pglite-thread-worker'), { workerData: { dataDir } satisfies WorkerStart });
     const thread = new PGliteThread(worker);
     worker.ref();
     try {
@@ -168,17 +167,6 @@ export class PGliteThreadTransaction {
     await this.thread.call({ op: 'rollback', tx: this.id });
     this.closed = true;
   }
-}
-
-/** The worker's entry: the bundled `pglite-thread-worker.js` in a build, the tsx shim beside the sources. */
-function workerEntry(): URL {
-  if (import.meta.url.endsWith('.ts')) return new URL('./pglite-thread-dev.mjs', import.meta.url);
-  // electron-vite writes entries to out/main and shared code to out/main/chunks.
-  for (const candidate of ['./pglite-thread-worker.js', '../pglite-thread-worker.js']) {
-    const url = new URL(candidate, import.meta.url);
-    if (existsSync(fileURLToPath(url))) return url;
-  }
-  throw new Error(`pglite-thread-worker.js is missing beside ${fileURLToPath(import.meta.url)}: the build must bundle it as an entry`);
 }
 
 async function wireOptions(options: QueryOptions | undefined): Promise<{ options: WireQueryOptions; transfer: ArrayBuffer[] }> {

@@ -1,9 +1,10 @@
-import { Writable } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { describe, expect, it } from 'vitest';
-import { readFirstSheet, ROWS_PER_TURN, xlsxStream, type CellValue } from './xlsx';
+import { describe, expect, it, vi } from 'vitest';
+import { readFirstSheet, WRITER_THREADS_MAX, xlsxStream, type CellValue } from './xlsx';
+import { ROWS_PER_TURN, writeXlsx } from './xlsx-writer';
 
 const SHEET = { name: 'calls', columns: ['id', 'path'] };
 const LIMITS = { maxRows: 100_000, maxUnzipped: 200 * 1024 * 1024 };
@@ -12,6 +13,13 @@ async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   await pipeline(stream, new Writable({ write: (chunk: Buffer, _encoding, done) => void (chunks.push(chunk), done()) }));
   return Buffer.concat(chunks);
+}
+
+/** The workbook `writeXlsx` writes on this thread, the way the export's writer thread runs it. */
+function writtenHere(pages: AsyncIterable<readonly (readonly CellValue[])[]>): PassThrough {
+  const out = new PassThrough();
+  writeXlsx(SHEET, pages[Symbol.asyncIterator](), out).catch((error: Error) => out.destroy(error));
+  return out;
 }
 
 function pagesOf(count: number, size: number, seen: { pulled: number; finished: boolean }) {
@@ -42,7 +50,9 @@ describe('the streamed workbook', () => {
   it('stops reading pages when the reader goes away, and ends the page source', async () => {
     const seen = { pulled: 0, finished: false };
     const stream = xlsxStream(SHEET, pagesOf(100_000, 1000, seen));
-    // The reader takes nothing and leaves: the writer waits for it, then stops.
+    // The reader takes nothing and leaves: the writer waits for it, then stops. (A source never started has
+    // nothing to end: the stall is timed from the writer's first page.)
+    await expect.poll(() => seen.pulled).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const pulledWhileStalled = seen.pulled;
     stream.destroy();
@@ -63,7 +73,7 @@ describe('the streamed workbook', () => {
         yield Array.from({ length: 1000 }, (_, i): CellValue[] => [page * 1000 + i, `{"query":{},"body":{"page":${page},"row":${i},"waybillNo":"WB${String(i).padStart(10, '0')}"}}`.repeat(10)]);
       }
     })();
-    await collect(xlsxStream(SHEET, measured));
+    await collect(writtenHere(measured));
     // Unwaited, exceljs hands the zip about a megabyte a page faster than it deflates: 100+ MB over these pages.
     expect((peak - before) / 1024 / 1024).toBeLessThan(60);
   });
@@ -84,7 +94,7 @@ describe('the streamed workbook', () => {
       }
     })();
     try {
-      await collect(xlsxStream(SHEET, pages));
+      await collect(writtenHere(pages));
     } finally {
       ticking = false;
     }
@@ -98,6 +108,44 @@ describe('the streamed workbook', () => {
       throw new Error('the database went away');
     })();
     await expect(collect(xlsxStream(SHEET, failing))).rejects.toThrow('the database went away');
+  });
+
+  it('is written on a thread of its own, not on the thread that reads the pages', async () => {
+    const writers = vi.spyOn(ExcelJS.stream.xlsx.WorkbookWriter.prototype, 'addWorksheet');
+    try {
+      const seen = { pulled: 0, finished: false };
+      const rows = await readFirstSheet(await collect(xlsxStream(SHEET, pagesOf(3, 1000, seen))), LIMITS);
+      expect(rows).toHaveLength(3001);
+      expect(writers).not.toHaveBeenCalled();
+    } finally {
+      writers.mockRestore();
+    }
+  });
+
+  it('writes the exports beyond the writer threads on this thread, and the next one in a thread again', async () => {
+    const writtenHere = vi.spyOn(ExcelJS.stream.xlsx.WorkbookWriter.prototype, 'addWorksheet');
+    try {
+      const exports = Array.from({ length: WRITER_THREADS_MAX + 1 }, (_, at) => {
+        const seen = { pulled: 0, finished: false };
+        return collect(xlsxStream({ ...SHEET, name: `sheet ${at}` }, pagesOf(2, 1000, seen)));
+      });
+      for (const bytes of await Promise.all(exports)) expect(await readFirstSheet(bytes, LIMITS)).toHaveLength(2001);
+      expect(writtenHere).toHaveBeenCalledTimes(1);
+      await collect(xlsxStream(SHEET, pagesOf(1, 10, { pulled: 0, finished: false })));
+      expect(writtenHere).toHaveBeenCalledTimes(1);
+    } finally {
+      writtenHere.mockRestore();
+    }
+  });
+
+  it('fails the stream, saying why, on a page the writer thread cannot be handed', async () => {
+    const seen = { pulled: 0, finished: false };
+    const unsendable = (async function* () {
+      yield* pagesOf(1, 10, seen);
+      yield [[1, (() => '/a') as unknown as CellValue]];
+    })();
+    await expect(collect(xlsxStream(SHEET, unsendable))).rejects.toThrow(/could not be cloned/);
+    expect(seen.finished).toBe(true);
   });
 });
 

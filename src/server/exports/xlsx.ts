@@ -1,9 +1,13 @@
-import { once } from 'node:events';
-import { PassThrough, Readable, type Writable } from 'node:stream';
+import { availableParallelism } from 'node:os';
+import { PassThrough, Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { ResponseCode } from '../../shared/codes';
 import { AppError } from '../errors';
+import { workerEntry } from '../worker-entry';
+import type { FromXlsxWriter, ToXlsxWriter, XlsxThreadStart } from './xlsx-thread-protocol';
+import { writeXlsx, type CellValue, type SheetSpec } from './xlsx-writer';
 
 /**
  * Streaming .xlsx (design.md §4b "Exports"): rows arrive a page at a time and leave through exceljs's
@@ -12,81 +16,109 @@ import { AppError } from '../errors';
  * stops at a row limit.
  */
 
-export type CellValue = string | number | null;
-
-export interface SheetSpec {
-  name: string;
-  /** The header row. */
-  columns: readonly string[];
-}
+export type { CellValue, SheetSpec } from './xlsx-writer';
 
 /**
- * exceljs's worksheet stream hands its buffers to the zip without waiting (its StreamBuf ignores what `write()`
- * answers), so a deflate slower than the rows would gather the whole sheet in memory. Waiting on the zip's
- * input, the stream the worksheet pipes into, keeps the export to about a page whatever its length. That
- * input is archiver's readable-stream 2 PassThrough, which predates `writableNeedDrain`: its state says it.
+ * The writer thread's young generation. What it allocates lives for a row; with V8's default (sized for the
+ * main thread) a 1,000,000-row export's server peaked 40–50 MB higher at the same speed (issue 11).
  */
-type ZipInput = Writable & { _writableState?: { needDrain?: boolean } };
-async function zipCaughtUp(worksheet: ExcelJS.Worksheet, signal: AbortSignal): Promise<void> {
-  const inputs = (worksheet as unknown as { stream?: { pipes?: ZipInput[] } }).stream?.pipes ?? [];
-  for (const input of inputs) if (input.writableNeedDrain ?? input._writableState?.needDrain) await once(input, 'drain', { signal });
-}
+const WRITER_YOUNG_GENERATION_MB = 8;
 
 /**
- * Rows written between two turns of the event loop. The zip deflates on libuv's thread pool one chunk (64 KB of
- * the sheet) per job, and each next job is started from this thread: a page written in one go left the deflate
- * idle until the page was done, so writing and deflating took turns instead of running side by side (issue 11:
- * a 1,000,000-row export spent a third of its time waiting for the zip).
+ * Writer threads at a time. Each is a V8 isolate of its own (about 30 MB with its writer), and more of them than
+ * the cores beside the server's own would only take turns: an export beyond them is written on the server's
+ * thread, as every export was before.
  */
-export const ROWS_PER_TURN = 25;
-
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+export const WRITER_THREADS_MAX = Math.max(1, availableParallelism() - 1);
+let writerThreads = 0;
 
 /**
- * The workbook as a stream: the header, then each page's rows. The next page is read while this one is
- * written (on PostgreSQL the database works beside the writer). The writer waits while the zip or the reader
- * (the HTTP response) is behind, and stops at once when the stream is destroyed (the caller went away or
- * cancelled).
+ * The workbook as a stream: the header, then each page's rows. It is written in a worker thread of its own
+ * (xlsx-thread-worker.ts) while one is free: the pages are read here and handed over as the writer asks for
+ * them (it asks for the next while writing this one), so the database's work on this thread (PGlite's
+ * WebAssembly, node-postgres's parsing) runs beside the writing instead of taking turns with it, and a long
+ * export leaves this thread free for other calls (issue 11). The writer waits while the reader (the HTTP
+ * response) is behind; destroying the stream (the caller went away or cancelled) stops the writer and the page
+ * source at once.
  */
 export function xlsxStream(sheet: SheetSpec, pages: AsyncIterable<readonly (readonly CellValue[])[]>): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-  const worksheet = workbook.addWorksheet(sheet.name);
-  const closed = new AbortController();
-  out.once('close', () => closed.abort());
   const source = pages[Symbol.asyncIterator]();
+  if (writerThreads >= WRITER_THREADS_MAX) return writtenHere(sheet, source);
+  writerThreads++;
+  try {
+    return writtenInThread(sheet, source, () => writerThreads--);
+  } catch (error) {
+    writerThreads--;
+    throw error;
+  }
+}
 
-  const write = async () => {
-    worksheet.addRow([...sheet.columns]).commit();
-    let next = source.next();
-    for (let page = await next; !page.done; page = await next) {
-      if (out.destroyed) return;
-      next = source.next();
-      // A read-ahead that fails after the writer stopped is nobody's to answer.
-      next.catch(() => undefined);
-      // exceljs reads the values into its own cells and keeps no reference to the array.
-      let written = 0;
-      for (const row of page.value) {
-        worksheet.addRow(row as CellValue[]).commit();
-        if (++written % ROWS_PER_TURN === 0) {
-          await nextTurn();
-          if (out.destroyed) return;
-        }
-      }
-      await zipCaughtUp(worksheet, closed.signal);
-      if (out.writableNeedDrain) await once(out, 'drain', { signal: closed.signal });
-      // PGlite answers a page within the same turn of the event loop: without a turn between pages the zip
-      // never gets to emit, the whole file would leave only at the end and a cancel would not be heard.
-      else await nextTurn();
-    }
-    worksheet.commit();
-    await workbook.commit();
-  };
-  write()
+/** The workbook written on this thread. */
+function writtenHere(sheet: SheetSpec, source: AsyncIterator<readonly (readonly CellValue[])[]>): Readable {
+  const out = new PassThrough();
+  writeXlsx(sheet, source, out)
     .catch((error: unknown) => {
       if (!out.destroyed) out.destroy(error instanceof Error ? error : new Error(String(error)));
     })
     .finally(() => void source.return?.().catch(() => undefined));
+  return out;
+}
+
+/** The workbook written in a worker thread; `ended` is called once, when the thread is let go. */
+function writtenInThread(sheet: SheetSpec, source: AsyncIterator<readonly (readonly CellValue[])[]>, ended: () => void): Readable {
+  const worker = new Worker(workerEntry(import.meta.url, 'xlsx-thread-worker'), {
+    workerData: { sheet } satisfies XlsxThreadStart,
+    resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_GENERATION_MB },
+  });
+  let whole = false;
+  let stopped = false;
+  /** Bytes pushed while the reader was behind, reported as sent once it reads again. */
+  let held = 0;
+  const tell = (message: ToXlsxWriter) => {
+    if (!stopped) worker.postMessage(message);
+  };
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    ended();
+    void worker.terminate();
+    void source.return?.().catch(() => undefined);
+  };
+  const out = new Readable({
+    read() {
+      if (held === 0) return;
+      tell({ type: 'sent', bytes: held });
+      held = 0;
+    },
+    destroy(error, callback) {
+      stop();
+      callback(error);
+    },
+  });
+  const handOver = async () => {
+    try {
+      const page = await source.next();
+      tell(page.done ? { type: 'end' } : { type: 'page', rows: page.value });
+    } catch (error) {
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+  worker.on('message', (message: FromXlsxWriter) => {
+    if (stopped) return;
+    if (message.type === 'next') void handOver();
+    else if (message.type === 'bytes') {
+      if (out.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength))) tell({ type: 'sent', bytes: message.bytes.byteLength });
+      else held += message.bytes.byteLength;
+    } else if (message.type === 'done') {
+      whole = true;
+      out.push(null);
+      stop();
+    } else out.destroy(new Error(`writing the workbook failed: ${message.message}`));
+  });
+  worker.on('error', (error) => out.destroy(new Error(`the workbook's writer thread failed: ${error.message}`, { cause: error })));
+  worker.on('exit', (code) => {
+    if (!whole && !stopped) out.destroy(new Error(`the workbook's writer thread ended (exit code ${code})`));
+  });
   return out;
 }
 

@@ -1,0 +1,21 @@
+/**
+ * The messages between `xlsxStream` (xlsx.ts, the server's thread, which reads the pages and sends the file) and
+ * `xlsx-thread-worker.ts` (the thread that writes the workbook).
+ */
+import type { CellValue, SheetSpec } from './xlsx-writer';
+
+export interface XlsxThreadStart {
+  sheet: SheetSpec;
+}
+
+/** To the writer: the page it asked for (or that there is none), and how many of its bytes were sent on. */
+export type ToXlsxWriter = { type: 'page'; rows: readonly (readonly CellValue[])[] } | { type: 'end' } | { type: 'sent'; bytes: number };
+
+/** From the writer: it wants the next page, bytes of the file, the file is whole, or the writer failed. */
+export type FromXlsxWriter = { type: 'next' } | { type: 'bytes'; bytes: Uint8Array } | { type: 'done' } | { type: 'failed'; message: string };
+
+/**
+ * Bytes the writer hands over before it waits for them to be sent on: with the server's own buffer, what an
+ * export holds between the zip and a slow reader.
+ */
+export const UNSENT_BYTES_MAX = 256 * 1024;

@@ -1,0 +1,52 @@
+import { PassThrough } from 'node:stream';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { FromXlsxWriter, ToXlsxWriter, XlsxThreadStart } from './xlsx-thread-protocol';
+import { UNSENT_BYTES_MAX } from './xlsx-thread-protocol';
+import { writeXlsx, type CellValue } from './xlsx-writer';
+
+/**
+ * The thread that writes an export's workbook for `xlsxStream` (xlsx.ts): pages arrive as messages when asked
+ * for, the file's bytes leave as messages, at most UNSENT_BYTES_MAX of them ahead of what the server's thread
+ * has sent on. Writing a sheet is most of an export's work; here it runs beside the reading of the rows (PGlite's
+ * WebAssembly, node-postgres's parsing) and leaves the server's thread free for other calls.
+ */
+
+const port = parentPort;
+if (!port) throw new Error('xlsx-thread-worker runs only as a worker thread');
+const { sheet } = workerData as XlsxThreadStart;
+const post = (message: FromXlsxWriter, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+
+type Page = readonly (readonly CellValue[])[];
+let answer: ((page: IteratorResult<Page, undefined>) => void) | null = null;
+let unsent = 0;
+const out = new PassThrough();
+
+port.on('message', (message: ToXlsxWriter) => {
+  if (message.type === 'sent') {
+    unsent -= message.bytes;
+    if (unsent <= UNSENT_BYTES_MAX && out.isPaused()) out.resume();
+    return;
+  }
+  const settle = answer;
+  answer = null;
+  settle?.(message.type === 'page' ? { done: false, value: message.rows } : { done: true, value: undefined });
+});
+
+const pages: AsyncIterator<Page> = {
+  next: () =>
+    new Promise((resolve) => {
+      answer = resolve;
+      post({ type: 'next' });
+    }),
+};
+
+out.on('data', (chunk: Buffer) => {
+  // Its own copy: the zip's chunks may share a pooled buffer, which cannot be transferred.
+  const bytes = new Uint8Array(chunk);
+  unsent += bytes.byteLength;
+  post({ type: 'bytes', bytes }, [bytes.buffer]);
+  if (unsent > UNSENT_BYTES_MAX) out.pause();
+});
+out.on('end', () => post({ type: 'done' }));
+
+writeXlsx(sheet, pages, out).catch((error: unknown) => post({ type: 'failed', message: error instanceof Error ? error.message : String(error) }));
