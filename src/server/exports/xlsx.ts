@@ -70,7 +70,6 @@ function writtenInThread(sheet: SheetSpec, source: AsyncIterator<readonly (reado
     workerData: { sheet } satisfies XlsxThreadStart,
     resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_GENERATION_MB },
   });
-  let whole = false;
   let stopped = false;
   /** Bytes pushed while the reader was behind, reported as sent once it reads again. */
   let held = 0;
@@ -114,14 +113,13 @@ function writtenInThread(sheet: SheetSpec, source: AsyncIterator<readonly (reado
       if (out.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength))) tell({ type: 'sent', bytes: message.bytes.byteLength });
       else held += message.bytes.byteLength;
     } else if (message.type === 'done') {
-      whole = true;
       out.push(null);
       stop();
     } else out.destroy(new Error(`writing the workbook failed: ${message.message}`));
   });
   worker.on('error', (error) => out.destroy(new Error(`the workbook's writer thread failed: ${error.message}`, { cause: error })));
   worker.on('exit', (code) => {
-    if (!whole && !stopped) out.destroy(new Error(`the workbook's writer thread ended (exit code ${code})`));
+    if (!stopped) out.destroy(new Error(`the workbook's writer thread ended (exit code ${code})`));
   });
   return out;
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { setTimeout as delay } from 'node:timers/promises';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../../shared/codes';
-import { API_PREFIX } from '../../../shared/constants';
+import { API_PREFIX, Header } from '../../../shared/constants';
 import { api } from '../../../shared/contract';
 import { INTERFACE_EXPORT_TASK_ID, SIGN_IN_INTERFACE_NAME, type InterfaceLogRow } from '../../../shared/contract/interface-log';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../../shared/defaults';
@@ -336,6 +337,39 @@ describe('interface call export', () => {
     expect((await exportCall({ roleId: admin.roleId, ids: '987654321' })).json()).toMatchObject({ code: ResponseCode.NotFound });
     expect((await exportCall({ roleId: admin.roleId + 1000 })).json()).toMatchObject({ code: ResponseCode.OutOfScope });
     expect((await exportCall({})).json()).toMatchObject({ code: ResponseCode.InvalidInput });
+  });
+
+  it('answers other calls while a long export runs: its own progress polls answer before it ends', async () => {
+    // Long enough that an export holding the server's thread (PGlite answers a page within the turn in which the
+    // writer thread asks for it) would leave the polls' timers waiting until its end, as the desktop's progress did once.
+    const calls = 20_000;
+    await server.services.db.execute(sql`
+      insert into log_interface (app_id, service_cn_name, interface_cn_name, method, path, start_time, end_time, use_time, response_status, request_param, response_text)
+      select ${DEFAULT_CLIENT_ID}, ${SERVICE}, 'call ' || n, 'POST', '/api/fixture/' || n, ${new Date(BASE_TIME).toISOString()}::timestamptz + n * interval '1 minute',
+        ${new Date(BASE_TIME + 5).toISOString()}::timestamptz + n * interval '1 minute', 5, '200', '{"n":' || n || '}', '{"code":"00000","data":' || n || '}'
+      from generate_series(1, ${calls}) as n`);
+    const baseUrl = await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const headers = { [Header.Authorization]: `Bearer ${admin.token}`, [Header.Role]: String(admin.roleId), [Header.Language]: 'en_US' };
+    const progressKey = randomUUID();
+    let ended = false;
+    const exported = fetch(`${baseUrl}${API_PREFIX}/sys/interface/export/${INTERFACE_EXPORT_TASK_ID}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ roleId: admin.roleId, serviceName: SERVICE, progressKey }),
+    })
+      .then((response) => response.arrayBuffer())
+      .finally(() => {
+        ended = true;
+      });
+    const midway: number[] = [];
+    while (!ended) {
+      const poll = (await (await fetch(`${baseUrl}${API_PREFIX}/sys/interface/export-progress/${progressKey}`, { headers })).json()) as { data?: { rows: number; done: boolean } };
+      if (!ended && poll.data && !poll.data.done && poll.data.rows > 0 && poll.data.rows < calls) midway.push(poll.data.rows);
+      await delay(20);
+    }
+    expect((await sheetRows(Buffer.from(await exported))).length).toBe(calls + 1);
+    // A page is 1,000 rows: the polls saw it move page by page (none midway when the export held the thread).
+    expect(new Set(midway).size).toBeGreaterThanOrEqual(3);
   });
 
   it('shows an export’s progress to its own user only', async () => {
