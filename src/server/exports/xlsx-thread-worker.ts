@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FromXlsxWriter, ToXlsxWriter, XlsxThreadStart } from './xlsx-thread-protocol';
-import { UNSENT_BYTES_MAX } from './xlsx-thread-protocol';
+import { BYTES_MESSAGE_SIZE, UNSENT_BYTES_MAX } from './xlsx-thread-protocol';
 import { writeXlsx, type CellValue } from './xlsx-writer';
 
 /**
@@ -40,13 +40,32 @@ const pages: AsyncIterator<Page> = {
     }),
 };
 
-out.on('data', (chunk: Buffer) => {
-  // Its own copy: the zip's chunks may share a pooled buffer, which cannot be transferred.
-  const bytes = new Uint8Array(chunk);
+/** The zip's chunks not yet handed over, gathered up to BYTES_MESSAGE_SIZE. */
+let gathered: Buffer[] = [];
+let gatheredBytes = 0;
+/** Hands the gathered chunks over as one transferred copy (the zip's chunks may share a pooled buffer, which cannot be transferred). */
+function postGathered(): void {
+  if (gatheredBytes === 0) return;
+  const bytes = new Uint8Array(gatheredBytes);
+  let at = 0;
+  for (const chunk of gathered) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  gathered = [];
+  gatheredBytes = 0;
   unsent += bytes.byteLength;
   post({ type: 'bytes', bytes }, [bytes.buffer]);
   if (unsent > UNSENT_BYTES_MAX) out.pause();
+}
+out.on('data', (chunk: Buffer) => {
+  gathered.push(chunk);
+  gatheredBytes += chunk.byteLength;
+  if (gatheredBytes >= BYTES_MESSAGE_SIZE) postGathered();
 });
-out.on('end', () => post({ type: 'done' }));
+out.on('end', () => {
+  postGathered();
+  post({ type: 'done' });
+});
 
 writeXlsx(sheet, pages, out).catch((error: unknown) => post({ type: 'failed', message: error instanceof Error ? error.message : String(error) }));

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it, vi } from 'vitest';
 import { readFirstSheet, WRITER_THREADS_MAX, xlsxStream, type CellValue } from './xlsx';
+import { BYTES_MESSAGE_SIZE } from './xlsx-thread-protocol';
 import { ROWS_PER_TURN, writeXlsx } from './xlsx-writer';
 
 const SHEET = { name: 'calls', columns: ['id', 'path'] };
@@ -120,6 +121,15 @@ describe('the streamed workbook', () => {
     } finally {
       writers.mockRestore();
     }
+  });
+
+  it('hands the file over from its writer thread in chunks of about BYTES_MESSAGE_SIZE, not the zip’s small ones', async () => {
+    const chunks: number[] = [];
+    const stream = xlsxStream(SHEET, pagesOf(60, 1000, { pulled: 0, finished: false }));
+    const bytes = await collect(stream.on('data', (chunk: Buffer) => chunks.push(chunk.byteLength)));
+    expect(bytes.byteLength).toBeGreaterThan(4 * BYTES_MESSAGE_SIZE);
+    expect(chunks.slice(0, -1).every((size) => size >= BYTES_MESSAGE_SIZE)).toBe(true);
+    expect((await readFirstSheet(bytes, LIMITS)).length).toBe(60_001);
   });
 
   it('writes the exports beyond the writer threads on this thread, and the next one in a thread again', async () => {
