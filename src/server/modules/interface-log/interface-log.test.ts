@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../../shared/codes';
 import { API_PREFIX, Header } from '../../../shared/constants';
 import { api } from '../../../shared/contract';
-import { INTERFACE_EXPORT_TASK_ID, SIGN_IN_INTERFACE_NAME, type InterfaceLogRow } from '../../../shared/contract/interface-log';
+import { fillPath } from '../../../shared/contract/endpoint';
+import { SIGN_IN_INTERFACE_NAME, type InterfaceLogRow } from '../../../shared/contract/interface-log';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../../shared/defaults';
 import { Perm } from '../../../shared/permissions';
 import type { InterfaceLogRow as StoredInsert } from '../../audit/audit';
@@ -253,9 +254,9 @@ describe('organisation scope and permissions', () => {
 function exportCall(body: Record<string, unknown>, actor: Actor = admin, language = 'en_US') {
   return server.app.inject({
     method: 'POST',
-    url: `${API_PREFIX}/sys/interface/export/${INTERFACE_EXPORT_TASK_ID}`,
+    url: `${API_PREFIX}${api.interfaceLog.export.path}`,
     payload: body,
-    headers: { authorization: `Bearer ${actor.token}`, 'x-role-id': String(actor.roleId), language },
+    headers: { [Header.Authorization]: `Bearer ${actor.token}`, [Header.Role]: String(actor.roleId), [Header.Language]: language },
   });
 }
 
@@ -352,7 +353,7 @@ describe('interface call export', () => {
     const headers = { [Header.Authorization]: `Bearer ${admin.token}`, [Header.Role]: String(admin.roleId), [Header.Language]: 'en_US' };
     const progressKey = randomUUID();
     let ended = false;
-    const exported = fetch(`${baseUrl}${API_PREFIX}/sys/interface/export/${INTERFACE_EXPORT_TASK_ID}`, {
+    const exported = fetch(`${baseUrl}${API_PREFIX}${api.interfaceLog.export.path}`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ roleId: admin.roleId, serviceName: SERVICE, progressKey }),
@@ -361,9 +362,10 @@ describe('interface call export', () => {
       .finally(() => {
         ended = true;
       });
+    const progressUrl = `${baseUrl}${API_PREFIX}${fillPath(api.interfaceLog.exportProgress.path, { progressKey }).path}`;
     const midway: number[] = [];
     while (!ended) {
-      const poll = (await (await fetch(`${baseUrl}${API_PREFIX}/sys/interface/export-progress/${progressKey}`, { headers })).json()) as { data?: { rows: number; done: boolean } };
+      const poll = (await (await fetch(progressUrl, { headers })).json()) as { data?: { rows: number; done: boolean } };
       if (!ended && poll.data && !poll.data.done && poll.data.rows > 0 && poll.data.rows < calls) midway.push(poll.data.rows);
       await delay(20);
     }
