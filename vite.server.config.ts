@@ -17,8 +17,9 @@ function copyMigrations(): Plugin {
 
 /**
  * The standalone server (`npm run server`) as the product runs it: one bundle of the server's own code, its
- * packages left in node_modules, the entries of its worker threads (PGlite's, the export writer's) beside it. Run from this bundle the server
- * neither loads tsx nor compiles TypeScript at start, which saves the memory the transform takes (issue 11).
+ * packages left in node_modules, the entries of its worker threads (PGlite's, the export writer's) beside it.
+ * Run from this bundle the server neither loads tsx nor compiles TypeScript at start, which saves the memory the
+ * transform takes (issue 11).
  */
 export default defineConfig({
   build: {
