@@ -1,5 +1,6 @@
 import tseslint from 'typescript-eslint';
 
+const serverStandsAlone = { group: ['**/main/**', '**/renderer/**', '**/browser-host/**', '**/preload/**', 'electron'], message: 'The server stands alone: it imports only src/shared.' };
 const outsideRenderer = ['**/main/**', '**/server/**', '**/browser-host/**', '**/preload/**', 'electron', 'node:*', 'keytar', 'ky'];
 
 export default tseslint.config(
@@ -47,9 +48,21 @@ export default tseslint.config(
   {
     files: ['src/server/**'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: [serverStandsAlone] }],
+    },
+  },
+  {
+    // exceljs's package entry loads its whole library (about 27 MB of the server's memory, issue 11); the server
+    // loads the streaming part it uses from that part's own file, when it first uses it. Tests read workbooks back.
+    files: ['src/server/**'],
+    ignores: ['src/server/**/*.test.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/main/**', '**/renderer/**', '**/browser-host/**', '**/preload/**', 'electron'], message: 'The server stands alone: it imports only src/shared.' }] },
+        {
+          patterns: [serverStandsAlone],
+          paths: [{ name: 'exceljs', allowTypeImports: true, message: 'Import the streaming part the server uses (exceljs/lib/stream/xlsx/…, see exceljs-parts.d.ts), not the whole library.' }],
+        },
       ],
     },
   },

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { PassThrough, Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import WorkbookWriter from 'exceljs/lib/stream/xlsx/workbook-writer.js';
 
 /** What a cell of an export holds. */
 export type CellValue = string | number | null;
@@ -39,7 +40,7 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
  * stops at once when `out` is destroyed. Ends `out` when the last page is written; a page that fails rejects.
  */
 export async function writeXlsx(sheet: SheetSpec, pages: AsyncIterator<readonly (readonly CellValue[])[]>, out: PassThrough): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+  const workbook = new WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
   const worksheet = workbook.addWorksheet(sheet.name);
   const closed = new AbortController();
   out.once('close', () => closed.abort());

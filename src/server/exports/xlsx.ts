@@ -1,13 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { PassThrough, Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
+import type ExcelJS from 'exceljs';
 import { ResponseCode } from '../../shared/codes';
 import { AppError } from '../errors';
 import { workerEntry } from '../worker-entry';
 import type { FromXlsxWriter, ToXlsxWriter, XlsxThreadStart } from './xlsx-thread-protocol';
-import { writeXlsx, type CellValue, type SheetSpec } from './xlsx-writer';
+import type { CellValue, SheetSpec } from './xlsx-writer';
 
 /**
  * Streaming .xlsx (design.md §4b "Exports"): rows arrive a page at a time and leave through exceljs's
@@ -56,7 +55,10 @@ export function xlsxStream(sheet: SheetSpec, pages: AsyncIterable<readonly (read
 /** The workbook written on this thread. */
 function writtenHere(sheet: SheetSpec, source: AsyncIterator<readonly (readonly CellValue[])[]>): Readable {
   const out = new PassThrough();
-  writeXlsx(sheet, source, out)
+  // Loaded on first use: an export on this thread is the exception (every writer thread busy), and the server's
+  // thread spares the writer's memory until then.
+  import('./xlsx-writer')
+    .then(({ writeXlsx }) => writeXlsx(sheet, source, out))
     .catch((error: unknown) => {
       if (!out.destroyed) out.destroy(error instanceof Error ? error : new Error(String(error)));
     })
@@ -210,9 +212,11 @@ const WORKSHEET_PATH = /^\/?(?:xl\/)?(worksheets\/sheet(\d+)\.xml)$/;
 
 /** The first worksheet in the workbook's own order, read row by row. */
 async function firstWorksheetRows(bytes: Buffer): Promise<AsyncIterable<ExcelJS.Row> | null> {
+  // Loaded on first use: reading a workbook is an import's work, rare beside the server's other calls.
+  const [{ default: JSZip }, { default: WorkbookReader }] = await Promise.all([import('jszip'), import('exceljs/lib/stream/xlsx/workbook-reader.js')]);
   const zip = await JSZip.loadAsync(bytes);
   const part = (path: string) => zip.file(path)?.nodeStream() as Readable | undefined;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
+  const reader = new WorkbookReader(Readable.from([]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
