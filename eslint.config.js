@@ -52,8 +52,8 @@ export default tseslint.config(
     },
   },
   {
-    // exceljs's package entry loads its whole library (about 27 MB of the server's memory, issue 11); the server
-    // loads the streaming part it uses from that part's own file, when it first uses it. Tests read workbooks back.
+    // exceljs's package entry loads its whole library (27 MB in a process of its own, issue 11); the server loads
+    // the streaming part it uses from that part's own file, when it first uses it. Tests read workbooks back.
     files: ['src/server/**'],
     ignores: ['src/server/**/*.test.ts'],
     rules: {
