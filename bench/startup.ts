@@ -57,7 +57,9 @@ export async function runStartupBench(): Promise<void> {
 if (process.argv[2] === 'probe') {
   const [, , , dataDir, template] = process.argv;
   const begun = performance.now();
-  const { startServer } = await import('../src/server/index');
+  const { startServer, keepWasmOnBaselineCompiler } = await import('../src/server/index');
+  // As the desktop app's embedded server starts (src/main/core/embedded-server.ts).
+  keepWasmOnBaselineCompiler();
   const imported = performance.now();
   const server = await startServer({ dataDir: dataDir!, port: 0, quiet: true, ...(template && { dataTemplate: template }) });
   const started = performance.now();

@@ -20,6 +20,8 @@ import { seedIfEmpty } from './seed/seed';
 import { SecretBox } from './secrets/secret-box';
 import type { FastifyInstance } from 'fastify';
 
+export { keepWasmOnBaselineCompiler } from './db/pglite-compiler';
+
 export interface StartOptions {
   host?: string;
   port?: number;
