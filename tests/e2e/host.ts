@@ -3,6 +3,7 @@ import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, test, type Cookie, type Page } from '@playwright/test';
+import { browserHostArgs } from '../../scripts/server-command';
 import { startServer, type RunningServer } from '../../src/server/index';
 import { scratchDir } from '../../src/server/testing/scratch';
 import {
@@ -74,7 +75,7 @@ export async function startHostWithServer(): Promise<HostWithServer> {
 }
 
 async function launchHost({ home, dataDir }: { home: string; dataDir: string }, env: NodeJS.ProcessEnv): Promise<Host> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/browser-host/cli.ts', '--port', '0', '--vault', 'memory', '--data', dataDir, '--renderer', RENDERER_DIR], {
+  const child: ChildProcess = spawn(process.execPath, browserHostArgs(['--port', '0', '--vault', 'memory', '--data', dataDir, '--renderer', RENDERER_DIR]), {
     env: { ...process.env, CONSOLE_HOME: home, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
