@@ -4,8 +4,9 @@
  *   under 256 MB), and the time beside exceljs's streaming writer writing the same rows alone (goal ≤ 1.25×);
  * - page 10,000 of 1,000,000 (by the sparse page index, as the screen asks for it) beside page 1 (goal ≤ 1.5×),
  *   and on PostgreSQL the same with BENCH_PG_DEEP_ROWS (10,000,000) rows.
- * Each export runs in a fresh server process, so its peak RSS (VmHWM) is that export's. The rows are seeded
- * by generate_series in SQL.
+ * Each export runs in a fresh server process, so its peak RSS (VmHWM) is that export's: the standalone server as
+ * `npm run server` runs it, and the embedded server with `npm run start:browser`'s node flags (the browser host
+ * without its own HTTP). The rows are seeded by generate_series in SQL.
  *   export.ts seed DATA_DIR ROWS [FROM]   seeds calls FROM (1) to ROWS into PGlite in DATA_DIR, or DATABASE_URL when set
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
@@ -29,8 +30,13 @@ const DEEP_PAGE = Math.min(10_000, Math.floor(EXPORT_BENCH_ROWS / PAGE_SIZE));
 /** The PostgreSQL deep-page run's rows (0 skips it): seeding them takes minutes. */
 const PG_DEEP_ROWS = Number(process.env.BENCH_PG_DEEP_ROWS ?? 10_000_000);
 const PAGE_SAMPLES = 30;
-/** Seeded call i starts i seconds after this instant; the newest rows come first in the list and the export. */
-const SEED_EPOCH = '2026-01-01T00:00:00.000Z';
+const DAY_MS = 86_400_000;
+/**
+ * Seeded call i starts i seconds after this instant; the newest rows come first in the list and the export. Thirty
+ * days before today (the seed's process gets it from the bench's): the embedded server keeps the default retention,
+ * and its purge must find nothing to delete.
+ */
+const SEED_EPOCH = process.env.BENCH_SEED_EPOCH ?? new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - 30 * DAY_MS).toISOString();
 
 const requestOf = (i: number) => `{"query":{},"body":{"page":1,"limit":10,"waybillNo":"WB${String(i).padStart(10, '0')}"}}`;
 const responseOf = (i: number) => `{"code":"00000","msg":"success","data":{"records":[],"total":${i},"current":1,"pages":0,"size":10}}`;
@@ -114,6 +120,8 @@ export interface BenchServer {
 
 export interface ExportBenchDeps {
   startServer: (dataDir: string, env?: NodeJS.ProcessEnv) => Promise<BenchServer>;
+  /** The embedded server (on PGlite in `dataDir`) in a process of its own, as the browser host runs it; absent, not measured. */
+  startEmbedded?: (dataDir: string) => Promise<BenchServer>;
   /** `firstChange`: the forced first password change, made on a database's first sign-in only. */
   signIn: (base: string, firstChange?: boolean) => Promise<{ token: string; roleId: number }>;
 }
@@ -134,9 +142,17 @@ interface ExportRun {
   peakMb: number;
 }
 
+interface ExportTarget {
+  name: string;
+  env: NodeJS.ProcessEnv;
+  /** How the target's server starts, when not as `npm run server` runs it. */
+  start?: (dataDir: string) => Promise<BenchServer>;
+}
+
 /** One export in a fresh server process: its time, its size and the process's peak RSS. */
-async function exportOnce(deps: ExportBenchDeps, dataDir: string, env: NodeJS.ProcessEnv, filters: Record<string, unknown>): Promise<ExportRun> {
-  const server = await deps.startServer(dataDir, env);
+async function exportOnce(deps: ExportBenchDeps, dataDir: string, target: ExportTarget, filters: Record<string, unknown>): Promise<ExportRun> {
+  const { env } = target;
+  const server = await (target.start ? target.start(dataDir) : deps.startServer(dataDir, env));
   try {
     const session = await signInOnce(deps, server, dataDir, env);
     const started = performance.now();
@@ -204,7 +220,7 @@ async function deepPages(deps: ExportBenchDeps, dataDir: string, env: NodeJS.Pro
 function seedRows(dataDir: string, rows: number, databaseUrl?: string, first = 1): void {
   const seeded = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'export.ts'), 'seed', dataDir, String(rows), String(first)], {
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, ...(databaseUrl && { DATABASE_URL: databaseUrl }) },
+    env: { ...process.env, BENCH_SEED_EPOCH: SEED_EPOCH, ...(databaseUrl && { DATABASE_URL: databaseUrl }) },
   });
   if (seeded.status !== 0) throw new Error(`seeding the interface-log rows failed (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`);
 }
@@ -251,9 +267,11 @@ async function measureExports(deps: ExportBenchDeps, dataDir: string, pgUrl: str
 
   const alone = await exceljsAlone(EXPORT_BENCH_ROWS);
   console.log(`\nInterface-monitoring export, ${EXPORT_BENCH_ROWS.toLocaleString('en')} rows x 14 columns; exceljs streaming writer alone: ${(alone / 1000).toFixed(1)} s`);
-  for (const target of withPgliteWorker(targets)) {
-    const small = await exportOnce(deps, dataDir, target.env, smallFilter);
-    const large = await exportOnce(deps, dataDir, target.env, {});
+  // The embedded server last: the desktop app's default, here with the browser host's node flags.
+  const exportTargets: ExportTarget[] = [...withPgliteWorker(targets), ...(deps.startEmbedded ? [{ name: 'PGlite embedded (browser host)', env: {}, start: deps.startEmbedded }] : [])];
+  for (const target of exportTargets) {
+    const small = await exportOnce(deps, dataDir, target, smallFilter);
+    const large = await exportOnce(deps, dataDir, target, {});
     console.log(
       `  ${target.name}: ${SMALL_ROWS.toLocaleString('en')} rows ${(small.ms / 1000).toFixed(1)} s, peak RSS ${small.peakMb.toFixed(0)} MB; ${EXPORT_BENCH_ROWS.toLocaleString('en')} rows ${(large.ms / 1000).toFixed(1)} s, ${(large.bytes / 1024 / 1024).toFixed(0)} MB file, peak RSS ${large.peakMb.toFixed(0)} MB`,
     );

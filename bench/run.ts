@@ -16,7 +16,7 @@ import { createInterface } from 'node:readline';
 import { API_PREFIX, Header } from '../src/shared/constants';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_TRANSPORT_SECRET } from '../src/shared/defaults';
 import { encryptTransport } from '../src/shared/transport-crypto';
-import { ROOT, serverArgs } from '../scripts/server-command';
+import { browserHostNodeFlags, ROOT, serverArgs } from '../scripts/server-command';
 import { BENCH_BRANCH } from './targets';
 
 /** The standalone server as `npm run server` runs it: its bundle, built once per bench run. */
@@ -38,8 +38,8 @@ function startServer(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<{ ur
   });
 }
 
-function startChild(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'serve.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+function startChild(args: string[], env: NodeJS.ProcessEnv = {}, nodeFlags = ['--import', 'tsx']): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(import.meta.dirname, 'serve.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (url) => resolve({ url, child }));
@@ -103,7 +103,9 @@ async function signIn(base: string, firstChange = true): Promise<BenchSession> {
 const SECTIONS: Record<string, () => Promise<void>> = {
   speed: async () => (await import('./speed')).runSpeedBench({ startServer, startBare: () => startChild(['bare']), signIn }),
   logs: async () => {
-    await (await import('./export')).runExportBench({ startServer, signIn });
+    // The embedded server in a process with `npm run start:browser`'s node flags, as the browser host runs it.
+    const startEmbedded = (dataDir: string) => startChild(['embedded', dataDir], {}, browserHostNodeFlags());
+    await (await import('./export')).runExportBench({ startServer, signIn, startEmbedded });
     await (await import('./logs')).runOperationLogBench({ startServer, signIn });
   },
   processes: async () => (await import('./processes')).runProcessesBench({ startServer, signIn }),

@@ -27,7 +27,12 @@ export function serverArgs(args: string[]): string[] {
   return [...serverNodeFlags(), SERVER_BUNDLE, ...args];
 }
 
+/** The node flags before `src/browser-host/cli.ts` in package.json's `start:browser` script (tsx among them). */
+export function browserHostNodeFlags(): string[] {
+  return nodeFlagsOf('start:browser', BROWSER_HOST_CLI);
+}
+
 /** The arguments for `process.execPath` that start the browser host with `args`, as `npm run start:browser` does (from ROOT). */
 export function browserHostArgs(args: string[]): string[] {
-  return [...nodeFlagsOf('start:browser', BROWSER_HOST_CLI), BROWSER_HOST_CLI, ...args];
+  return [...browserHostNodeFlags(), BROWSER_HOST_CLI, ...args];
 }
