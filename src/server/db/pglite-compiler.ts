@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 
 /** V8's flags that keep WebAssembly on its baseline compiler (Liftoff): `--liftoff-only` alone, set at run time, does not on Node 24. */
-export const BASELINE_WASM_FLAGS = ['--liftoff-only', '--no-wasm-tier-up', '--no-wasm-dynamic-tiering'] as const;
+const BASELINE_WASM_FLAGS = ['--liftoff-only', '--no-wasm-tier-up', '--no-wasm-dynamic-tiering'] as const;
 
 /**
  * Keeps PGlite's WebAssembly on V8's baseline compiler in a process whose command line the server does not choose
