@@ -104,11 +104,14 @@ export function HomeShell() {
   };
 
   const locationPath = `${location.pathname}${location.search}`;
+  // Every navigation (its key), not only a new address: the router moves the address in a transition while tab
+  // changes apply at once, so a close's move to the neighbour and a quick way back to the closed screen can both
+  // render together, leaving the address as it was and the screen's tab closed.
   useEffect(() => {
     const match = matchScreen(location.pathname);
     if (match?.kind === 'home') dispatch({ type: 'showHome' });
     else if (match) dispatch({ type: 'open', path: locationPath });
-  }, [location.pathname, locationPath]);
+  }, [location.key, location.pathname, locationPath]);
 
   // The screens this user opened last on this workstation, for Home.
   const recentKey = user.data ? recentScreensKey(user.data.username, system.menuId) : null;
