@@ -51,15 +51,21 @@ describe('the streamed workbook', () => {
   it('stops reading pages when the reader goes away, and ends the page source', async () => {
     const seen = { pulled: 0, finished: false };
     const stream = xlsxStream(SHEET, pagesOf(100_000, 1000, seen));
-    // The reader takes nothing and leaves: the writer waits for it, then stops. (A source never started has
-    // nothing to end: the stall is timed from the writer's first page.)
-    await expect.poll(() => seen.pulled).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const pulledWhileStalled = seen.pulled;
-    stream.destroy();
-    await expect.poll(() => seen.finished).toBe(true);
-    expect(pulledWhileStalled).toBeLessThan(50);
-    expect(seen.pulled).toBeLessThanOrEqual(pulledWhileStalled + 2);
+    try {
+      // The reader takes nothing and leaves: the writer waits for it, then stops. (A source never started has
+      // nothing to end: the stall is timed from the writer's first page.) The writer thread's start can take
+      // seconds on a busy machine (CI running beside another run): the polls wait for it.
+      await expect.poll(() => seen.pulled, { timeout: 30_000 }).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const pulledWhileStalled = seen.pulled;
+      stream.destroy();
+      await expect.poll(() => seen.finished, { timeout: 30_000 }).toBe(true);
+      expect(pulledWhileStalled).toBeLessThan(50);
+      expect(seen.pulled).toBeLessThanOrEqual(pulledWhileStalled + 2);
+    } finally {
+      // A failure here must not leave the writer thread busy: the next tests would find every writer thread taken.
+      stream.destroy();
+    }
   });
 
   it('keeps about a page in memory however long the sheet, while a deflate slower than the rows catches up', async () => {
