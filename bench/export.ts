@@ -5,13 +5,14 @@
  * - page 10,000 of 1,000,000 (by the sparse page index, as the screen asks for it) beside page 1 (goal ≤ 1.5×),
  *   and on PostgreSQL the same with BENCH_PG_DEEP_ROWS (10,000,000) rows.
  * Each export runs in a fresh server process, so its peak RSS (VmHWM) is that export's: the standalone server as
- * `npm run server` runs it, and the embedded server with `npm run start:browser`'s node flags (the browser host
- * without its own HTTP). The rows are seeded by generate_series in SQL.
+ * `npm run server` runs it, and the browser host as `npm run start:browser` runs it, its embedded server's export
+ * saved to a file through the host's bridge as the console page asks for it. The rows are seeded by
+ * generate_series in SQL.
  *   export.ts seed DATA_DIR ROWS [FROM]   seeds calls FROM (1) to ROWS into PGlite in DATA_DIR, or DATABASE_URL when set
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -21,6 +22,8 @@ import ExcelJS from 'exceljs';
 import { ROWS_PER_TURN } from '../src/server/exports/xlsx-writer';
 import { API_PREFIX, Header } from '../src/shared/constants';
 import { INTERFACE_EXPORT_TASK_ID } from '../src/shared/contract/interface-log';
+import type { ExportRequest } from '../src/shared/bridge';
+import { dataOf, openBrowserHost } from './browser-host';
 
 /** BENCH_LOG_ROWS makes a shorter run while developing; the figures are read at 1,000,000. */
 export const EXPORT_BENCH_ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
@@ -107,7 +110,7 @@ async function exceljsAlone(rows: number): Promise<number> {
 }
 
 /** Peak resident memory of a process so far (Linux VmHWM), in MB. */
-function peakRssMb(pid: number): number {
+export function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1] ?? Number.NaN);
   return kb / 1024;
@@ -120,39 +123,45 @@ export interface BenchServer {
 
 export interface ExportBenchDeps {
   startServer: (dataDir: string, env?: NodeJS.ProcessEnv) => Promise<BenchServer>;
-  /** The embedded server (on PGlite in `dataDir`) in a process of its own, as the browser host runs it; absent, not measured. */
-  startEmbedded?: (dataDir: string) => Promise<BenchServer>;
   /** `firstChange`: the forced first password change, made on a database's first sign-in only. */
   signIn: (base: string, firstChange?: boolean) => Promise<{ token: string; roleId: number }>;
 }
 
 const passwordChanged = new Set<string>();
 
-/** Signs in to a server of the database `env` and `dataDir` name, changing the first password only the first time. */
-export function signInOnce(deps: ExportBenchDeps, server: BenchServer, dataDir: string, env: NodeJS.ProcessEnv): Promise<{ token: string; roleId: number }> {
+/** Whether this is the first sign-in to the database `env` and `dataDir` name: the one that changes the first password. */
+function firstSignIn(dataDir: string, env: NodeJS.ProcessEnv): boolean {
   const database = env.DATABASE_URL ?? dataDir;
   const first = !passwordChanged.has(database);
   passwordChanged.add(database);
-  return deps.signIn(server.url, first);
+  return first;
 }
 
-interface ExportRun {
+/** Signs in to a server of the database `env` and `dataDir` name, changing the first password only the first time. */
+export function signInOnce(deps: ExportBenchDeps, server: BenchServer, dataDir: string, env: NodeJS.ProcessEnv): Promise<{ token: string; roleId: number }> {
+  return deps.signIn(server.url, firstSignIn(dataDir, env));
+}
+
+export interface ExportRun {
   ms: number;
   bytes: number;
   peakMb: number;
 }
 
-interface ExportTarget {
+export interface ExportTarget {
   name: string;
   env: NodeJS.ProcessEnv;
-  /** How the target's server starts, when not as `npm run server` runs it. */
-  start?: (dataDir: string) => Promise<BenchServer>;
+  /** The browser host's embedded server, through the host's bridge, instead of the standalone server. */
+  browserHost?: true;
 }
 
 /** One export in a fresh server process: its time, its size and the process's peak RSS. */
 async function exportOnce(deps: ExportBenchDeps, dataDir: string, target: ExportTarget, filters: Record<string, unknown>): Promise<ExportRun> {
+  if (target.browserHost) {
+    return exportThroughBrowserHost(dataDir, (roleId) => ({ endpointId: 'interfaceLog.export', input: { roleId, ...filters }, suggestedName: 'interface-calls.xlsx' }));
+  }
   const { env } = target;
-  const server = await (target.start ? target.start(dataDir) : deps.startServer(dataDir, env));
+  const server = await deps.startServer(dataDir, env);
   try {
     const session = await signInOnce(deps, server, dataDir, env);
     const started = performance.now();
@@ -168,6 +177,42 @@ async function exportOnce(deps: ExportBenchDeps, dataDir: string, target: Export
     return { ms: performance.now() - started, bytes, peakMb: peakRssMb(server.child.pid!) };
   } finally {
     await stop(server);
+  }
+}
+
+/**
+ * One export in a fresh browser host on PGlite in `dataDir`, as a log screen asks for it (`exports.start`, the
+ * request made for the session's role): from the call to its last `export-progress` event, the file saved in the
+ * host's downloads folder.
+ */
+export async function exportThroughBrowserHost(dataDir: string, requestFor: (roleId: number) => ExportRequest): Promise<ExportRun> {
+  const host = await openBrowserHost(dataDir, firstSignIn(dataDir, {}));
+  try {
+    const roleId = dataOf('the session', await host.bridge.session.state()).roleId!;
+    const ended = new Map<string, string | null>();
+    let exportEnded: (() => void) | null = null;
+    const unsubscribe = host.bridge.events.subscribe((event) => {
+      if (event.type !== 'export-progress' || !event.done) return;
+      ended.set(event.exportId, event.error ?? null);
+      exportEnded?.();
+    });
+    try {
+      const started = performance.now();
+      const file = dataOf('starting the export', await host.bridge.exports.start(requestFor(roleId)));
+      if (!file) throw new Error('the export started no file');
+      await new Promise<void>((resolve) => {
+        exportEnded = () => ended.has(file.exportId) && resolve();
+        exportEnded();
+      });
+      const ms = performance.now() - started;
+      const error = ended.get(file.exportId);
+      if (error) throw new Error(`the export failed: ${error}`);
+      return { ms, bytes: statSync(file.path).size, peakMb: peakRssMb(host.child.pid!) };
+    } finally {
+      unsubscribe();
+    }
+  } finally {
+    await host.close();
   }
 }
 
@@ -267,8 +312,8 @@ async function measureExports(deps: ExportBenchDeps, dataDir: string, pgUrl: str
 
   const alone = await exceljsAlone(EXPORT_BENCH_ROWS);
   console.log(`\nInterface-monitoring export, ${EXPORT_BENCH_ROWS.toLocaleString('en')} rows x 14 columns; exceljs streaming writer alone: ${(alone / 1000).toFixed(1)} s`);
-  // The embedded server last: the desktop app's default, here with the browser host's node flags.
-  const exportTargets: ExportTarget[] = [...withPgliteWorker(targets), ...(deps.startEmbedded ? [{ name: 'PGlite embedded (browser host)', env: {}, start: deps.startEmbedded }] : [])];
+  // The embedded server last: the desktop app's default, here in the browser host.
+  const exportTargets: ExportTarget[] = [...withPgliteWorker(targets), { name: 'PGlite embedded (browser host)', env: {}, browserHost: true }];
   for (const target of exportTargets) {
     const small = await exportOnce(deps, dataDir, target, smallFilter);
     const large = await exportOnce(deps, dataDir, target, {});

@@ -11,7 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { ROWS_PER_TURN } from '../src/server/exports/xlsx-writer';
 import { API_PREFIX, Header } from '../src/shared/constants';
-import { signInOnce, withPgliteWorker, type BenchServer, type ExportBenchDeps } from './export';
+import { exportThroughBrowserHost, peakRssMb, signInOnce, withPgliteWorker, type BenchServer, type ExportBenchDeps, type ExportRun, type ExportTarget } from './export';
 
 const ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const SMALL_ROWS = Math.round(ROWS / 10);
@@ -99,12 +99,6 @@ async function exceljsAlone(rows: number): Promise<number> {
   return performance.now() - started;
 }
 
-/** Peak resident memory of a process so far (Linux VmHWM), in MB. */
-function peakRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
-}
-
 async function stop(server: BenchServer): Promise<void> {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return;
   const exited = once(server.child, 'exit');
@@ -122,11 +116,16 @@ function headersOf(session: { token: string; roleId: number }): Record<string, s
 }
 
 /** One export in a fresh server process: its time and the process's peak RSS. */
-async function exportOnce(deps: ExportBenchDeps, dataDir: string, env: NodeJS.ProcessEnv, query: string): Promise<{ ms: number; bytes: number; peakMb: number }> {
+async function exportOnce(deps: ExportBenchDeps, dataDir: string, target: ExportTarget, filters: Record<string, string>): Promise<ExportRun> {
+  if (target.browserHost) {
+    return exportThroughBrowserHost(dataDir, () => ({ endpointId: 'operationLog.export', input: filters, suggestedName: 'operation-log.xlsx' }));
+  }
+  const { env } = target;
   const server = await deps.startServer(dataDir, env);
   try {
     const session = await signInOnce(deps, server, dataDir, env);
     const started = performance.now();
+    const query = Object.keys(filters).length > 0 ? `?${new URLSearchParams(filters)}` : '';
     const response = await fetch(`${server.url}${API_PREFIX}/sys/operationLog/export${query}`, { headers: headersOf(session) });
     if (!response.headers.get('content-type')?.includes('spreadsheetml')) throw new Error(`the export answered ${await response.text()}`);
     let bytes = 0;
@@ -200,11 +199,13 @@ export async function runOperationLogBench(deps: ExportBenchDeps): Promise<void>
 
     const alone = await exceljsAlone(ROWS);
     // The newest SMALL_ROWS rows: those after row ROWS - SMALL_ROWS.
-    const smallQuery = `?operationTimeStart=${encodeURIComponent(new Date(SEED_EPOCH + (ROWS - SMALL_ROWS + 1) * 1000).toISOString())}`;
+    const smallFilter = { operationTimeStart: new Date(SEED_EPOCH + (ROWS - SMALL_ROWS + 1) * 1000).toISOString() };
     console.log(`\nOperation-log export, ${ROWS.toLocaleString('en')} rows x 8 columns; exceljs streaming writer alone: ${(alone / 1000).toFixed(1)} s`);
-    for (const target of withPgliteWorker(targets)) {
-      const small = await exportOnce(deps, dataDir, target.env, smallQuery);
-      const large = await exportOnce(deps, dataDir, target.env, '');
+    // The embedded server last: the desktop app's default, here in the browser host.
+    const exportTargets: ExportTarget[] = [...withPgliteWorker(targets), { name: 'PGlite embedded (browser host)', env: {}, browserHost: true }];
+    for (const target of exportTargets) {
+      const small = await exportOnce(deps, dataDir, target, smallFilter);
+      const large = await exportOnce(deps, dataDir, target, {});
       console.log(
         `  ${target.name}: ${SMALL_ROWS.toLocaleString('en')} rows ${(small.ms / 1000).toFixed(1)} s, peak RSS ${small.peakMb.toFixed(0)} MB; ${ROWS.toLocaleString('en')} rows ${(large.ms / 1000).toFixed(1)} s, ${(large.bytes / 1024 / 1024).toFixed(0)} MB file, peak RSS ${large.peakMb.toFixed(0)} MB`,
       );

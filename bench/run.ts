@@ -16,13 +16,15 @@ import { createInterface } from 'node:readline';
 import { API_PREFIX, Header } from '../src/shared/constants';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_TRANSPORT_SECRET } from '../src/shared/defaults';
 import { encryptTransport } from '../src/shared/transport-crypto';
-import { browserHostNodeFlags, ROOT, serverArgs } from '../scripts/server-command';
-import { BENCH_BRANCH } from './targets';
+import { ROOT, serverArgs } from '../scripts/server-command';
+import { BENCH_ADMIN_PASSWORD, BENCH_BRANCH } from './targets';
 
-/** The standalone server as `npm run server` runs it: its bundle, built once per bench run. */
-function buildServer(): void {
-  const built = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (built.status !== 0) throw new Error('building the server bundle (npm run build:server) failed');
+/** The standalone server and the browser host as `npm run server` and `npm run start:browser` run them: their bundles, built once per bench run. */
+function buildBundles(): void {
+  for (const script of ['build:server', 'build:browser-host']) {
+    const built = spawnSync('npm', ['run', '--silent', script], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (built.status !== 0) throw new Error(`building a bundle (npm run ${script}) failed`);
+  }
 }
 
 /** Starts the bundled server, with `npm run server`'s node flags, on a free port of 127.0.0.1; resolves once it says it is ready. */
@@ -38,8 +40,8 @@ function startServer(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<{ ur
   });
 }
 
-function startChild(args: string[], env: NodeJS.ProcessEnv = {}, nodeFlags = ['--import', 'tsx']): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [...nodeFlags, path.join(import.meta.dirname, 'serve.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+function startChild(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'serve.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (url) => resolve({ url, child }));
@@ -65,7 +67,7 @@ export interface BenchSession {
  * is a failed attempt, and the next sign-in then needs a captcha.
  */
 async function signIn(base: string, firstChange = true): Promise<BenchSession> {
-  const newPassword = 'Bench_2026pw';
+  const newPassword = BENCH_ADMIN_PASSWORD;
   if (firstChange) {
     await json(`${base}${API_PREFIX}/auth/password/first-change`, {
       method: 'POST',
@@ -103,9 +105,7 @@ async function signIn(base: string, firstChange = true): Promise<BenchSession> {
 const SECTIONS: Record<string, () => Promise<void>> = {
   speed: async () => (await import('./speed')).runSpeedBench({ startServer, startBare: () => startChild(['bare']), signIn }),
   logs: async () => {
-    // The embedded server in a process with `npm run start:browser`'s node flags, as the browser host runs it.
-    const startEmbedded = (dataDir: string) => startChild(['embedded', dataDir], {}, browserHostNodeFlags());
-    await (await import('./export')).runExportBench({ startServer, signIn, startEmbedded });
+    await (await import('./export')).runExportBench({ startServer, signIn });
     await (await import('./logs')).runOperationLogBench({ startServer, signIn });
   },
   processes: async () => (await import('./processes')).runProcessesBench({ startServer, signIn }),
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
   const named = process.argv.slice(2);
   const unknown = named.filter((name) => !Object.hasOwn(SECTIONS, name));
   if (unknown.length > 0) throw new Error(`no bench section named ${unknown.join(', ')}; the sections are ${Object.keys(SECTIONS).join(', ')}`);
-  buildServer();
+  buildBundles();
   for (const name of named.length > 0 ? named : Object.keys(SECTIONS)) await SECTIONS[name]!();
 }
 

@@ -1,15 +1,12 @@
 /**
  * One server for the bench, in its own process so that the load generator does not share its event loop:
  *   serve.ts console DATA_DIR   the product's server on PGlite (seeded), or on DATABASE_URL when set
- *   serve.ts embedded DATA_DIR  the embedded server as the desktop app and the browser host start it, on PGlite
  *   serve.ts bare               a bare Fastify route answering the same envelope shape
  * Prints the URL as its first line.
  */
 import Fastify from 'fastify';
-import { createEmbeddedServer } from '../src/main/core/embedded-server';
 import { configFromEnv } from '../src/server/config';
 import { listen } from '../src/server/index';
-import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_TRANSPORT_SECRET } from '../src/shared/defaults';
 
 const [mode, dataDir] = process.argv.slice(2);
 
@@ -24,11 +21,7 @@ if (mode === 'bare') {
   const server = await listen(configFromEnv(process.env, { host: '127.0.0.1', port: 0, dataDir, quiet: true }));
   process.once('SIGINT', () => void server.close().then(() => process.exit(0)));
   console.log(server.url);
-} else if (mode === 'embedded' && dataDir) {
-  const server = createEmbeddedServer({ dataDir, credentials: { clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, transportSecret: DEFAULT_TRANSPORT_SECRET } });
-  process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
-  console.log(await server.url());
 } else {
-  console.error('usage: serve.ts console DATA_DIR | embedded DATA_DIR | bare');
+  console.error('usage: serve.ts console DATA_DIR | bare');
   process.exit(2);
 }

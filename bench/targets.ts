@@ -1,4 +1,7 @@
-/** What the speed bench asks for, shared by the HTTP targets and the SQL run straight on the database. */
+/** What the benches share: the speed bench's requests (the HTTP targets and the SQL run straight on the database), the password. */
+
+/** The administrator's password once the bench has made the forced first change. */
+export const BENCH_ADMIN_PASSWORD = 'Bench_2026pw';
 
 /** An organisation with a few below it, for the user list's organisation filter. */
 export const BENCH_BRANCH = '华东分公司';

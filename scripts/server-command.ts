@@ -6,8 +6,8 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const SERVER_BUNDLE = path.join(ROOT, 'out', 'server', 'cli.js');
-
-const BROWSER_HOST_CLI = 'src/browser-host/cli.ts';
+/** The browser host's bundle (`npm run build:browser-host`), with its embedded server. */
+export const BROWSER_HOST_BUNDLE = path.join(ROOT, 'out', 'browser-host', 'cli.js');
 
 /** The node flags before `entry` at the end of package.json's script `name`. */
 function nodeFlagsOf(name: string, entry: string): string[] {
@@ -27,12 +27,12 @@ export function serverArgs(args: string[]): string[] {
   return [...serverNodeFlags(), SERVER_BUNDLE, ...args];
 }
 
-/** The node flags before `src/browser-host/cli.ts` in package.json's `start:browser` script (tsx among them). */
+/** The node flags before `out/browser-host/cli.js` in package.json's `start:browser` script. */
 export function browserHostNodeFlags(): string[] {
-  return nodeFlagsOf('start:browser', BROWSER_HOST_CLI);
+  return nodeFlagsOf('start:browser', 'out/browser-host/cli.js');
 }
 
-/** The arguments for `process.execPath` that start the browser host with `args`, as `npm run start:browser` does (from ROOT). */
+/** The arguments for `process.execPath` that start the bundled browser host with `args`, as `npm run start:browser` does. */
 export function browserHostArgs(args: string[]): string[] {
-  return [...browserHostNodeFlags(), BROWSER_HOST_CLI, ...args];
+  return [...browserHostNodeFlags(), BROWSER_HOST_BUNDLE, ...args];
 }

@@ -91,6 +91,8 @@ step "build" npx electron-vite build
 # The standalone server as `npm run server` runs it: its bundle, on a new PGlite folder and on PostgreSQL.
 step "build of the standalone server" npm run --silent build:server
 step "standalone server smoke test (the bundle)" node --import tsx scripts/smoke/smoke-server.mjs
+# The end-to-end tests start the browser host as `npm run start:browser` runs it: its bundle.
+step "build of the browser host" npm run --silent build:browser-host
 # The built main process under Node with an Electron stand-in: the window, the bridge and the embedded server as
 # the installed app wires them (Electron itself cannot be downloaded here).
 step "main-process smoke test (the build, Electron stand-in)" node --import ./scripts/smoke/register.mjs scripts/smoke/smoke-main.mjs

@@ -2,7 +2,11 @@
  * The console in a browser: starts the embedded server (unless a server URL is configured) and the browser host,
  * and prints one line, the address to open (it carries this run's key, which opens one browser once).
  *
- *   tsx src/browser-host/cli.ts [--port N] [--data DIR] [--vault auto|keychain|memory] [--renderer DIR] [--downloads DIR]
+ *   npm run start:browser -- [--port N] [--data DIR] [--vault auto|keychain|memory] [--renderer DIR] [--downloads DIR]
+ *
+ * `npm run start:browser` runs it from its bundle (`npm run build:browser-host`, out/browser-host/cli.js), as
+ * `npm run server` runs the standalone server, with the same heap flags: from the TypeScript sources through tsx
+ * the embedded server's 1,000,000-row export peaked 50 MB higher (issue 11).
  *
  * CONSOLE_HOME (default ~/.backoffice-console) holds the settings (settings.json) and, unless --data says
  * otherwise, the embedded server's data (data/). CONSOLE_SERVER_URL and the managed configuration file preset
@@ -22,6 +26,7 @@ import { createSettings, readManagedPreset, type KeyValueStore } from '../main/c
 import { createKeychainVault, createMemoryVault, probeKeychain, type TokenVault } from '../main/core/token-vault';
 import { browserHelpResolver, startBrowserHost, type BrowserHost } from './host';
 
+// Two folders up from the sources (src/browser-host) and from the bundle (out/browser-host) alike.
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 const USAGE = `Usage: npm run start:browser -- [--port N] [--data DIR] [--vault auto|keychain|memory] [--renderer DIR] [--downloads DIR]
@@ -128,7 +133,7 @@ async function main(): Promise<void> {
   let stoppingSince: number | null = null;
   const stop = async (signal: NodeJS.Signals) => {
     if (stoppingSince !== null) {
-      // A terminal's Ctrl+C reaches this process twice (directly and relayed by tsx): only a later repeat forces the exit.
+      // A terminal's Ctrl+C reaches this process twice (directly and relayed by npm): only a later repeat forces the exit.
       if (Date.now() - stoppingSince < SIGNAL_REPEAT_GRACE_MS) return;
       console.error(`${signal} again: exiting without waiting`);
       process.exit(1);
