@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config';
+import { browserHostArgs } from '../scripts/server-command';
 import { API_PREFIX, Delay } from '../src/shared/constants';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_TRANSPORT_SECRET } from '../src/shared/defaults';
 import { encryptTransport } from '../src/shared/transport-crypto';
@@ -26,12 +27,12 @@ const HOME_GOAL_S = 1.0;
 const ADMIN_PASSWORD = 'Bench_2026pw';
 const ROOT = path.join(import.meta.dirname, '..');
 
-/** A child process that prints its address as its first line. */
+/** A child process (node with `args`) that prints its address as its first line. */
 function startPrinting(args: string[], env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   return new Promise((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', (url) => resolve({ url, child }));
-    child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`node ${args.join(' ')} exited with ${code}`)));
   });
 }
 
@@ -159,10 +160,10 @@ export async function runBrowserBench(): Promise<void> {
   let browser: Browser | null = null;
   try {
     const rendererDir = process.env.BENCH_RENDERER ? path.resolve(process.env.BENCH_RENDERER) : buildRenderer(path.join(work, 'out'));
-    const server = await startPrinting([path.join('bench', 'serve.ts'), 'console', path.join(work, 'data')], {});
+    const server = await startPrinting(['--import', 'tsx', path.join('bench', 'serve.ts'), 'console', path.join(work, 'data')], {});
     children.push(server.child);
     await changeAdminPassword(server.url);
-    const host = await startPrinting([path.join('src', 'browser-host', 'cli.ts'), '--port', '0', '--vault', 'memory', '--renderer', rendererDir], {
+    const host = await startPrinting(browserHostArgs(['--port', '0', '--vault', 'memory', '--renderer', rendererDir]), {
       CONSOLE_HOME: path.join(work, 'home'),
       CONSOLE_SERVER_URL: server.url,
     });

@@ -365,7 +365,7 @@ interface RunningHost {
   close(): Promise<void>;
 }
 
-/** The browser host's CLI, as the end-to-end tests start it, against the listening server; its stdout and stderr are kept. */
+/** The browser host's CLI from its sources (the server tests run before any build), against the listening server; its stdout and stderr are kept. */
 async function startHost(home: string): Promise<RunningHost> {
   const rendererDir = path.join(home, 'renderer');
   mkdirSync(rendererDir, { recursive: true });
