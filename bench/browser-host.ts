@@ -18,9 +18,10 @@ import { BENCH_ADMIN_PASSWORD } from './targets';
 
 export interface BrowserHostSession {
   bridge: ConsoleBridge;
+  /** The role the session works in. */
+  roleId: number;
   child: ChildProcess;
-  /** Where the host saves exports. */
-  downloadsDir: string;
+  /** Stops the host and removes its folders (its downloads among them). */
   close(): Promise<void>;
 }
 
@@ -105,7 +106,7 @@ export async function openBrowserHost(dataDir: string, firstChange: boolean): Pr
     if (!backoffice || roleId === undefined) throw new Error('the administrator holds no role in the back-office system');
     dataOf('choosing the role', await bridge.session.choose({ roleId, systemMenuId: backoffice.menuId }));
     const child = host.child;
-    return { bridge, child, downloadsDir: path.join(work, 'downloads'), close: () => close(child) };
+    return { bridge, roleId, child, close: () => close(child) };
   } catch (error) {
     await close(host?.child ?? null);
     throw error;

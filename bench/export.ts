@@ -188,7 +188,6 @@ async function exportOnce(deps: ExportBenchDeps, dataDir: string, target: Export
 export async function exportThroughBrowserHost(dataDir: string, requestFor: (roleId: number) => ExportRequest): Promise<ExportRun> {
   const host = await openBrowserHost(dataDir, firstSignIn(dataDir, {}));
   try {
-    const roleId = dataOf('the session', await host.bridge.session.state()).roleId!;
     const ended = new Map<string, string | null>();
     let exportEnded: (() => void) | null = null;
     const unsubscribe = host.bridge.events.subscribe((event) => {
@@ -198,9 +197,10 @@ export async function exportThroughBrowserHost(dataDir: string, requestFor: (rol
     });
     try {
       const started = performance.now();
-      const file = dataOf('starting the export', await host.bridge.exports.start(requestFor(roleId)));
+      const file = dataOf('starting the export', await host.bridge.exports.start(requestFor(host.roleId)));
       if (!file) throw new Error('the export started no file');
-      await new Promise<void>((resolve) => {
+      await new Promise<void>((resolve, reject) => {
+        host.child.once('exit', (code) => reject(new Error(`the browser host exited with ${code} during the export`)));
         exportEnded = () => ended.has(file.exportId) && resolve();
         exportEnded();
       });
