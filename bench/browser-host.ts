@@ -10,8 +10,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { unwrap } from '../src/renderer/bridge/bridge-error';
 import { createHttpBridge } from '../src/renderer/bridge/http-transport';
-import { BROWSER_HOST_PAGE_SECRET_META, type BridgeResult, type ConsoleBridge } from '../src/shared/bridge';
+import { BROWSER_HOST_PAGE_SECRET_META, type ConsoleBridge } from '../src/shared/bridge';
 import { DEFAULT_ADMIN_PASSWORD } from '../src/shared/defaults';
 import { browserHostArgs } from '../scripts/server-command';
 import { BENCH_ADMIN_PASSWORD } from './targets';
@@ -23,12 +24,6 @@ export interface BrowserHostSession {
   child: ChildProcess;
   /** Stops the host and removes its folders (its downloads among them). */
   close(): Promise<void>;
-}
-
-/** The answer's data, or an error naming the bridge method's refusal. */
-export function dataOf<T>(what: string, result: BridgeResult<T>): T {
-  if (!result.ok) throw new Error(`${what} failed: ${result.code} ${result.msg}`);
-  return result.data;
 }
 
 function startHost(dataDir: string, work: string): Promise<{ url: string; child: ChildProcess }> {
@@ -98,13 +93,13 @@ export async function openBrowserHost(dataDir: string, firstChange: boolean): Pr
       openEvents: (url) => eventStream(`${origin}${url}`, cookie),
       pageSecret,
     });
-    if (firstChange) dataOf('the first password change', await bridge.auth.firstChangePassword({ username: 'admin', password: DEFAULT_ADMIN_PASSWORD, newPassword: BENCH_ADMIN_PASSWORD }));
-    dataOf('signing in', await bridge.auth.signIn({ username: 'admin', password: BENCH_ADMIN_PASSWORD }));
-    const systems = dataOf('the role list', await bridge.api.call('session.roleSystems', {}));
+    if (firstChange) await unwrap(bridge.auth.firstChangePassword({ username: 'admin', password: DEFAULT_ADMIN_PASSWORD, newPassword: BENCH_ADMIN_PASSWORD }));
+    await unwrap(bridge.auth.signIn({ username: 'admin', password: BENCH_ADMIN_PASSWORD }));
+    const systems = await unwrap(bridge.api.call('session.roleSystems', {}));
     const backoffice = systems.find((system) => system.systemId === 'backoffice');
     const roleId = backoffice?.roleList[0]?.roleId;
     if (!backoffice || roleId === undefined) throw new Error('the administrator holds no role in the back-office system');
-    dataOf('choosing the role', await bridge.session.choose({ roleId, systemMenuId: backoffice.menuId }));
+    await unwrap(bridge.session.choose({ roleId, systemMenuId: backoffice.menuId }));
     const child = host.child;
     return { bridge, roleId, child, close: () => close(child) };
   } catch (error) {

@@ -17,6 +17,7 @@ import { createInterface } from 'node:readline';
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config';
 import { browserHostArgs } from '../scripts/server-command';
+import { BENCH_ADMIN_PASSWORD } from './targets';
 import { API_PREFIX, Delay } from '../src/shared/constants';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_TRANSPORT_SECRET } from '../src/shared/defaults';
 import { encryptTransport } from '../src/shared/transport-crypto';
@@ -24,7 +25,6 @@ import { encryptTransport } from '../src/shared/transport-crypto';
 const RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
 const SIGN_IN_GOAL_KB = 300;
 const HOME_GOAL_S = 1.0;
-const ADMIN_PASSWORD = 'Bench_2026pw';
 const ROOT = path.join(import.meta.dirname, '..');
 
 /** A child process (node with `args`) that prints its address as its first line. */
@@ -50,7 +50,7 @@ async function changeAdminPassword(serverUrl: string): Promise<void> {
     body: JSON.stringify({
       username: 'admin',
       password: await encryptTransport(DEFAULT_ADMIN_PASSWORD, DEFAULT_TRANSPORT_SECRET),
-      newPassword: await encryptTransport(ADMIN_PASSWORD, DEFAULT_TRANSPORT_SECRET),
+      newPassword: await encryptTransport(BENCH_ADMIN_PASSWORD, DEFAULT_TRANSPORT_SECRET),
     }),
   });
   const body = (await response.json()) as { code: string; msg: string };
@@ -133,7 +133,7 @@ async function signInToHome(browser: Browser, target: Console, printedUrl: strin
   const { context, page } = await openSignIn(browser, target, printedUrl);
   await signInUsable(page);
   await page.getByTestId('field-username').fill('admin');
-  await page.getByTestId('field-password').fill(ADMIN_PASSWORD);
+  await page.getByTestId('field-password').fill(BENCH_ADMIN_PASSWORD);
   const submitted = performance.now();
   await page.getByTestId('login-submit').click();
   const dialog = page.getByTestId('identity-dialog');

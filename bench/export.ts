@@ -23,7 +23,8 @@ import { ROWS_PER_TURN } from '../src/server/exports/xlsx-writer';
 import { API_PREFIX, Header } from '../src/shared/constants';
 import { INTERFACE_EXPORT_TASK_ID } from '../src/shared/contract/interface-log';
 import type { ExportRequest } from '../src/shared/bridge';
-import { dataOf, openBrowserHost } from './browser-host';
+import { unwrap } from '../src/renderer/bridge/bridge-error';
+import { openBrowserHost } from './browser-host';
 
 /** BENCH_LOG_ROWS makes a shorter run while developing; the figures are read at 1,000,000. */
 export const EXPORT_BENCH_ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
@@ -197,7 +198,7 @@ export async function exportThroughBrowserHost(dataDir: string, requestFor: (rol
     });
     try {
       const started = performance.now();
-      const file = dataOf('starting the export', await host.bridge.exports.start(requestFor(host.roleId)));
+      const file = await unwrap(host.bridge.exports.start(requestFor(host.roleId)));
       if (!file) throw new Error('the export started no file');
       await new Promise<void>((resolve, reject) => {
         host.child.once('exit', (code) => reject(new Error(`the browser host exited with ${code} during the export`)));

@@ -18,7 +18,7 @@ function nodeFlagsOf(name: string, entry: string): string[] {
 }
 
 /** The node flags before `out/server/cli.js` in package.json's `server` script. */
-export function serverNodeFlags(): string[] {
+function serverNodeFlags(): string[] {
   return nodeFlagsOf('server', 'out/server/cli.js');
 }
 
@@ -28,7 +28,7 @@ export function serverArgs(args: string[]): string[] {
 }
 
 /** The node flags before `out/browser-host/cli.js` in package.json's `start:browser` script. */
-export function browserHostNodeFlags(): string[] {
+function browserHostNodeFlags(): string[] {
   return nodeFlagsOf('start:browser', 'out/browser-host/cli.js');
 }
 
