@@ -34,10 +34,17 @@ step() {
   step_times+=("$(printf '%5ds  %s' $((SECONDS - started)) "$name")")
 }
 
+# PostgreSQL's data folder in memory-backed /dev/shm where the machine has one: with fsync off its writes still
+# reached the disk, and the server suite on PostgreSQL took a third longer from the temp folder.
+pg_dir="$work/pg"
+if [ -w /dev/shm ]; then
+  pg_dir=$(mktemp -d /dev/shm/console-tests-pg.XXXXXX)
+  chmod 755 "$pg_dir"
+fi
 pg_port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 cleanup() {
-  scripts/pg-test.sh stop "$work/pg" >/dev/null 2>&1 || true
-  rm -rf "$work"
+  scripts/pg-test.sh stop "$pg_dir" >/dev/null 2>&1 || true
+  rm -rf "$work" "$pg_dir"
 }
 trap cleanup EXIT
 export CONSOLE_TEST_FIGURES="$work/figures.txt"
@@ -67,7 +74,7 @@ step "format check" npx prettier --check .
 finish_step "type check" "$tsc_pid" tsc
 finish_step "lint" "$eslint_pid" eslint
 
-if pg_url=$(scripts/pg-test.sh start "$work/pg" "$pg_port"); then
+if pg_url=$(scripts/pg-test.sh start "$pg_dir" "$pg_port"); then
   export CONSOLE_TEST_PG_URL=$pg_url
 else
   failed_steps+=("start PostgreSQL")
