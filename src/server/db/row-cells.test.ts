@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/harness';
-import { isoTimeText, readCells } from './row-cells';
+import { isoTimeText, leadingText, readCells } from './row-cells';
 import { interfaceLog, operationLog } from './schema';
 
 describe('rows as arrays of cells (what an export reads), on each driver', () => {
@@ -47,6 +47,15 @@ describe('rows as arrays of cells (what an export reads), on each driver', () =>
     const values = [operationLog.beforeOperation, operationLog.afterOperation, isoTimeText(operationLog.operationTime)];
     const rows = await readCells(db, values, (fields) => db.select(fields).from(operationLog).where(eq(operationLog.operationContent, 'c')));
     expect(rows).toEqual([[null, { a: { b: true }, z: [1, 'ü'] }, '2026-01-01T00:00:00.000Z']]);
+  });
+
+  it('cuts a long text to its first characters in the database, counting characters, not UTF-16 units', async () => {
+    const { db } = server.services;
+    const base = { serviceCnName: 'svc', interfaceCnName: 'call', method: 'POST', path: '/api/x', useTime: 1, responseStatus: '200', requestParam: '{}' };
+    const start = new Date(Date.UTC(2026, 10, 27, 8, 0, 0));
+    await db.insert(interfaceLog).values({ ...base, startTime: start, endTime: start, responseText: '🚚字a🚚bc' });
+    const rows = await readCells(db, [leadingText(interfaceLog.responseText, 4), leadingText(interfaceLog.requestParam, 4)], (fields) => db.select(fields).from(interfaceLog));
+    expect(rows).toEqual([['🚚字a🚚', '{}']]);
   });
 
   it('refuses a transaction, which has no client of its own to read with', async () => {

@@ -44,5 +44,12 @@ export async function readCells(db: Tx, values: readonly CellSource[], page: (fi
   throw new Error('readCells needs the database itself, not a transaction');
 }
 
+/**
+ * A text's first `max` characters, cut by the database: an export holds a page of rows whole (whichever driver
+ * reads it), so a page stays bounded whatever was stored. PostgreSQL counts characters and a spreadsheet UTF-16
+ * units, so the cell is cut to the unit after reading.
+ */
+export const leadingText = (text: AnyPgColumn | SQL, max: number) => sql<string>`left(${text}, ${sql.raw(String(Math.trunc(max)))})`;
+
 /** A time as an export writes it (ISO 8601 in UTC, to the millisecond, as `toISOString`), formatted by the database. */
 export const isoTimeText = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

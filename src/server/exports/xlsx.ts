@@ -17,6 +17,9 @@ import type { CellValue, SheetSpec } from './xlsx-writer';
 
 export type { CellValue, SheetSpec } from './xlsx-writer';
 
+/** What one spreadsheet cell holds at most, in UTF-16 units (Excel's limit). */
+export const CELL_TEXT_MAX = 32_767;
+
 /**
  * The writer thread's young generation. What it allocates lives for a row; with V8's default (sized for the
  * main thread) a 1,000,000-row export's server peaked 40–50 MB higher at the same speed (issue 11).

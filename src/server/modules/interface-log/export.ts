@@ -5,18 +5,16 @@ import { checkCurrentRole } from '../../auth/scope';
 import type { CallContext } from '../../context';
 import type { Db } from '../../db/client';
 import { interfaceLog } from '../../db/schema';
-import { isoTimeText, readCells, type CellSource } from '../../db/row-cells';
+import { isoTimeText, leadingText, readCells, type CellSource } from '../../db/row-cells';
 import { Errors } from '../../errors';
 import { keysetPages } from '../../exports/keyset';
 import { readExportProgress, trackedPages } from '../../exports/progress';
-import { xlsxStream, type CellValue } from '../../exports/xlsx';
+import { CELL_TEXT_MAX, xlsxStream, type CellValue } from '../../exports/xlsx';
 import { exportSelection } from './logs';
 import { allOf, olderThan, scopeCondition, type InterfaceLogSeek, type ParsedFilters } from './queries';
 
 /** Rows read per statement: one page in memory at a time, whatever the export's length. */
 export const EXPORT_PAGE_ROWS = 1000;
-/** What one spreadsheet cell holds at most (Excel's limit). */
-const CELL_TEXT_MAX = 32_767;
 
 /** The progress of the caller's own export; another user's key is no export for them. */
 export function exportProgress(ctx: CallContext, key: string): ExportProgress {
@@ -39,8 +37,8 @@ const CELL_SOURCES: Record<(typeof INTERFACE_EXPORT_COLUMNS)[number], CellSource
   deviceId: interfaceLog.deviceId,
   modelInfo: interfaceLog.modelInfo,
   responseStatus: interfaceLog.responseStatus,
-  requestParam: interfaceLog.requestParam,
-  responseText: interfaceLog.responseText,
+  requestParam: leadingText(interfaceLog.requestParam, CELL_TEXT_MAX),
+  responseText: leadingText(interfaceLog.responseText, CELL_TEXT_MAX),
 };
 const EXPORT_CELLS = INTERFACE_EXPORT_COLUMNS.map((column) => CELL_SOURCES[column]);
 const ID_CELL = INTERFACE_EXPORT_COLUMNS.indexOf('id');

@@ -219,6 +219,13 @@ describe('the export', () => {
     expect(chosen).toHaveLength(3);
   });
 
+  it('clips a before or after past a cell’s 32,767 characters to exactly that', async () => {
+    const long = '字'.repeat(40_000);
+    await write([row(0, { operLoginName: 'long', afterOperation: { text: long } })]);
+    const rows = await sheetRows((await exportFile(admin.as, '?operLoginName=long')).body);
+    expect(rows[1]![6]).toBe(`{"text": "${long}"}`.slice(0, 32_767));
+  });
+
   it('refuses a role without the export key with an envelope', async () => {
     const viewer = await signInBranchAdmin(server, { username: 'viewer', keys: [Perm.operLogView] });
     const refused = await exportFile(viewer.as);

@@ -12,9 +12,9 @@ import { operationLog } from '../../db/schema';
 import { Errors } from '../../errors';
 import { keysetPages } from '../../exports/keyset';
 import { readExportProgress, trackedPages } from '../../exports/progress';
-import { xlsxStream, type CellValue } from '../../exports/xlsx';
+import { CELL_TEXT_MAX, xlsxStream, type CellValue } from '../../exports/xlsx';
 import { pageIndexOf, type PageIndexSource } from '../../db/page-index';
-import { isoTimeText, readCells, type CellSource } from '../../db/row-cells';
+import { isoTimeText, leadingText, readCells, type CellSource } from '../../db/row-cells';
 
 export interface LogFilters {
   operUserName?: string | undefined;
@@ -95,13 +95,11 @@ export async function verifyOperationLog(ctx: CallContext): Promise<ChainStatus>
 
 /** Rows per page of an export: one page is all an export holds in memory. */
 const EXPORT_PAGE_ROWS = 1000;
-/** The most characters a spreadsheet cell holds. */
-const CELL_MAX = 32_767;
 
 /** A json column's cell: the database's own text of the value (no parse and re-serialise per row), clipped to a cell. */
 function jsonCell(text: string | null): string {
   if (text === null) return '';
-  return text.length > CELL_MAX ? text.slice(0, CELL_MAX) : text;
+  return text.length > CELL_TEXT_MAX ? text.slice(0, CELL_TEXT_MAX) : text;
 }
 
 /** Where each exported column comes from; a row's cells are built in OPERATION_LOG_COLUMNS's order, the id (for the keyset) last. */
@@ -111,8 +109,8 @@ const CELL_SOURCES: Record<(typeof OPERATION_LOG_COLUMNS)[number], CellSource> =
   operLoginName: operationLog.operLoginName,
   operLocation: operationLog.operLocation,
   operationContent: operationLog.operationContent,
-  beforeOperation: sql`${operationLog.beforeOperation}::text`,
-  afterOperation: sql`${operationLog.afterOperation}::text`,
+  beforeOperation: leadingText(sql`${operationLog.beforeOperation}::text`, CELL_TEXT_MAX),
+  afterOperation: leadingText(sql`${operationLog.afterOperation}::text`, CELL_TEXT_MAX),
   operationTime: isoTimeText(operationLog.operationTime),
 };
 const EXPORT_CELLS = [...OPERATION_LOG_COLUMNS.map((column) => CELL_SOURCES[column]), operationLog.id];
