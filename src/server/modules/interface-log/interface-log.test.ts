@@ -329,6 +329,17 @@ describe('interface call export', () => {
     ]);
   });
 
+  it('exports every call once when start times differ by microseconds across its pages (the sheet shows milliseconds)', async () => {
+    // 2,500 calls within 3 ms: page boundaries fall inside a millisecond, where a seek by the sheet's time loses rows.
+    await insertCalls(2500);
+    await server.services.db.execute(
+      sql`update ${interfaceLog} set start_time = ${new Date(BASE_TIME).toISOString()}::timestamptz + substring(${interfaceLog.interfaceCnName} from 6)::int * interval '1 microsecond' where ${interfaceLog.serviceCnName} = ${SERVICE}`,
+    );
+    const rows = await sheetRows((await exportCall({ roleId: admin.roleId, serviceName: SERVICE })).rawPayload);
+    expect(rows.slice(1).map((row) => row[3])).toEqual(Array.from({ length: 2500 }, (_, n) => `call ${2499 - n}`));
+    expect(rows[1]![5]).toBe(new Date(BASE_TIME + 2).toISOString());
+  });
+
   it('exports the chosen rows only, and refuses another role’s id or unknown rows', async () => {
     await insertCalls(5);
     const records = (await list({})).data!.records;

@@ -23,7 +23,7 @@ export interface ParsedFilters {
   endTime?: string;
 }
 
-/** The position of a row in the list's order (newest first): its start time and id. */
+/** The position of a row in the list's order (newest first): its start time (as exported, to the millisecond) and id. */
 export interface InterfaceLogSeek {
   startTime: string;
   id: number;
@@ -88,9 +88,16 @@ export function filterConditions(filters: ResolvedFilters): SQL[] {
   return conditions.filter((condition): condition is SQL => condition !== undefined);
 }
 
-/** Rows after `seek` in the list's order (newest first: start time, then id, both descending). */
+/**
+ * Rows after `seek` in the list's order (newest first: start time, then id, both descending). The column holds
+ * microseconds and the seek's time only milliseconds, which would skip the rows of the seek's millisecond that
+ * follow it: the seek row's own time is read back by its id (one index lookup a page). A seek row removed
+ * meanwhile (the retention purge, which removes the oldest first) leaves the millisecond's time.
+ */
 export function olderThan(seek: InterfaceLogSeek): SQL {
-  return sql`(${interfaceLog.startTime}, ${interfaceLog.id}) < (${new Date(seek.startTime).toISOString()}::timestamptz, ${seek.id})`;
+  const seekRow = sql.identifier('seek_row');
+  const seekTime = sql`(select ${seekRow}.${sql.identifier(interfaceLog.startTime.name)} from ${interfaceLog} ${seekRow} where ${seekRow}.${sql.identifier(interfaceLog.id.name)} = ${seek.id})`;
+  return sql`(${interfaceLog.startTime}, ${interfaceLog.id}) < (coalesce(${seekTime}, ${new Date(seek.startTime).toISOString()}::timestamptz), ${seek.id})`;
 }
 
 export function allOf(conditions: readonly (SQL | undefined)[]): SQL | undefined {
