@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { ROWS_PER_TURN } from '../src/server/exports/xlsx-writer';
 import { API_PREFIX, Header } from '../src/shared/constants';
-import { exportThroughBrowserHost, peakRssMb, signInOnce, withPgliteWorker, type BenchServer, type ExportBenchDeps, type ExportRun, type ExportTarget } from './export';
+import { exportsBesideFloors, exportThroughBrowserHost, peakRssMb, signInOnce, withPgliteWorker, type BenchServer, type ExportBenchDeps, type ExportRun, type ExportTarget } from './export';
 
 const ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const SMALL_ROWS = Math.round(ROWS / 10);
@@ -197,23 +197,18 @@ export async function runOperationLogBench(deps: ExportBenchDeps): Promise<void>
       console.log(`  verify, ${target.name}: ${measured.verified.intact ? 'intact' : 'BROKEN'}, ${measured.verified.count.toLocaleString('en')} rows in ${(measured.verifyMs / 1000).toFixed(1)} s`);
     }
 
-    const alone = await exceljsAlone(ROWS);
     // The newest SMALL_ROWS rows: those after row ROWS - SMALL_ROWS.
     const smallFilter = { operationTimeStart: new Date(SEED_EPOCH + (ROWS - SMALL_ROWS + 1) * 1000).toISOString() };
-    console.log(`\nOperation-log export, ${ROWS.toLocaleString('en')} rows x 8 columns; exceljs streaming writer alone: ${(alone / 1000).toFixed(1)} s`);
     // The embedded server last: the desktop app's default, here in the browser host.
     const exportTargets: ExportTarget[] = [...withPgliteWorker(targets), { name: 'PGlite embedded (browser host)', env: {}, browserHost: true }];
-    for (const target of exportTargets) {
-      const small = await exportOnce(deps, dataDir, target, smallFilter);
-      const large = await exportOnce(deps, dataDir, target, {});
-      console.log(
-        `  ${target.name}: ${SMALL_ROWS.toLocaleString('en')} rows ${(small.ms / 1000).toFixed(1)} s, peak RSS ${small.peakMb.toFixed(0)} MB; ${ROWS.toLocaleString('en')} rows ${(large.ms / 1000).toFixed(1)} s, ${(large.bytes / 1024 / 1024).toFixed(0)} MB file, peak RSS ${large.peakMb.toFixed(0)} MB`,
-      );
-      console.log(
-        `  ratio peak RSS ${ROWS.toLocaleString('en')}/${SMALL_ROWS.toLocaleString('en')} rows, ${target.name}: ${(large.peakMb / small.peakMb).toFixed(2)} (goal 1.20 or less); peak ${large.peakMb.toFixed(0)} MB (goal under 256 MB)`,
-      );
-      console.log(`  ratio export time/exceljs alone, ${target.name}: ${(large.ms / alone).toFixed(2)} (goal 1.25 or less)`);
-    }
+    await exportsBesideFloors(
+      `Operation-log export, ${ROWS.toLocaleString('en')} rows x 8 columns`,
+      ROWS,
+      SMALL_ROWS,
+      exportTargets,
+      () => exceljsAlone(ROWS),
+      (target, small) => exportOnce(deps, dataDir, target, small ? smallFilter : {}),
+    );
   } finally {
     spawnSync('bash', [PG_SCRIPT, 'stop', pgDir]);
     rmSync(dataDir, { recursive: true, force: true });
