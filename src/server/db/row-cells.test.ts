@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { isoTimeText, leadingText, readCells } from './row-cells';
@@ -54,8 +54,12 @@ describe('rows as arrays of cells (what an export reads), on each driver', () =>
     const base = { serviceCnName: 'svc', interfaceCnName: 'call', method: 'POST', path: '/api/x', useTime: 1, responseStatus: '200', requestParam: '{}' };
     const start = new Date(Date.UTC(2026, 10, 27, 8, 0, 0));
     await db.insert(interfaceLog).values({ ...base, startTime: start, endTime: start, responseText: '🚚字a🚚bc' });
-    const rows = await readCells(db, [leadingText(interfaceLog.responseText, 4), leadingText(interfaceLog.requestParam, 4)], (fields) => db.select(fields).from(interfaceLog));
-    expect(rows).toEqual([['🚚字a🚚', '{}']]);
+    const rows = await readCells(
+      db,
+      [leadingText(interfaceLog.responseText, 4), leadingText(interfaceLog.requestParam, 4), leadingText(sql`'abcd'`, 4), leadingText(sql`'字字字字'`, 4), leadingText(sql`null::text`, 4)],
+      (fields) => db.select(fields).from(interfaceLog),
+    );
+    expect(rows).toEqual([['🚚字a🚚', '{}', 'abcd', '字字字字', null]]);
   });
 
   it('refuses a transaction, which has no client of its own to read with', async () => {
