@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
-import { workerEntry } from '../worker-entry';
+import { startWorker, workerEntry } from '../worker-entry';
 import type { WireError, WireQueryOptions, WireResults, WorkerReply, WorkerRequest, WorkerStart } from './pglite-thread-protocol';
 
 /**
@@ -13,6 +13,9 @@ import type { WireError, WireQueryOptions, WireResults, WorkerReply, WorkerReque
  * PostgreSQL's text and the parsers run here, on the same text PGlite would have handed them, so the rows are
  * the ones PGlite gives. Errors arrive with their PostgreSQL fields (code, constraint, detail, ...).
  */
+/** PGlite's thread's young generation: 4 MB semi-spaces, as the server's own isolate has (package.json's `server` script). */
+const PGLITE_THREAD_YOUNG_GENERATION_MB = 12;
+
 export class PGliteThread {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 1;
@@ -32,7 +35,7 @@ export class PGliteThread {
 
   /** Starts the worker and opens PGlite on `dataDir` there (`PGlite.create(dataDir)`). */
   static async create(dataDir: string): Promise<PGliteThread> {
-    const worker = new Worker(workerEntry(import.meta.url, 'pglite-thread-worker'), { workerData: { dataDir } satisfies WorkerStart });
+    const worker = startWorker(workerEntry(import.meta.url, 'pglite-thread-worker'), PGLITE_THREAD_YOUNG_GENERATION_MB, { workerData: { dataDir } satisfies WorkerStart });
     const thread = new PGliteThread(worker);
     worker.ref();
     try {
