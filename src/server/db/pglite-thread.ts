@@ -3,6 +3,9 @@ import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { startWorker, workerEntry } from '../worker-entry';
 import type { WireError, WireQueryOptions, WireResults, WorkerReply, WorkerRequest, WorkerStart } from './pglite-thread-protocol';
 
+/** PGlite's thread's young generation: 4 MB semi-spaces, as the server's own isolate has (package.json's `server` script). */
+const PGLITE_THREAD_YOUNG_GENERATION_MB = 12;
+
 /**
  * PGlite in a worker thread, behind the part of PGlite's API that `drizzle-orm/pglite` (statements, its
  * transactions, the migrator) and the server use: `query`, `exec`, `transaction` with the transaction's
@@ -13,9 +16,6 @@ import type { WireError, WireQueryOptions, WireResults, WorkerReply, WorkerReque
  * PostgreSQL's text and the parsers run here, on the same text PGlite would have handed them, so the rows are
  * the ones PGlite gives. Errors arrive with their PostgreSQL fields (code, constraint, detail, ...).
  */
-/** PGlite's thread's young generation: 4 MB semi-spaces, as the server's own isolate has (package.json's `server` script). */
-const PGLITE_THREAD_YOUNG_GENERATION_MB = 12;
-
 export class PGliteThread {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 1;
