@@ -1,10 +1,16 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/harness';
-import { isoTimeText, leadingText, readCells } from './row-cells';
+import type { Tx } from './client';
+import { isoTimeText, leadingText, readRowTexts, type CellSource, type CompiledQuery } from './row-cells';
 import { interfaceLog, operationLog } from './schema';
 
-describe('rows as arrays of cells (what an export reads), on each driver', () => {
+/** The rows `readRowTexts` reads, each row's text parsed as the writer parses it. */
+async function readCells(db: Tx, values: readonly CellSource[], page: (fields: Record<string, CellSource>) => CompiledQuery): Promise<unknown[][]> {
+  return (await readRowTexts(db, values, [], page)).rowTexts.map((text) => JSON.parse(text) as unknown[]);
+}
+
+describe('rows as the JSON texts of their cells (what an export reads), on each driver', () => {
   let server: TestServer;
   beforeEach(async () => {
     server = await startTestServer();
@@ -27,6 +33,24 @@ describe('rows as arrays of cells (what an export reads), on each driver', () =>
       [ids[0], new Date(start.getTime() + 1000).toISOString(), 7, '{"n":2}', null],
       [ids[1], start.toISOString(), 7, awkward, null],
     ]);
+  });
+
+  it('reads the last row’s keys beside the texts, as the driver types them (int8 as a number)', async () => {
+    const { db } = server.services;
+    const start = new Date(Date.UTC(2026, 10, 27, 8, 30, 15, 42));
+    const base = { serviceCnName: 'svc', interfaceCnName: 'call', method: 'POST', path: '/api/x', useTime: 7, responseStatus: '200', requestParam: '{}', responseText: '{}' };
+    await db.insert(interfaceLog).values([
+      { ...base, startTime: start, endTime: start },
+      { ...base, startTime: new Date(start.getTime() + 1000), endTime: start },
+    ]);
+    const [older] = await db.select({ id: interfaceLog.id }).from(interfaceLog).orderBy(interfaceLog.startTime).limit(1);
+    const page = await readRowTexts(db, [interfaceLog.useTime], [isoTimeText(interfaceLog.startTime), interfaceLog.id], (fields) =>
+      db.select(fields).from(interfaceLog).orderBy(desc(interfaceLog.startTime)),
+    );
+    expect(page.rowTexts).toEqual(['[7]', '[7]']);
+    expect(page.lastKeys).toEqual([start.toISOString(), older!.id]);
+    const none = await readRowTexts(db, [interfaceLog.useTime], [interfaceLog.id], (fields) => db.select(fields).from(interfaceLog).where(eq(interfaceLog.useTime, -1)));
+    expect(none).toEqual({ rowTexts: [], lastKeys: null });
   });
 
   it('gives a json column as its value, to be written as the export writes it', async () => {
@@ -64,6 +88,6 @@ describe('rows as arrays of cells (what an export reads), on each driver', () =>
 
   it('refuses a transaction, which has no client of its own to read with', async () => {
     const { db } = server.services;
-    await expect(db.transaction((tx) => readCells(tx, [interfaceLog.id], (fields) => tx.select(fields).from(interfaceLog)))).rejects.toThrow('readCells needs the database itself');
+    await expect(db.transaction((tx) => readCells(tx, [interfaceLog.id], (fields) => tx.select(fields).from(interfaceLog)))).rejects.toThrow('readRowTexts needs the database itself');
   });
 });

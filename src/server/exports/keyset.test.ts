@@ -4,7 +4,7 @@ import type { CellValue } from './xlsx';
 
 /** Pages of `size` rows numbered from 1 up to `total`, keyed by the last row's number; `log` records each read. */
 function source(total: number, size: number, log: string[], failAfter?: number) {
-  return async (after: number | null): Promise<KeysetPage<number>> => {
+  return async (after: number | null): Promise<KeysetPage<number, CellValue[][]>> => {
     log.push(`read ${after ?? 'start'}`);
     await new Promise((resolve) => setTimeout(resolve, 1));
     const first = (after ?? 0) + 1;

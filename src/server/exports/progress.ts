@@ -1,5 +1,5 @@
 import type { ExportProgress } from '../../shared/contract/export';
-import type { CellValue } from './xlsx';
+import { rowCount, type SheetPage } from './xlsx-writer';
 
 /**
  * How far each export under way has got, by the key its screen chose (`progressKey`): rows written of how
@@ -26,10 +26,7 @@ function forgetFinished(now: number): void {
  * Counts the rows of an export's pages as the writer takes them; with a key, the count can be read on the
  * board. `total` is how many rows the export will write, counted before the first byte.
  */
-export function trackedPages(
-  pages: AsyncIterable<readonly (readonly CellValue[])[]>,
-  progress: { key: string | undefined; userId: number; total: number },
-): AsyncGenerator<readonly (readonly CellValue[])[]> {
+export function trackedPages(pages: AsyncIterable<SheetPage>, progress: { key: string | undefined; userId: number; total: number }): AsyncGenerator<SheetPage> {
   const tracked: Tracked = { userId: progress.userId, rows: 0, total: progress.total, done: false, finishedAt: null };
   if (progress.key) {
     forgetFinished(Date.now());
@@ -41,7 +38,7 @@ export function trackedPages(
     try {
       for await (const rows of pages) {
         yield rows;
-        tracked.rows += rows.length;
+        tracked.rows += rowCount(rows);
       }
     } finally {
       tracked.done = true;

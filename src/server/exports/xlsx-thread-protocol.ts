@@ -2,14 +2,14 @@
  * The messages between `xlsxStream` (xlsx.ts, the server's thread, which reads the pages and sends the file) and
  * `xlsx-thread-worker.ts` (the thread that writes the workbook).
  */
-import type { CellValue, SheetSpec } from './xlsx-writer';
+import type { SheetPage, SheetSpec } from './xlsx-writer';
 
 export interface XlsxThreadStart {
   sheet: SheetSpec;
 }
 
 /** To the writer: the page it asked for (or that there is none), and how many of its bytes were sent on. */
-export type ToXlsxWriter = { type: 'page'; rows: readonly (readonly CellValue[])[] } | { type: 'end' } | { type: 'sent'; bytes: number };
+export type ToXlsxWriter = { type: 'page'; rows: SheetPage } | { type: 'end' } | { type: 'sent'; bytes: number };
 
 /** From the writer: it wants the next page, bytes of the file, the file is whole, or the writer failed. */
 export type FromXlsxWriter = { type: 'next' } | { type: 'bytes'; bytes: Uint8Array } | { type: 'done' } | { type: 'failed'; message: string };

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FromXlsxWriter, ToXlsxWriter, XlsxThreadStart } from './xlsx-thread-protocol';
 import { BYTES_MESSAGE_SIZE, UNSENT_BYTES_MAX } from './xlsx-thread-protocol';
-import { writeXlsx, type CellValue } from './xlsx-writer';
+import { writeXlsx, type SheetPage } from './xlsx-writer';
 
 /**
  * The thread that writes an export's workbook for `xlsxStream` (xlsx.ts): pages arrive as messages when asked
@@ -16,8 +16,7 @@ if (!port) throw new Error('xlsx-thread-worker runs only as a worker thread');
 const { sheet } = workerData as XlsxThreadStart;
 const post = (message: FromXlsxWriter, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
-type Page = readonly (readonly CellValue[])[];
-let answer: ((page: IteratorResult<Page, undefined>) => void) | null = null;
+let answer: ((page: IteratorResult<SheetPage, undefined>) => void) | null = null;
 let unsent = 0;
 const out = new PassThrough();
 
@@ -32,7 +31,7 @@ port.on('message', (message: ToXlsxWriter) => {
   settle?.(message.type === 'page' ? { done: false, value: message.rows } : { done: true, value: undefined });
 });
 
-const pages: AsyncIterator<Page> = {
+const pages: AsyncIterator<SheetPage> = {
   next: () =>
     new Promise((resolve) => {
       answer = resolve;

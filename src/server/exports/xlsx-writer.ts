@@ -3,8 +3,38 @@ import type { PassThrough, Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import WorkbookWriter from 'exceljs/lib/stream/xlsx/workbook-writer.js';
 
+/** What one spreadsheet cell holds at most, in UTF-16 units (Excel's limit). */
+export const CELL_TEXT_MAX = 32_767;
+
 /** What a cell of an export holds. */
 export type CellValue = string | number | null;
+
+/** A page of rows as the database wrote them: each row one JSON array of its cells, parsed as each is written. */
+export interface RowTexts {
+  rowTexts: readonly string[];
+}
+
+/** A page of an export: its rows as cells, or as the database's texts of them. */
+export type SheetPage = readonly (readonly CellValue[])[] | RowTexts;
+
+/** How many rows a page holds. */
+export const rowCount = (page: SheetPage): number => (Array.isArray(page) ? page.length : (page as RowTexts).rowTexts.length);
+
+/** One page's rows as cells, each parsed when it is asked for. */
+function* rowsOf(page: SheetPage): Generator<readonly CellValue[]> {
+  if (Array.isArray(page)) {
+    yield* page as readonly (readonly CellValue[])[];
+    return;
+  }
+  for (const text of (page as RowTexts).rowTexts) {
+    const row = JSON.parse(text) as CellValue[];
+    for (let at = 0; at < row.length; at++) {
+      const cell = row[at];
+      if (typeof cell === 'string' && cell.length > CELL_TEXT_MAX) row[at] = cell.slice(0, CELL_TEXT_MAX);
+    }
+    yield row;
+  }
+}
 
 export interface SheetSpec {
   name: string;
@@ -39,7 +69,7 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
  * page is asked for while this one is written. The writer waits while the zip or `out`'s reader is behind, and
  * stops at once when `out` is destroyed. Ends `out` when the last page is written; a page that fails rejects.
  */
-export async function writeXlsx(sheet: SheetSpec, pages: AsyncIterator<readonly (readonly CellValue[])[]>, out: PassThrough): Promise<void> {
+export async function writeXlsx(sheet: SheetSpec, pages: AsyncIterator<SheetPage>, out: PassThrough): Promise<void> {
   const workbook = new WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
   const worksheet = workbook.addWorksheet(sheet.name);
   const closed = new AbortController();
@@ -53,7 +83,7 @@ export async function writeXlsx(sheet: SheetSpec, pages: AsyncIterator<readonly 
     next.catch(() => undefined);
     // exceljs reads the values into its own cells and keeps no reference to the array.
     let written = 0;
-    for (const row of page.value) {
+    for (const row of rowsOf(page.value)) {
       worksheet.addRow(row as CellValue[]).commit();
       if (++written % ROWS_PER_TURN === 0) {
         await nextTurn();

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it, vi } from 'vitest';
-import { readFirstSheet, WRITER_THREADS_MAX, xlsxStream, type CellValue } from './xlsx';
+import { CELL_TEXT_MAX, readFirstSheet, WRITER_THREADS_MAX, xlsxStream, type CellValue, type SheetPage } from './xlsx';
 import { BYTES_MESSAGE_SIZE } from './xlsx-thread-protocol';
 import { ROWS_PER_TURN, writeXlsx } from './xlsx-writer';
 
@@ -17,7 +17,7 @@ async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 /** The workbook `writeXlsx` writes on this thread, the way the export's writer thread runs it. */
-function writtenHere(pages: AsyncIterable<readonly (readonly CellValue[])[]>): PassThrough {
+function writtenHere(pages: AsyncIterable<SheetPage>): PassThrough {
   const out = new PassThrough();
   writeXlsx(SHEET, pages[Symbol.asyncIterator](), out).catch((error: Error) => out.destroy(error));
   return out;
@@ -107,6 +107,19 @@ describe('the streamed workbook', () => {
     }
     // The third page is asked for once the first is written (the second was read ahead).
     expect(turnsAtPull[2]! - turnsAtPull[1]!).toBeGreaterThanOrEqual(1000 / ROWS_PER_TURN);
+  });
+
+  it('writes pages of row texts as the database wrote them: each row parsed, numbers as numbers, a text cut to what a cell holds', async () => {
+    // 32,768 UTF-16 units: the database cut the text to 32,767 characters, and one of them takes two units.
+    const long = `🚚${'x'.repeat(CELL_TEXT_MAX - 1)}`;
+    const pages = (async function* () {
+      yield { rowTexts: [JSON.stringify([1, 'a "quoted", \\ text\n']), JSON.stringify([2, null])] };
+      yield { rowTexts: [JSON.stringify([3, long])] };
+    })();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await collect(xlsxStream(SHEET, pages))) as unknown as ArrayBuffer);
+    const rows = workbook.worksheets[0]!.getSheetValues().slice(2) as unknown[][];
+    expect(rows.map((row) => row.slice(1))).toEqual([[1, 'a "quoted", \\ text\n'], [2], [3, long.slice(0, CELL_TEXT_MAX)]]);
   });
 
   it('fails the stream with the error of a page that cannot be read', async () => {

@@ -5,7 +5,7 @@ import { ResponseCode } from '../../shared/codes';
 import { AppError } from '../errors';
 import { startWorker, workerEntry } from '../worker-entry';
 import type { FromXlsxWriter, ToXlsxWriter, XlsxThreadStart } from './xlsx-thread-protocol';
-import type { CellValue, SheetSpec } from './xlsx-writer';
+import type { SheetPage, SheetSpec } from './xlsx-writer';
 
 /**
  * Streaming .xlsx (design.md §4b "Exports"): rows arrive a page at a time and leave through exceljs's
@@ -14,10 +14,8 @@ import type { CellValue, SheetSpec } from './xlsx-writer';
  * stops at a row limit.
  */
 
-export type { CellValue, SheetSpec } from './xlsx-writer';
-
-/** What one spreadsheet cell holds at most, in UTF-16 units (Excel's limit). */
-export const CELL_TEXT_MAX = 32_767;
+export { CELL_TEXT_MAX } from './xlsx-writer';
+export type { CellValue, RowTexts, SheetPage, SheetSpec } from './xlsx-writer';
 
 /**
  * The writer thread's young generation: 4 MB semi-spaces, as the server's own isolate has. A 1,000,000-row export
@@ -43,7 +41,7 @@ let writerThreads = 0;
  * response) is behind; destroying the stream (the caller went away or cancelled) stops the writer and the page
  * source at once.
  */
-export function xlsxStream(sheet: SheetSpec, pages: AsyncIterable<readonly (readonly CellValue[])[]>): Readable {
+export function xlsxStream(sheet: SheetSpec, pages: AsyncIterable<SheetPage>): Readable {
   const source = pages[Symbol.asyncIterator]();
   if (writerThreads >= WRITER_THREADS_MAX) return writtenHere(sheet, source);
   writerThreads++;
@@ -56,7 +54,7 @@ export function xlsxStream(sheet: SheetSpec, pages: AsyncIterable<readonly (read
 }
 
 /** The workbook written on this thread. */
-function writtenHere(sheet: SheetSpec, source: AsyncIterator<readonly (readonly CellValue[])[]>): Readable {
+function writtenHere(sheet: SheetSpec, source: AsyncIterator<SheetPage>): Readable {
   const out = new PassThrough();
   // Loaded on first use: an export on this thread is the exception (every writer thread busy), and the server's
   // thread spares the writer's memory until then.
@@ -70,7 +68,7 @@ function writtenHere(sheet: SheetSpec, source: AsyncIterator<readonly (readonly 
 }
 
 /** The workbook written in a worker thread; `ended` is called once, when the thread is let go. */
-function writtenInThread(sheet: SheetSpec, source: AsyncIterator<readonly (readonly CellValue[])[]>, ended: () => void): Readable {
+function writtenInThread(sheet: SheetSpec, source: AsyncIterator<SheetPage>, ended: () => void): Readable {
   const worker = startWorker(workerEntry(import.meta.url, 'xlsx-thread-worker'), WRITER_YOUNG_GENERATION_MB, { workerData: { sheet } satisfies XlsxThreadStart });
   let stopped = false;
   /** Bytes pushed while the reader was behind, reported as sent once it reads again. */

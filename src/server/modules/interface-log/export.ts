@@ -5,11 +5,11 @@ import { checkCurrentRole } from '../../auth/scope';
 import type { CallContext } from '../../context';
 import type { Db } from '../../db/client';
 import { interfaceLog } from '../../db/schema';
-import { isoTimeText, leadingText, readCells, type CellSource } from '../../db/row-cells';
+import { isoTimeText, leadingText, readRowTexts, type CellSource } from '../../db/row-cells';
 import { Errors } from '../../errors';
 import { keysetPages } from '../../exports/keyset';
 import { readExportProgress, trackedPages } from '../../exports/progress';
-import { CELL_TEXT_MAX, xlsxStream, type CellValue } from '../../exports/xlsx';
+import { CELL_TEXT_MAX, xlsxStream, type RowTexts } from '../../exports/xlsx';
 import { exportSelection } from './logs';
 import { allOf, olderThan, scopeCondition, type InterfaceLogSeek, type ParsedFilters } from './queries';
 
@@ -41,25 +41,20 @@ const CELL_SOURCES: Record<(typeof INTERFACE_EXPORT_COLUMNS)[number], CellSource
   responseText: leadingText(interfaceLog.responseText, CELL_TEXT_MAX),
 };
 const EXPORT_CELLS = INTERFACE_EXPORT_COLUMNS.map((column) => CELL_SOURCES[column]);
-const ID_CELL = INTERFACE_EXPORT_COLUMNS.indexOf('id');
-const START_TIME_CELL = INTERFACE_EXPORT_COLUMNS.indexOf('startTime');
-/** The cells that can be longer than a spreadsheet cell holds, clipped in place (Excel counts UTF-16 units, as JS does). */
-const LONG_CELLS = [INTERFACE_EXPORT_COLUMNS.indexOf('requestParam'), INTERFACE_EXPORT_COLUMNS.indexOf('responseText')];
 
-/** The matching rows, newest first, a page at a time by keyset on (start_time, id), each row its cells. */
-function exportPages(db: Db, where: SQL | undefined): AsyncGenerator<CellValue[][]> {
-  return keysetPages<InterfaceLogSeek>(async (after) => {
-    const rows = (await readCells(db, EXPORT_CELLS, (fields) =>
+/** The matching rows, newest first, a page at a time by keyset on (start_time, id), each row its cells' JSON text. */
+function exportPages(db: Db, where: SQL | undefined): AsyncGenerator<RowTexts> {
+  return keysetPages<InterfaceLogSeek, RowTexts>(async (after) => {
+    const page = await readRowTexts(db, EXPORT_CELLS, [isoTimeText(interfaceLog.startTime), interfaceLog.id], (fields) =>
       db
         .select(fields)
         .from(interfaceLog)
         .where(allOf([where, after ? olderThan(after) : undefined]))
         .orderBy(desc(interfaceLog.startTime), desc(interfaceLog.id))
         .limit(EXPORT_PAGE_ROWS),
-    )) as CellValue[][];
-    for (const row of rows) for (const cell of LONG_CELLS) if ((row[cell] as string).length > CELL_TEXT_MAX) row[cell] = (row[cell] as string).slice(0, CELL_TEXT_MAX);
-    const last = rows.at(-1);
-    return { rows, next: last && rows.length === EXPORT_PAGE_ROWS ? { startTime: last[START_TIME_CELL] as string, id: last[ID_CELL] as number } : null };
+    );
+    const last = page.lastKeys;
+    return { rows: page, next: last && page.rowTexts.length === EXPORT_PAGE_ROWS ? { startTime: last[0] as string, id: last[1] as number } : null };
   });
 }
 

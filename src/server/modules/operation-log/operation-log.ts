@@ -12,9 +12,9 @@ import { operationLog } from '../../db/schema';
 import { Errors } from '../../errors';
 import { keysetPages } from '../../exports/keyset';
 import { readExportProgress, trackedPages } from '../../exports/progress';
-import { CELL_TEXT_MAX, xlsxStream, type CellValue } from '../../exports/xlsx';
+import { CELL_TEXT_MAX, xlsxStream, type RowTexts } from '../../exports/xlsx';
 import { pageIndexOf, type PageIndexSource } from '../../db/page-index';
-import { isoTimeText, leadingText, readCells, type CellSource } from '../../db/row-cells';
+import { isoTimeText, leadingText, readRowTexts, type CellSource } from '../../db/row-cells';
 
 export interface LogFilters {
   operUserName?: string | undefined;
@@ -96,30 +96,24 @@ export async function verifyOperationLog(ctx: CallContext): Promise<ChainStatus>
 /** Rows per page of an export: one page is all an export holds in memory. */
 const EXPORT_PAGE_ROWS = 1000;
 
-/** A json column's cell: the database's own text of the value (no parse and re-serialise per row), clipped to a cell. */
-function jsonCell(text: string | null): string {
-  if (text === null) return '';
-  return text.length > CELL_TEXT_MAX ? text.slice(0, CELL_TEXT_MAX) : text;
-}
-
-/** Where each exported column comes from; a row's cells are built in OPERATION_LOG_COLUMNS's order, the id (for the keyset) last. */
+/** Where each exported column comes from; a row's cells are built in OPERATION_LOG_COLUMNS's order. */
 const CELL_SOURCES: Record<(typeof OPERATION_LOG_COLUMNS)[number], CellSource> = {
   entryType: operationLog.entryType,
   operUserName: operationLog.operUserName,
   operLoginName: operationLog.operLoginName,
   operLocation: operationLog.operLocation,
   operationContent: operationLog.operationContent,
-  beforeOperation: leadingText(sql`${operationLog.beforeOperation}::text`, CELL_TEXT_MAX),
-  afterOperation: leadingText(sql`${operationLog.afterOperation}::text`, CELL_TEXT_MAX),
+  // A json column's cell is the database's own text of the value (no parse and re-serialise per row), '' for none.
+  beforeOperation: sql`coalesce(${leadingText(sql`${operationLog.beforeOperation}::text`, CELL_TEXT_MAX)}, '')`,
+  afterOperation: sql`coalesce(${leadingText(sql`${operationLog.afterOperation}::text`, CELL_TEXT_MAX)}, '')`,
   operationTime: isoTimeText(operationLog.operationTime),
 };
-const EXPORT_CELLS = [...OPERATION_LOG_COLUMNS.map((column) => CELL_SOURCES[column]), operationLog.id];
-const JSON_CELLS = [OPERATION_LOG_COLUMNS.indexOf('beforeOperation'), OPERATION_LOG_COLUMNS.indexOf('afterOperation')];
+const EXPORT_CELLS = OPERATION_LOG_COLUMNS.map((column) => CELL_SOURCES[column]);
 
-/** The matching rows newest first, a keyset page at a time (never OFFSET, never all rows at once), each row its cells. */
-function exportPages(db: Tx, where: SQL | undefined): AsyncGenerator<CellValue[][]> {
-  return keysetPages<number>(async (before) => {
-    const rows = await readCells(db, EXPORT_CELLS, (fields) =>
+/** The matching rows newest first, a keyset page at a time (never OFFSET, never all rows at once), each row its cells' JSON text. */
+function exportPages(db: Tx, where: SQL | undefined): AsyncGenerator<RowTexts> {
+  return keysetPages<number, RowTexts>(async (before) => {
+    const page = await readRowTexts(db, EXPORT_CELLS, [operationLog.id], (fields) =>
       db
         .select(fields)
         .from(operationLog)
@@ -127,12 +121,7 @@ function exportPages(db: Tx, where: SQL | undefined): AsyncGenerator<CellValue[]
         .orderBy(desc(operationLog.id))
         .limit(EXPORT_PAGE_ROWS),
     );
-    let last = 0;
-    for (const row of rows) {
-      last = row.pop() as number;
-      for (const cell of JSON_CELLS) row[cell] = jsonCell(row[cell] as string | null);
-    }
-    return { rows: rows as CellValue[][], next: rows.length === EXPORT_PAGE_ROWS ? last : null };
+    return { rows: page, next: page.lastKeys && page.rowTexts.length === EXPORT_PAGE_ROWS ? (page.lastKeys[0] as number) : null };
   });
 }
 
