@@ -19,7 +19,18 @@ import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { ROWS_PER_TURN } from '../src/server/exports/xlsx-writer';
 import { API_PREFIX, Header } from '../src/shared/constants';
-import { exportsBesideFloors, exportThroughBrowserHost, peakRssMb, signInOnce, withPgliteWorker, type BenchServer, type ExportBenchDeps, type ExportRun, type ExportTarget } from './export';
+import {
+  exportRun,
+  exportsBesideFloors,
+  exportThroughBrowserHost,
+  peakRssBeforeExport,
+  signInOnce,
+  withPgliteWorker,
+  type BenchServer,
+  type ExportBenchDeps,
+  type ExportRun,
+  type ExportTarget,
+} from './export';
 
 const ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const SMALL_ROWS = Math.round(ROWS / 10);
@@ -124,6 +135,7 @@ async function exportOnce(deps: ExportBenchDeps, dataDir: string, target: Export
   const server = await deps.startServer(dataDir, env);
   try {
     const session = await signInOnce(deps, server, dataDir, env);
+    const peakBefore = peakRssBeforeExport(server.child.pid!);
     const started = performance.now();
     const query = Object.keys(filters).length > 0 ? `?${new URLSearchParams(filters)}` : '';
     const response = await fetch(`${server.url}${API_PREFIX}/sys/operationLog/export${query}`, { headers: headersOf(session) });
@@ -131,7 +143,7 @@ async function exportOnce(deps: ExportBenchDeps, dataDir: string, target: Export
     let bytes = 0;
     const reader = response.body!.getReader();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
-    return { ms: performance.now() - started, bytes, peakMb: peakRssMb(server.child.pid!) };
+    return exportRun(performance.now() - started, bytes, peakBefore, server.child.pid!);
   } finally {
     await stop(server);
   }
