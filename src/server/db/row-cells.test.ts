@@ -35,7 +35,7 @@ describe('rows as the JSON texts of their cells (what an export reads), on each 
     ]);
   });
 
-  it('reads the last row’s keys beside the texts, as the driver types them (int8 as a number)', async () => {
+  it('writes each row’s keys after its cells, and gives the last row’s keys for the next page (an id as a number)', async () => {
     const { db } = server.services;
     const start = new Date(Date.UTC(2026, 10, 27, 8, 30, 15, 42));
     const base = { serviceCnName: 'svc', interfaceCnName: 'call', method: 'POST', path: '/api/x', useTime: 7, responseStatus: '200', requestParam: '{}', responseText: '{}' };
@@ -43,14 +43,18 @@ describe('rows as the JSON texts of their cells (what an export reads), on each 
       { ...base, startTime: start, endTime: start },
       { ...base, startTime: new Date(start.getTime() + 1000), endTime: start },
     ]);
-    const [older] = await db.select({ id: interfaceLog.id }).from(interfaceLog).orderBy(interfaceLog.startTime).limit(1);
+    const [older, newer] = await db.select({ id: interfaceLog.id }).from(interfaceLog).orderBy(interfaceLog.startTime);
     const page = await readRowTexts(db, [interfaceLog.useTime], [isoTimeText(interfaceLog.startTime), interfaceLog.id], (fields) =>
       db.select(fields).from(interfaceLog).orderBy(desc(interfaceLog.startTime)),
     );
-    expect(page.rowTexts).toEqual(['[7]', '[7]']);
+    expect(page.cellCount).toBe(1);
+    expect(page.rowTexts.map((text) => JSON.parse(text) as unknown)).toEqual([
+      [7, new Date(start.getTime() + 1000).toISOString(), newer!.id],
+      [7, start.toISOString(), older!.id],
+    ]);
     expect(page.lastKeys).toEqual([start.toISOString(), older!.id]);
     const none = await readRowTexts(db, [interfaceLog.useTime], [interfaceLog.id], (fields) => db.select(fields).from(interfaceLog).where(eq(interfaceLog.useTime, -1)));
-    expect(none).toEqual({ rowTexts: [], lastKeys: null });
+    expect(none).toEqual({ rowTexts: [], cellCount: 1, lastKeys: null });
   });
 
   it('gives a json column as its value, to be written as the export writes it', async () => {

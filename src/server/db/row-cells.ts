@@ -14,13 +14,6 @@ export interface CompiledQuery {
   toSQL(): { sql: string; params: unknown[] };
 }
 
-const INT8 = 20;
-
-/** node-postgres's parsers, but int8 as a number as on PGlite (ids below 2^53, as drizzle's `mode: 'number'`). */
-const PG_TYPES = {
-  getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format ?? 'text')),
-};
-
 /** The listed values of a row as one JSON array (numbers stay numbers, json columns nested values). */
 const rowJson = (values: readonly CellSource[]) => sql<string>`json_build_array(${sql.join([...values], sql`, `)})::text`;
 
@@ -32,22 +25,25 @@ export interface RowTextPage extends RowTexts {
 
 /**
  * The rows of the query `page` builds, in its own order, each row the JSON text of an array of the listed values
- * (numbers stay numbers) written by the database, and beside it the row's `keys` (only the last row's are kept,
- * for the next page): what reads a million rows (the log exports, issue 11). The server's thread hands the texts
- * to the workbook's writer thread as they are, and the writer parses each row as it writes it. Before, each page's
- * values were made on the server's thread (node-postgres decoding 14 fields a row, PGlite parsing each row's text)
- * and copied into the writer's as 14,000 values: a 1,000,000-row export on PostgreSQL took 4.4-6.4 s of the server
- * thread's CPU, now 2.9-3.0 s. A page is not joined into one text: a text of 350 KB a page kept the server 10-20 MB
- * higher.
+ * (numbers stay numbers) and then its `keys`, written by the database; the last row's keys are parsed here, for
+ * the next page: what reads a million rows (the log exports, issue 11). The server's thread hands the texts to the
+ * workbook's writer thread as they are, and the writer parses each row as it writes it (its cells, not its keys).
+ * Before, each page's values were made on the server's thread (node-postgres decoding 14 fields a row, PGlite
+ * parsing each row's text) and copied into the writer's as 14,000 values: a 1,000,000-row export on PostgreSQL took
+ * 4.4-6.4 s of the server thread's CPU, now 2.9-3.0 s. The keys are in the text, not fields of their own: PGlite
+ * copies each field into an ArrayBuffer of its own, about 0.6 µs each. A page is not joined into one text: a text
+ * of 350 KB a page kept the server 10-20 MB higher.
  */
 export async function readRowTexts(db: Tx, values: readonly CellSource[], keys: readonly CellSource[], page: (fields: Record<string, CellSource>) => CompiledQuery): Promise<RowTextPage> {
   const client = (db as unknown as { $client?: unknown }).$client;
-  const { sql: text, params } = page({ cells: rowJson(values), ...Object.fromEntries(keys.map((key, at) => [`k${at}`, key])) }).toSQL();
-  let rows: [string, ...unknown[]][];
-  if (client instanceof PGlite || client instanceof PGliteThread) rows = (await client.query<[string, ...unknown[]]>(text, params, { rowMode: 'array' })).rows;
-  else if (client instanceof pg.Pool || client instanceof pg.Client) rows = (await client.query<[string, ...unknown[]]>({ text, values: params, rowMode: 'array', types: PG_TYPES })).rows;
+  const { sql: text, params } = page({ cells: rowJson([...values, ...keys]) }).toSQL();
+  let rows: [string][];
+  if (client instanceof PGlite || client instanceof PGliteThread) rows = (await client.query<[string]>(text, params, { rowMode: 'array' })).rows;
+  else if (client instanceof pg.Pool || client instanceof pg.Client) rows = (await client.query<[string]>({ text, values: params, rowMode: 'array' })).rows;
   else throw new Error('readRowTexts needs the database itself, not a transaction');
-  return { rowTexts: rows.map((row) => row[0]), lastKeys: rows.at(-1)?.slice(1) ?? null };
+  const rowTexts = rows.map(([cells]) => cells);
+  const last = rowTexts.at(-1);
+  return { rowTexts, cellCount: values.length, lastKeys: last === undefined ? null : (JSON.parse(last) as unknown[]).slice(values.length) };
 }
 
 /**

@@ -12,6 +12,8 @@ export type CellValue = string | number | null;
 /** A page of rows as the database wrote them: each row one JSON array of its cells, parsed as each is written. */
 export interface RowTexts {
   rowTexts: readonly string[];
+  /** How many of a row's values are its cells: those after them are the row's keys, read for the next page, not written. */
+  cellCount: number;
 }
 
 /** A page of an export: its rows as cells, or as the database's texts of them. */
@@ -26,9 +28,11 @@ function* rowsOf(page: SheetPage): Generator<readonly CellValue[]> {
     yield* page as readonly (readonly CellValue[])[];
     return;
   }
-  for (const text of (page as RowTexts).rowTexts) {
+  const { rowTexts, cellCount } = page as RowTexts;
+  for (const text of rowTexts) {
     const row = JSON.parse(text) as CellValue[];
-    for (let at = 0; at < row.length; at++) {
+    row.length = cellCount;
+    for (let at = 0; at < cellCount; at++) {
       const cell = row[at];
       if (typeof cell === 'string' && cell.length > CELL_TEXT_MAX) row[at] = cell.slice(0, CELL_TEXT_MAX);
     }

@@ -109,12 +109,12 @@ describe('the streamed workbook', () => {
     expect(turnsAtPull[2]! - turnsAtPull[1]!).toBeGreaterThanOrEqual(1000 / ROWS_PER_TURN);
   });
 
-  it('writes pages of row texts as the database wrote them: each row parsed, numbers as numbers, a text cut to what a cell holds', async () => {
+  it('writes pages of row texts as the database wrote them: each row parsed, numbers as numbers, its keys left out, a text cut to what a cell holds', async () => {
     // 32,768 UTF-16 units: the database cut the text to 32,767 characters, and one of them takes two units.
     const long = `🚚${'x'.repeat(CELL_TEXT_MAX - 1)}`;
     const pages = (async function* () {
-      yield { rowTexts: [JSON.stringify([1, 'a "quoted", \\ text\n']), JSON.stringify([2, null])] };
-      yield { rowTexts: [JSON.stringify([3, long])] };
+      yield { rowTexts: [JSON.stringify([1, 'a "quoted", \\ text\n', 'key 1', 10]), JSON.stringify([2, null, 'key 2', 20])], cellCount: 2 };
+      yield { rowTexts: [JSON.stringify([3, long, 'key 3', 30])], cellCount: 2 };
     })();
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await collect(xlsxStream(SHEET, pages))) as unknown as ArrayBuffer);
