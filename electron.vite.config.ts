@@ -7,8 +7,9 @@ export default defineConfig({
   main: {
     build: {
       // Dependencies stay external (native keytar and argon2, PGlite's wasm, the server's packages) except
-      // electron-store and the `conf` it is built on: ESM-only, they are bundled into main.
-      externalizeDeps: { exclude: ['electron-store', 'conf'] },
+      // electron-store and the `conf` it is built on (ESM-only) and drizzle-orm, whose hundreds of modules each
+      // made Node 24 read its 179 KB package.json again at start (see `serverProcessBundle`).
+      externalizeDeps: { exclude: ['electron-store', 'conf', 'drizzle-orm'] },
       // Maps let the security scan trace a finding in out/ to its source line (electron-builder leaves them out).
       sourcemap: true,
       rollupOptions: {
