@@ -1,6 +1,14 @@
 import tseslint from 'typescript-eslint';
 
 const serverStandsAlone = { group: ['**/main/**', '**/renderer/**', '**/browser-host/**', '**/preload/**', 'electron'], message: 'The server stands alone: it imports only src/shared.' };
+const exceljsInParts = { name: 'exceljs', allowTypeImports: true, message: 'Import the streaming part the server uses (exceljs/lib/stream/xlsx/…, see exceljs-parts.d.ts), not the whole library.' };
+// The workbook writer loads exceljs's streaming writer: the server's thread imports it only when it writes an export
+// itself (`import()` in xlsx.ts), so a server that never does spares its memory (issue 11). Pages are in sheet-page.ts.
+const writerLoadedOnUse = {
+  group: ['**/xlsx-writer'],
+  allowTypeImports: true,
+  message: 'xlsx-writer loads exceljs: import it with import() where a workbook is written, or take pages and cells from sheet-page.ts.',
+};
 const outsideRenderer = ['**/main/**', '**/server/**', '**/browser-host/**', '**/preload/**', 'electron', 'node:*', 'keytar', 'ky'];
 
 export default tseslint.config(
@@ -60,10 +68,17 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [serverStandsAlone],
-          paths: [{ name: 'exceljs', allowTypeImports: true, message: 'Import the streaming part the server uses (exceljs/lib/stream/xlsx/…, see exceljs-parts.d.ts), not the whole library.' }],
+          patterns: [serverStandsAlone, writerLoadedOnUse],
+          paths: [exceljsInParts],
         },
       ],
+    },
+  },
+  {
+    // The writer thread's entry writes every workbook it is given: it loads the writer at its start.
+    files: ['src/server/exports/xlsx-thread-worker.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [serverStandsAlone], paths: [exceljsInParts] }],
     },
   },
   {

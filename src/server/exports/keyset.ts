@@ -1,4 +1,4 @@
-import { rowCount, type SheetPage } from './xlsx-writer';
+import { rowCount, type SheetPage } from './sheet-page';
 
 /** One page of an export's rows and where the next page starts. */
 export interface KeysetPage<Key, Page extends SheetPage> {

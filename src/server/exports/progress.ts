@@ -1,5 +1,5 @@
 import type { ExportProgress } from '../../shared/contract/export';
-import { rowCount, type SheetPage } from './xlsx-writer';
+import { rowCount, type SheetPage } from './sheet-page';
 
 /**
  * How far each export under way has got, by the key its screen chose (`progressKey`): rows written of how
@@ -37,8 +37,10 @@ export function trackedPages(pages: AsyncIterable<SheetPage>, progress: { key: s
   return (async function* () {
     try {
       for await (const rows of pages) {
+        // Counted before it is handed on: a page that moves to the writer thread is empty here after.
+        const count = rowCount(rows);
         yield rows;
-        tracked.rows += rowCount(rows);
+        tracked.rows += count;
       }
     } finally {
       tracked.done = true;

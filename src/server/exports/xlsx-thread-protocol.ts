@@ -2,7 +2,8 @@
  * The messages between `xlsxStream` (xlsx.ts, the server's thread, which reads the pages and sends the file) and
  * `xlsx-thread-worker.ts` (the thread that writes the workbook).
  */
-import type { SheetPage, SheetSpec } from './xlsx-writer';
+import type { SheetPage } from './sheet-page';
+import type { SheetSpec } from './xlsx-writer';
 
 export interface XlsxThreadStart {
   sheet: SheetSpec;

@@ -2,7 +2,8 @@ import { PassThrough } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FromXlsxWriter, ToXlsxWriter, XlsxThreadStart } from './xlsx-thread-protocol';
 import { BYTES_MESSAGE_SIZE, UNSENT_BYTES_MAX } from './xlsx-thread-protocol';
-import { writeXlsx, type SheetPage } from './xlsx-writer';
+import type { SheetPage } from './sheet-page';
+import { writeXlsx } from './xlsx-writer';
 
 /**
  * The thread that writes an export's workbook for `xlsxStream` (xlsx.ts): pages arrive as messages when asked

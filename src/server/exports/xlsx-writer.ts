@@ -2,43 +2,7 @@ import { once } from 'node:events';
 import type { PassThrough, Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import WorkbookWriter from 'exceljs/lib/stream/xlsx/workbook-writer.js';
-
-/** What one spreadsheet cell holds at most, in UTF-16 units (Excel's limit). */
-export const CELL_TEXT_MAX = 32_767;
-
-/** What a cell of an export holds. */
-export type CellValue = string | number | null;
-
-/** A page of rows as the database wrote them: each row one JSON array of its cells, parsed as each is written. */
-export interface RowTexts {
-  rowTexts: readonly string[];
-  /** How many of a row's values are its cells: those after them are the row's keys, read for the next page, not written. */
-  cellCount: number;
-}
-
-/** A page of an export: its rows as cells, or as the database's texts of them. */
-export type SheetPage = readonly (readonly CellValue[])[] | RowTexts;
-
-/** How many rows a page holds. */
-export const rowCount = (page: SheetPage): number => (Array.isArray(page) ? page.length : (page as RowTexts).rowTexts.length);
-
-/** One page's rows as cells, each parsed when it is asked for. */
-function* rowsOf(page: SheetPage): Generator<readonly CellValue[]> {
-  if (Array.isArray(page)) {
-    yield* page as readonly (readonly CellValue[])[];
-    return;
-  }
-  const { rowTexts, cellCount } = page as RowTexts;
-  for (const text of rowTexts) {
-    const row = JSON.parse(text) as CellValue[];
-    row.length = cellCount;
-    for (let at = 0; at < cellCount; at++) {
-      const cell = row[at];
-      if (typeof cell === 'string' && cell.length > CELL_TEXT_MAX) row[at] = cell.slice(0, CELL_TEXT_MAX);
-    }
-    yield row;
-  }
-}
+import { rowsOf, type CellValue, type SheetPage } from './sheet-page';
 
 export interface SheetSpec {
   name: string;

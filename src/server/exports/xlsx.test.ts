@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it, vi } from 'vitest';
-import { CELL_TEXT_MAX, readFirstSheet, WRITER_THREADS_MAX, xlsxStream, type CellValue, type SheetPage } from './xlsx';
+import { CELL_TEXT_MAX, readFirstSheet, rowTextsOf, WRITER_THREADS_MAX, xlsxStream, type CellValue, type SheetPage } from './xlsx';
 import { BYTES_MESSAGE_SIZE } from './xlsx-thread-protocol';
 import { ROWS_PER_TURN, writeXlsx } from './xlsx-writer';
 
@@ -112,14 +112,19 @@ describe('the streamed workbook', () => {
   it('writes pages of row texts as the database wrote them: each row parsed, numbers as numbers, its keys left out, a text cut to what a cell holds', async () => {
     // 32,768 UTF-16 units: the database cut the text to 32,767 characters, and one of them takes two units.
     const long = `🚚${'x'.repeat(CELL_TEXT_MAX - 1)}`;
+    const sent = [rowTextsOf([JSON.stringify([1, 'a "quoted", \\ text\n', 'key 1', 10]), JSON.stringify([2, null, 'key 2', 20])], 2), rowTextsOf([JSON.stringify([3, long, 'key 3', 30])], 2)];
     const pages = (async function* () {
-      yield { rowTexts: [JSON.stringify([1, 'a "quoted", \\ text\n', 'key 1', 10]), JSON.stringify([2, null, 'key 2', 20])], cellCount: 2 };
-      yield { rowTexts: [JSON.stringify([3, long, 'key 3', 30])], cellCount: 2 };
+      yield* sent;
     })();
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await collect(xlsxStream(SHEET, pages))) as unknown as ArrayBuffer);
     const rows = workbook.worksheets[0]!.getSheetValues().slice(2) as unknown[][];
     expect(rows.map((row) => row.slice(1))).toEqual([[1, 'a "quoted", \\ text\n'], [2], [3, long.slice(0, CELL_TEXT_MAX)]]);
+    // Each page's bytes moved to the writer thread rather than being copied: nothing of them is left here.
+    expect(sent.map((page) => [page.utf8.byteLength, page.ends.length])).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
   });
 
   it('fails the stream with the error of a page that cannot be read', async () => {

@@ -5,7 +5,8 @@ import { ResponseCode } from '../../shared/codes';
 import { AppError } from '../errors';
 import { startWorker, workerEntry } from '../worker-entry';
 import type { FromXlsxWriter, ToXlsxWriter, XlsxThreadStart } from './xlsx-thread-protocol';
-import type { SheetPage, SheetSpec } from './xlsx-writer';
+import { pageTransfer, type SheetPage } from './sheet-page';
+import type { SheetSpec } from './xlsx-writer';
 
 /**
  * Streaming .xlsx (design.md §4b "Exports"): rows arrive a page at a time and leave through exceljs's
@@ -14,8 +15,9 @@ import type { SheetPage, SheetSpec } from './xlsx-writer';
  * stops at a row limit.
  */
 
-export { CELL_TEXT_MAX } from './xlsx-writer';
-export type { CellValue, RowTexts, SheetPage, SheetSpec } from './xlsx-writer';
+export { CELL_TEXT_MAX, rowTextsOf } from './sheet-page';
+export type { CellValue, RowTexts, SheetPage } from './sheet-page';
+export type { SheetSpec } from './xlsx-writer';
 
 /**
  * The writer thread's young generation: 4 MB semi-spaces, as the server's own isolate has. A 1,000,000-row export
@@ -73,8 +75,8 @@ function writtenInThread(sheet: SheetSpec, source: AsyncIterator<SheetPage>, end
   let stopped = false;
   /** Bytes pushed while the reader was behind, reported as sent once it reads again. */
   let held = 0;
-  const tell = (message: ToXlsxWriter) => {
-    if (!stopped) worker.postMessage(message);
+  const tell = (message: ToXlsxWriter, transfer: ArrayBuffer[] = []) => {
+    if (!stopped) worker.postMessage(message, transfer);
   };
   const stop = () => {
     if (stopped) return;
@@ -101,7 +103,8 @@ function writtenInThread(sheet: SheetSpec, source: AsyncIterator<SheetPage>, end
       // the whole export (33–58 s in the end-to-end tests).
       await new Promise((resolve) => setImmediate(resolve));
       const page = await source.next();
-      tell(page.done ? { type: 'end' } : { type: 'page', rows: page.value });
+      if (page.done) tell({ type: 'end' });
+      else tell({ type: 'page', rows: page.value }, pageTransfer(page.value));
     } catch (error) {
       out.destroy(error instanceof Error ? error : new Error(String(error)));
     }

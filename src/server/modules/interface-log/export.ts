@@ -54,7 +54,7 @@ function exportPages(db: Db, where: SQL | undefined): AsyncGenerator<RowTexts> {
         .limit(EXPORT_PAGE_ROWS),
     );
     const last = page.lastKeys;
-    return { rows: page, next: last && page.rowTexts.length === EXPORT_PAGE_ROWS ? { startTime: last[0] as string, id: last[1] as number } : null };
+    return { rows: page, next: last && page.ends.length === EXPORT_PAGE_ROWS ? { startTime: last[0] as string, id: last[1] as number } : null };
   });
 }
 

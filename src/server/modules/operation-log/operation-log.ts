@@ -121,7 +121,7 @@ function exportPages(db: Tx, where: SQL | undefined): AsyncGenerator<RowTexts> {
         .orderBy(desc(operationLog.id))
         .limit(EXPORT_PAGE_ROWS),
     );
-    return { rows: page, next: page.lastKeys && page.rowTexts.length === EXPORT_PAGE_ROWS ? (page.lastKeys[0] as number) : null };
+    return { rows: page, next: page.lastKeys && page.ends.length === EXPORT_PAGE_ROWS ? (page.lastKeys[0] as number) : null };
   });
 }
 
