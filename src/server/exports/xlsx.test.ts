@@ -3,7 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it, vi } from 'vitest';
-import { CELL_TEXT_MAX, readFirstSheet, rowTextsOf, WRITER_THREADS_MAX, xlsxStream, type CellValue, type SheetPage } from './xlsx';
+import { rowTextsOf } from './sheet-page';
+import { CELL_TEXT_MAX, readFirstSheet, WRITER_THREADS_MAX, xlsxStream, type CellValue, type SheetPage } from './xlsx';
 import { BYTES_MESSAGE_SIZE } from './xlsx-thread-protocol';
 import { ROWS_PER_TURN, writeXlsx } from './xlsx-writer';
 

@@ -15,7 +15,7 @@ import type { SheetSpec } from './xlsx-writer';
  * stops at a row limit.
  */
 
-export { CELL_TEXT_MAX, rowTextsOf } from './sheet-page';
+export { CELL_TEXT_MAX } from './sheet-page';
 export type { CellValue, RowTexts, SheetPage } from './sheet-page';
 export type { SheetSpec } from './xlsx-writer';
 
