@@ -32,8 +32,8 @@ export interface RowTextPage extends RowTexts {
  * Before, each page's values were made on the server's thread (node-postgres decoding 14 fields a row, PGlite
  * parsing each row's text) and copied into the writer's as 14,000 values: a 1,000,000-row export on PostgreSQL took
  * 4.4-6.4 s of the server thread's CPU, now 2.9-3.0 s. The keys are in the text, not fields of their own: PGlite
- * copies each field into an ArrayBuffer of its own, about 0.6 µs each. A page is not joined into one text: a text
- * of 350 KB a page kept the server 7-20 MB higher.
+ * copies each field into an ArrayBuffer of its own, about 0.6 µs each. The database does not join a page into one
+ * field (`string_agg`): a 350 KB field a page kept the server 7-20 MB higher.
  */
 export async function readRowTexts(db: Tx, values: readonly CellSource[], keys: readonly CellSource[], page: (fields: Record<string, CellSource>) => CompiledQuery): Promise<RowTextPage> {
   const client = (db as unknown as { $client?: unknown }).$client;
