@@ -18,14 +18,25 @@ export function workerEntry(caller: string, name: string): URL {
   throw new Error(`${name}.js is missing beside ${fileURLToPath(caller)}: the build must bundle it as an entry`);
 }
 
+/** A worker thread's young generation (two semi-spaces of a third of `mb` each). */
+export interface YoungGeneration {
+  mb: number;
+  /**
+   * At its full size from the thread's start. Otherwise V8 starts it at 1 MB semi-spaces and grows it as objects
+   * survive, so a longer run of the same work ends higher than a shorter one.
+   */
+  fromStart: boolean;
+}
+
 /**
- * A worker thread on `entry` whose young generation is `youngGenerationMb` (two semi-spaces of a third of it each).
- * The server's processes start with `--max-semi-space-size` for their own isolate (package.json's scripts), and V8
- * applies that flag to every isolate made afterwards, over a worker's own `resourceLimits` (measured on Node 20 and
- * 24): the export's writer thread had a 4 MB semi-space whatever it asked for. The flag is read when an isolate is
- * made, so clearing it here leaves the process's own isolate as it started and each worker the size given.
+ * A worker thread on `entry` with the young generation `young`. The server's processes start with
+ * `--max-semi-space-size` for their own isolate (package.json's scripts), and V8 applies that flag to every isolate
+ * made afterwards, over a worker's own `resourceLimits` (measured on Node 20 and 24): the export's writer thread had
+ * a 4 MB semi-space whatever it asked for. The semi-space flags are read when an isolate is made, so setting them
+ * here leaves the process's own isolate as it started and gives each worker its own size.
  */
-export function startWorker(entry: URL, youngGenerationMb: number, options: Omit<WorkerOptions, 'resourceLimits'> = {}): Worker {
+export function startWorker(entry: URL, young: YoungGeneration, options: Omit<WorkerOptions, 'resourceLimits'> = {}): Worker {
   v8.setFlagsFromString('--max-semi-space-size=0');
-  return new Worker(entry, { ...options, resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } });
+  v8.setFlagsFromString(`--min-semi-space-size=${young.fromStart ? Math.floor(young.mb / 3) : 0}`);
+  return new Worker(entry, { ...options, resourceLimits: { maxYoungGenerationSizeMb: young.mb } });
 }

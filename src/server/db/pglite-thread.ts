@@ -1,10 +1,10 @@
 import type { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
-import { startWorker, workerEntry } from '../worker-entry';
+import { startWorker, workerEntry, type YoungGeneration } from '../worker-entry';
 import type { WireError, WireQueryOptions, WireResults, WorkerReply, WorkerRequest, WorkerStart } from './pglite-thread-protocol';
 
 /** PGlite's thread's young generation: 4 MB semi-spaces, as the server's own isolate has (package.json's `server` script). */
-const PGLITE_THREAD_YOUNG_GENERATION_MB = 12;
+const PGLITE_THREAD_YOUNG_GENERATION: YoungGeneration = { mb: 12, fromStart: false };
 
 /**
  * PGlite in a worker thread, behind the part of PGlite's API that `drizzle-orm/pglite` (statements, its
@@ -35,7 +35,7 @@ export class PGliteThread {
 
   /** Starts the worker and opens PGlite on `dataDir` there (`PGlite.create(dataDir)`). */
   static async create(dataDir: string): Promise<PGliteThread> {
-    const worker = startWorker(workerEntry(import.meta.url, 'pglite-thread-worker'), PGLITE_THREAD_YOUNG_GENERATION_MB, { workerData: { dataDir } satisfies WorkerStart });
+    const worker = startWorker(workerEntry(import.meta.url, 'pglite-thread-worker'), PGLITE_THREAD_YOUNG_GENERATION, { workerData: { dataDir } satisfies WorkerStart });
     const thread = new PGliteThread(worker);
     worker.ref();
     try {

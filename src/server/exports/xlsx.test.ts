@@ -38,9 +38,10 @@ function pagesOf(count: number, size: number, seen: { pulled: number; finished: 
 }
 
 describe('the streamed workbook', () => {
-  it('holds the header, then every row of every page in order', async () => {
+  // Each database gives the writer thread a young generation of its own size.
+  it.each(['pglite', 'pg'] as const)('holds the header, then every row of every page in order (%s)', async (driver) => {
     const seen = { pulled: 0, finished: false };
-    const bytes = await collect(xlsxStream(SHEET, pagesOf(7, 1000, seen)));
+    const bytes = await collect(xlsxStream(SHEET, pagesOf(7, 1000, seen), driver));
     const rows = await readFirstSheet(bytes, LIMITS);
     expect(rows[0]!.cells).toEqual(['id', 'path']);
     expect(rows).toHaveLength(7001);
@@ -51,7 +52,7 @@ describe('the streamed workbook', () => {
 
   it('stops reading pages when the reader goes away, and ends the page source', async () => {
     const seen = { pulled: 0, finished: false };
-    const stream = xlsxStream(SHEET, pagesOf(100_000, 1000, seen));
+    const stream = xlsxStream(SHEET, pagesOf(100_000, 1000, seen), 'pglite');
     try {
       // The reader takes nothing and leaves: the writer waits for it, then stops. (A source never started has
       // nothing to end: the stall is timed from the writer's first page.) The writer thread's start can take
@@ -118,7 +119,7 @@ describe('the streamed workbook', () => {
       yield* sent;
     })();
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await collect(xlsxStream(SHEET, pages))) as unknown as ArrayBuffer);
+    await workbook.xlsx.load((await collect(xlsxStream(SHEET, pages, 'pglite'))) as unknown as ArrayBuffer);
     const rows = workbook.worksheets[0]!.getSheetValues().slice(2) as unknown[][];
     expect(rows.map((row) => row.slice(1))).toEqual([[1, 'a "quoted", \\ text\n'], [2], [3, long.slice(0, CELL_TEXT_MAX)]]);
     // Each page's bytes moved to the writer thread rather than being copied: nothing of them is left here.
@@ -133,14 +134,14 @@ describe('the streamed workbook', () => {
       yield [[1, '/a'] as CellValue[]];
       throw new Error('the database went away');
     })();
-    await expect(collect(xlsxStream(SHEET, failing))).rejects.toThrow('the database went away');
+    await expect(collect(xlsxStream(SHEET, failing, 'pglite'))).rejects.toThrow('the database went away');
   });
 
   it('is written on a thread of its own, not on the thread that reads the pages', async () => {
     const writers = vi.spyOn(ExcelJS.stream.xlsx.WorkbookWriter.prototype, 'addWorksheet');
     try {
       const seen = { pulled: 0, finished: false };
-      const rows = await readFirstSheet(await collect(xlsxStream(SHEET, pagesOf(3, 1000, seen))), LIMITS);
+      const rows = await readFirstSheet(await collect(xlsxStream(SHEET, pagesOf(3, 1000, seen), 'pglite')), LIMITS);
       expect(rows).toHaveLength(3001);
       expect(writers).not.toHaveBeenCalled();
     } finally {
@@ -150,7 +151,7 @@ describe('the streamed workbook', () => {
 
   it('hands the file over from its writer thread in chunks of about BYTES_MESSAGE_SIZE, not the zip’s small ones', async () => {
     const chunks: number[] = [];
-    const stream = xlsxStream(SHEET, pagesOf(60, 1000, { pulled: 0, finished: false }));
+    const stream = xlsxStream(SHEET, pagesOf(60, 1000, { pulled: 0, finished: false }), 'pglite');
     const bytes = await collect(stream.on('data', (chunk: Buffer) => chunks.push(chunk.byteLength)));
     expect(bytes.byteLength).toBeGreaterThan(4 * BYTES_MESSAGE_SIZE);
     expect(chunks.slice(0, -1).every((size) => size >= BYTES_MESSAGE_SIZE)).toBe(true);
@@ -162,11 +163,11 @@ describe('the streamed workbook', () => {
     try {
       const exports = Array.from({ length: WRITER_THREADS_MAX + 1 }, (_, at) => {
         const seen = { pulled: 0, finished: false };
-        return collect(xlsxStream({ ...SHEET, name: `sheet ${at}` }, pagesOf(2, 1000, seen)));
+        return collect(xlsxStream({ ...SHEET, name: `sheet ${at}` }, pagesOf(2, 1000, seen), 'pglite'));
       });
       for (const bytes of await Promise.all(exports)) expect(await readFirstSheet(bytes, LIMITS)).toHaveLength(2001);
       expect(writtenHere).toHaveBeenCalledTimes(1);
-      await collect(xlsxStream(SHEET, pagesOf(1, 10, { pulled: 0, finished: false })));
+      await collect(xlsxStream(SHEET, pagesOf(1, 10, { pulled: 0, finished: false }), 'pglite'));
       expect(writtenHere).toHaveBeenCalledTimes(1);
     } finally {
       writtenHere.mockRestore();
@@ -179,7 +180,7 @@ describe('the streamed workbook', () => {
       yield* pagesOf(1, 10, seen);
       yield [[1, (() => '/a') as unknown as CellValue]];
     })();
-    await expect(collect(xlsxStream(SHEET, unsendable))).rejects.toThrow(/could not be cloned/);
+    await expect(collect(xlsxStream(SHEET, unsendable, 'pglite'))).rejects.toThrow(/could not be cloned/);
     expect(seen.finished).toBe(true);
   });
 });

@@ -3,7 +3,8 @@ import { PassThrough, Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { ResponseCode } from '../../shared/codes';
 import { AppError } from '../errors';
-import { startWorker, workerEntry } from '../worker-entry';
+import type { Database } from '../db/client';
+import { startWorker, workerEntry, type YoungGeneration } from '../worker-entry';
 import type { FromXlsxWriter, ToXlsxWriter, XlsxThreadStart } from './xlsx-thread-protocol';
 import { pageTransfer, type SheetPage } from './sheet-page';
 import type { SheetSpec } from './xlsx-writer';
@@ -20,11 +21,19 @@ export type { CellValue, RowTexts, SheetPage } from './sheet-page';
 export type { SheetSpec } from './xlsx-writer';
 
 /**
- * The writer thread's young generation: 4 MB semi-spaces, as the server's own isolate has. A 1,000,000-row export
- * collects it about 5,900 times (4 s on PGlite); 8 MB semi-spaces halve that but the server peaked 10–17 MB higher,
- * and 16 MB saved 1–1.5 s of the writer's time for 27–36 MB, over 256 MB on PGlite (issue 11).
+ * The writer thread's young generation, by the database the server uses (issue 11).
+ * - PGlite lives in the server's process: 4 MB semi-spaces, as the server's own isolate has. A 1,000,000-row export
+ *   collects them about 5,900 times (4 s on PGlite); 8 MB semi-spaces halve that but the server peaked 10–17 MB
+ *   higher, and 16 MB saved 1–1.5 s of the writer's time for 27–36 MB, over 256 MB on PGlite.
+ * - With PostgreSQL the process holds no database and the writer is the export's critical path: 32 MB semi-spaces
+ *   took a 1,000,000-row export from 19.4–21.0 s to 16.7–18.5 s, for peaks of 202–226 MB against 155–192 MB. Grown
+ *   by V8 they reached their size only late in a long export (100,000 rows peaked at 160 MB, 1,000,000 at 205 MB),
+ *   so they have it from the start: every export holds the same.
  */
-const WRITER_YOUNG_GENERATION_MB = 12;
+const WRITER_YOUNG_GENERATION = {
+  pglite: { mb: 12, fromStart: false },
+  pg: { mb: 96, fromStart: true },
+} as const satisfies Record<Database['driver'], YoungGeneration>;
 
 /**
  * Writer threads at a time. Each is a V8 isolate of its own (about 30 MB with its writer), and more of them than
@@ -41,14 +50,14 @@ let writerThreads = 0;
  * WebAssembly, node-postgres's parsing) runs beside the writing instead of taking turns with it, and a long
  * export leaves this thread free for other calls (issue 11). The writer waits while the reader (the HTTP
  * response) is behind; destroying the stream (the caller went away or cancelled) stops the writer and the page
- * source at once.
+ * source at once. `driver` is the server's database, which sizes the writer thread's young generation.
  */
-export function xlsxStream(sheet: SheetSpec, pages: AsyncIterable<SheetPage>): Readable {
+export function xlsxStream(sheet: SheetSpec, pages: AsyncIterable<SheetPage>, driver: Database['driver']): Readable {
   const source = pages[Symbol.asyncIterator]();
   if (writerThreads >= WRITER_THREADS_MAX) return writtenHere(sheet, source);
   writerThreads++;
   try {
-    return writtenInThread(sheet, source, () => writerThreads--);
+    return writtenInThread(sheet, source, WRITER_YOUNG_GENERATION[driver], () => writerThreads--);
   } catch (error) {
     writerThreads--;
     throw error;
@@ -70,8 +79,8 @@ function writtenHere(sheet: SheetSpec, source: AsyncIterator<SheetPage>): Readab
 }
 
 /** The workbook written in a worker thread; `ended` is called once, when the thread is let go. */
-function writtenInThread(sheet: SheetSpec, source: AsyncIterator<SheetPage>, ended: () => void): Readable {
-  const worker = startWorker(workerEntry(import.meta.url, 'xlsx-thread-worker'), WRITER_YOUNG_GENERATION_MB, { workerData: { sheet } satisfies XlsxThreadStart });
+function writtenInThread(sheet: SheetSpec, source: AsyncIterator<SheetPage>, young: YoungGeneration, ended: () => void): Readable {
+  const worker = startWorker(workerEntry(import.meta.url, 'xlsx-thread-worker'), young, { workerData: { sheet } satisfies XlsxThreadStart });
   let stopped = false;
   /** Bytes pushed while the reader was behind, reported as sent once it reads again. */
   let held = 0;

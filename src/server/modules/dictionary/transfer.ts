@@ -88,7 +88,7 @@ function stamp(date: Date): string {
 export function exportDictionaries(ctx: CallContext, nameFilter: string | undefined): ExportedFile {
   return {
     fileName: `dictionaries-${stamp(ctx.services.now())}.xlsx`,
-    body: xlsxStream({ name: DICTIONARY_SHEET.name, columns: DICTIONARY_SHEET.columns }, exportPages(ctx.services.db, nameFilter)),
+    body: xlsxStream({ name: DICTIONARY_SHEET.name, columns: DICTIONARY_SHEET.columns }, exportPages(ctx.services.db, nameFilter), ctx.services.driver),
   };
 }
 

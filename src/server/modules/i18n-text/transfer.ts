@@ -69,7 +69,7 @@ function stamp(date: Date): string {
 export function exportTexts(ctx: CallContext): ExportedFile {
   return {
     fileName: `i18n-${stamp(ctx.services.now())}.xlsx`,
-    body: xlsxStream({ name: I18N_SHEET.name, columns: I18N_SHEET.columns.map((column) => ctx.t(headerKey(column))) }, exportPages(ctx.services.db)),
+    body: xlsxStream({ name: I18N_SHEET.name, columns: I18N_SHEET.columns.map((column) => ctx.t(headerKey(column))) }, exportPages(ctx.services.db), ctx.services.driver),
   };
 }
 

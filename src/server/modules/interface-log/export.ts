@@ -94,6 +94,6 @@ export async function exportInterfaceLogs(ctx: CallContext, input: ExportInput):
   const pages = trackedPages(exportPages(db, selection.where), { key: input.progressKey, userId: ctx.requireSession().userId, total: selection.total });
   return {
     fileName: `interface-monitoring-${stamp(ctx.services.now())}.xlsx`,
-    body: xlsxStream({ name: ctx.t('export.interfaceLog.sheet'), columns: INTERFACE_EXPORT_COLUMNS.map((column) => ctx.t(`export.interfaceLog.${column}`)) }, pages),
+    body: xlsxStream({ name: ctx.t('export.interfaceLog.sheet'), columns: INTERFACE_EXPORT_COLUMNS.map((column) => ctx.t(`export.interfaceLog.${column}`)) }, pages, ctx.services.driver),
   };
 }

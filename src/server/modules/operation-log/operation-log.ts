@@ -156,7 +156,7 @@ export async function exportOperationLog(ctx: CallContext, input: LogFilters & {
   const pages = trackedPages(exportPages(db, where), { key: input.progressKey, userId: ctx.requireSession().userId, total });
   return {
     fileName: `operation-log-${stamp(ctx.services.now())}.xlsx`,
-    body: xlsxStream({ name: ctx.t('operationLog.sheet'), columns }, pages),
+    body: xlsxStream({ name: ctx.t('operationLog.sheet'), columns }, pages, ctx.services.driver),
   };
 }
 
