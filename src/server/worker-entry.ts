@@ -33,7 +33,10 @@ export interface YoungGeneration {
  * `--max-semi-space-size` for their own isolate (package.json's scripts), and V8 applies that flag to every isolate
  * made afterwards, over a worker's own `resourceLimits` (measured on Node 20 and 24): the export's writer thread had
  * a 4 MB semi-space whatever it asked for. The semi-space flags are read when an isolate is made, so setting them
- * here leaves the process's own isolate as it started and gives each worker its own size.
+ * here leaves the process's own isolate as it started and gives each worker its own size. The new thread makes its
+ * isolate after this returns: two workers of different sizes started within the same moment could read each other's
+ * flags. The server never does (PGlite's thread starts with the server, a writer thread with an export, and on
+ * PostgreSQL there is no PGlite thread).
  */
 export function startWorker(entry: URL, young: YoungGeneration, options: Omit<WorkerOptions, 'resourceLimits'> = {}): Worker {
   v8.setFlagsFromString('--max-semi-space-size=0');
