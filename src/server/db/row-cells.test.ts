@@ -1,9 +1,9 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/harness';
-import type { RowTexts } from '../exports/sheet-page';
+import { rowsOf, type RowTexts } from '../exports/sheet-page';
 import type { Tx } from './client';
-import { isoTimeText, leadingText, readRowTexts, type CellSource, type CompiledQuery } from './row-cells';
+import { isoTime, leadingText, readRowTexts, type CellSource, type CompiledQuery } from './row-cells';
 import { interfaceLog, operationLog } from './schema';
 
 /** A page's row texts, read back from its UTF-8. */
@@ -14,8 +14,8 @@ function textsOf(page: RowTexts): string[] {
 }
 
 /** The rows `readRowTexts` reads, each row's text parsed as the writer parses it. */
-async function readCells(db: Tx, values: readonly CellSource[], page: (fields: Record<string, CellSource>) => CompiledQuery): Promise<unknown[][]> {
-  return textsOf(await readRowTexts(db, values, [], page)).map((text) => JSON.parse(text) as unknown[]);
+async function readCells(db: Tx, values: readonly CellSource[], page: (fields: { cells: SQL<string> }) => CompiledQuery): Promise<unknown[][]> {
+  return [...rowsOf(await readRowTexts(db, values, [], page))].map((row) => [...row]);
 }
 
 describe('rows as the JSON texts of their cells (what an export reads), on each driver', () => {
@@ -35,7 +35,7 @@ describe('rows as the JSON texts of their cells (what an export reads), on each 
       { ...base, startTime: new Date(start.getTime() + 1000), endTime: new Date(start.getTime() + 1007), requestParam: '{"n":2}' },
     ]);
     const ids = (await db.select({ id: interfaceLog.id }).from(interfaceLog).orderBy(desc(interfaceLog.id))).map((row) => row.id);
-    const values = [interfaceLog.id, isoTimeText(interfaceLog.startTime), interfaceLog.useTime, interfaceLog.requestParam, interfaceLog.deptId];
+    const values = [interfaceLog.id, isoTime(interfaceLog.startTime), interfaceLog.useTime, interfaceLog.requestParam, interfaceLog.deptId];
     const rows = await readCells(db, values, (fields) => db.select(fields).from(interfaceLog).orderBy(desc(interfaceLog.id)));
     expect(rows).toEqual([
       [ids[0], new Date(start.getTime() + 1000).toISOString(), 7, '{"n":2}', null],
@@ -43,7 +43,7 @@ describe('rows as the JSON texts of their cells (what an export reads), on each 
     ]);
   });
 
-  it('writes each row’s keys after its cells, and gives the last row’s keys for the next page (an id as a number)', async () => {
+  it('writes each row’s keys after its cells unless they are cells, and gives the last row’s keys for the next page (a time as ISO 8601, an id as a number)', async () => {
     const { db } = server.services;
     const start = new Date(Date.UTC(2026, 10, 27, 8, 30, 15, 42));
     const base = { serviceCnName: 'svc', interfaceCnName: 'call', method: 'POST', path: '/api/x', useTime: 7, responseStatus: '200', requestParam: '{}', responseText: '{}' };
@@ -52,18 +52,36 @@ describe('rows as the JSON texts of their cells (what an export reads), on each 
       { ...base, startTime: new Date(start.getTime() + 1000), endTime: start },
     ]);
     const [older, newer] = await db.select({ id: interfaceLog.id }).from(interfaceLog).orderBy(interfaceLog.startTime);
-    const page = await readRowTexts(db, [interfaceLog.useTime], [isoTimeText(interfaceLog.startTime), interfaceLog.id], (fields) =>
-      db.select(fields).from(interfaceLog).orderBy(desc(interfaceLog.startTime)),
-    );
-    expect(page.cellCount).toBe(1);
+    const startTime = isoTime(interfaceLog.startTime);
+    const page = await readRowTexts(db, [interfaceLog.useTime, startTime], [startTime, interfaceLog.id], (fields) => db.select(fields).from(interfaceLog).orderBy(desc(interfaceLog.startTime)));
+    expect(page.cellCount).toBe(2);
     expect(textsOf(page).map((text) => JSON.parse(text) as unknown)).toEqual([
-      [7, new Date(start.getTime() + 1000).toISOString(), newer!.id],
-      [7, start.toISOString(), older!.id],
+      [7, '2026-11-27T08:30:16.042', newer!.id],
+      [7, '2026-11-27T08:30:15.042', older!.id],
+    ]);
+    expect([...rowsOf(page)]).toEqual([
+      [7, new Date(start.getTime() + 1000).toISOString()],
+      [7, start.toISOString()],
     ]);
     expect(page.lastKeys).toEqual([start.toISOString(), older!.id]);
     const none = await readRowTexts(db, [interfaceLog.useTime], [interfaceLog.id], (fields) => db.select(fields).from(interfaceLog).where(eq(interfaceLog.useTime, -1)));
     expect(textsOf(none)).toEqual([]);
     expect(none.lastKeys).toBeNull();
+  });
+
+  it('writes a time as toISOString does, its microseconds cut as to_char cut them', async () => {
+    const { db } = server.services;
+    const base = { serviceCnName: 'svc', interfaceCnName: 'call', method: 'POST', path: '/api/x', useTime: 1, responseStatus: '200', requestParam: '{}', responseText: '{}' };
+    const stored = ['2026-11-27 08:30:15+00', '2026-11-27 08:30:15.1+00', '2026-11-27 08:30:15.12+00', '2026-11-27 08:30:15.123999+00', '2026-11-27 23:59:59.9995+01'];
+    for (const [at, time] of stored.entries()) await db.insert(interfaceLog).values({ ...base, useTime: at, startTime: sql`${time}::timestamptz`, endTime: sql`${time}::timestamptz` });
+    const expected = ['2026-11-27T08:30:15.000Z', '2026-11-27T08:30:15.100Z', '2026-11-27T08:30:15.120Z', '2026-11-27T08:30:15.123Z', '2026-11-27T22:59:59.999Z'];
+    const read = () => readCells(db, [isoTime(interfaceLog.startTime)], (fields) => db.select(fields).from(interfaceLog).orderBy(interfaceLog.useTime));
+    expect((await read()).flat()).toEqual(expected);
+    const byToChar = await db
+      .select({ text: sql<string>`to_char(${interfaceLog.startTime} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` })
+      .from(interfaceLog)
+      .orderBy(interfaceLog.useTime);
+    expect(byToChar.map((row) => row.text)).toEqual(expected);
   });
 
   it('gives a json column as its value, to be written as the export writes it', async () => {
@@ -81,7 +99,7 @@ describe('rows as the JSON texts of their cells (what an export reads), on each 
       operationTime: new Date(Date.UTC(2026, 0, 1)),
     });
     await server.services.audit.flush();
-    const values = [operationLog.beforeOperation, operationLog.afterOperation, isoTimeText(operationLog.operationTime)];
+    const values = [operationLog.beforeOperation, operationLog.afterOperation, isoTime(operationLog.operationTime)];
     const rows = await readCells(db, values, (fields) => db.select(fields).from(operationLog).where(eq(operationLog.operationContent, 'c')));
     expect(rows).toEqual([[null, { a: { b: true }, z: [1, 'ü'] }, '2026-01-01T00:00:00.000Z']]);
   });

@@ -23,12 +23,14 @@ export interface RowTexts {
   ends: Uint32Array;
   /** How many of a row's values are its cells: those after them are the row's keys, read for the next page, not written. */
   cellCount: number;
+  /** The cells that are times as JSON writes a timestamp, written as ISO 8601 (`isoTimeOf`). */
+  timeCells: readonly number[];
 }
 
 const encoder = new TextEncoder();
 
 /** `texts` as a page of row texts. */
-export function rowTextsOf(texts: readonly string[], cellCount: number): RowTexts {
+export function rowTextsOf(texts: readonly string[], cellCount: number, timeCells: readonly number[]): RowTexts {
   let size = 0;
   for (const text of texts) size += Buffer.byteLength(text, 'utf8');
   const utf8 = new Uint8Array(size);
@@ -38,7 +40,21 @@ export function rowTextsOf(texts: readonly string[], cellCount: number): RowText
     at += encoder.encodeInto(text, utf8.subarray(at)).written;
     ends[row] = at;
   });
-  return { utf8, ends, cellCount };
+  return { utf8, ends, cellCount, timeCells };
+}
+
+const JSON_TIME = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?$/;
+
+/**
+ * A UTC time as PostgreSQL's JSON writes a timestamp (`2026-11-28T22:29:17.12`: the fraction as long as it needs,
+ * none when whole) as `toISOString` writes it: to the millisecond, with its Z. The fraction is cut, not rounded, as
+ * `to_char`'s `MS` cuts it. Anything else (`infinity`, a year past 9999 or before the common era) stays the
+ * database's text.
+ */
+export function isoTimeOf(text: string): string {
+  if (text.length === 23 && text.charCodeAt(19) === 46) return `${text}Z`;
+  const parts = JSON_TIME.exec(text);
+  return parts ? `${parts[1]}.${(parts[2] ?? '').slice(0, 3).padEnd(3, '0')}Z` : text;
 }
 
 /** A page of an export: its rows as cells, or as the database's texts of them. */
@@ -58,7 +74,7 @@ export function* rowsOf(page: SheetPage): Generator<readonly CellValue[]> {
     yield* page as readonly (readonly CellValue[])[];
     return;
   }
-  const { utf8, ends, cellCount } = page as RowTexts;
+  const { utf8, ends, cellCount, timeCells } = page as RowTexts;
   let start = 0;
   for (const end of ends) {
     const row = JSON.parse(decoder.decode(utf8.subarray(start, end))) as CellValue[];
@@ -67,6 +83,10 @@ export function* rowsOf(page: SheetPage): Generator<readonly CellValue[]> {
     for (let at = 0; at < cellCount; at++) {
       const cell = row[at];
       if (typeof cell === 'string' && cell.length > CELL_TEXT_MAX) row[at] = cell.slice(0, CELL_TEXT_MAX);
+    }
+    for (const at of timeCells) {
+      const time = row[at];
+      if (typeof time === 'string') row[at] = isoTimeOf(time);
     }
     yield row;
   }

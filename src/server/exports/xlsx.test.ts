@@ -111,17 +111,24 @@ describe('the streamed workbook', () => {
     expect(turnsAtPull[2]! - turnsAtPull[1]!).toBeGreaterThanOrEqual(1000 / ROWS_PER_TURN);
   });
 
-  it('writes pages of row texts as the database wrote them: each row parsed, numbers as numbers, its keys left out, a text cut to what a cell holds', async () => {
+  it('writes pages of row texts as the database wrote them: each row parsed, numbers as numbers, times as ISO 8601, its keys left out, a text cut to what a cell holds', async () => {
     // 32,768 UTF-16 units: the database cut the text to 32,767 characters, and one of them takes two units.
     const long = `🚚${'x'.repeat(CELL_TEXT_MAX - 1)}`;
-    const sent = [rowTextsOf([JSON.stringify([1, 'a "quoted", \\ text\n', 'key 1', 10]), JSON.stringify([2, null, 'key 2', 20])], 2), rowTextsOf([JSON.stringify([3, long, 'key 3', 30])], 2)];
+    const sent = [
+      rowTextsOf([JSON.stringify([1, 'a "quoted", \\ text\n', '2026-11-27T08:30:15.1', 'key 1', 10]), JSON.stringify([2, null, '2026-11-27T08:30:16', 'key 2', 20])], 3, [2]),
+      rowTextsOf([JSON.stringify([3, long, '2026-11-27T08:30:17.123456', 'key 3', 30])], 3, [2]),
+    ];
     const pages = (async function* () {
       yield* sent;
     })();
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await collect(xlsxStream(SHEET, pages, 'pglite'))) as unknown as ArrayBuffer);
     const rows = workbook.worksheets[0]!.getSheetValues().slice(2) as unknown[][];
-    expect(rows.map((row) => row.slice(1))).toEqual([[1, 'a "quoted", \\ text\n'], [2], [3, long.slice(0, CELL_TEXT_MAX)]]);
+    expect(rows.map((row) => row.slice(1))).toEqual([
+      [1, 'a "quoted", \\ text\n', '2026-11-27T08:30:15.100Z'],
+      [2, undefined, '2026-11-27T08:30:16.000Z'],
+      [3, long.slice(0, CELL_TEXT_MAX), '2026-11-27T08:30:17.123Z'],
+    ]);
     // Each page's bytes moved to the writer thread rather than being copied: nothing of them is left here.
     expect(sent.map((page) => [page.utf8.byteLength, page.ends.length])).toEqual([
       [0, 0],

@@ -5,7 +5,7 @@ import { checkCurrentRole } from '../../auth/scope';
 import type { CallContext } from '../../context';
 import type { Db } from '../../db/client';
 import { interfaceLog } from '../../db/schema';
-import { isoTimeText, leadingText, readRowTexts, type CellSource } from '../../db/row-cells';
+import { isoTime, leadingText, readRowTexts, type CellSource } from '../../db/row-cells';
 import { Errors } from '../../errors';
 import { keysetPages } from '../../exports/keyset';
 import { readExportProgress, trackedPages } from '../../exports/progress';
@@ -30,8 +30,8 @@ const CELL_SOURCES: Record<(typeof INTERFACE_EXPORT_COLUMNS)[number], CellSource
   serviceCnName: interfaceLog.serviceCnName,
   interfaceCnName: interfaceLog.interfaceCnName,
   userId: interfaceLog.userId,
-  startTime: isoTimeText(interfaceLog.startTime),
-  endTime: isoTimeText(interfaceLog.endTime),
+  startTime: isoTime(interfaceLog.startTime),
+  endTime: isoTime(interfaceLog.endTime),
   useTime: interfaceLog.useTime,
   ip: interfaceLog.ip,
   deviceId: interfaceLog.deviceId,
@@ -42,10 +42,10 @@ const CELL_SOURCES: Record<(typeof INTERFACE_EXPORT_COLUMNS)[number], CellSource
 };
 const EXPORT_CELLS = INTERFACE_EXPORT_COLUMNS.map((column) => CELL_SOURCES[column]);
 
-/** The matching rows, newest first, a page at a time by keyset on (start_time, id), each row its cells' JSON text. */
+/** The matching rows, newest first, a page at a time by keyset on (start_time, id), each row its cells' JSON text (the keys are cells). */
 function exportPages(db: Db, where: SQL | undefined): AsyncGenerator<RowTexts> {
   return keysetPages<InterfaceLogSeek, RowTexts>(async (after) => {
-    const page = await readRowTexts(db, EXPORT_CELLS, [isoTimeText(interfaceLog.startTime), interfaceLog.id], (fields) =>
+    const page = await readRowTexts(db, EXPORT_CELLS, [CELL_SOURCES.startTime, CELL_SOURCES.id], (fields) =>
       db
         .select(fields)
         .from(interfaceLog)

@@ -14,7 +14,7 @@ import { keysetPages } from '../../exports/keyset';
 import { readExportProgress, trackedPages } from '../../exports/progress';
 import { CELL_TEXT_MAX, xlsxStream, type RowTexts } from '../../exports/xlsx';
 import { pageIndexOf, type PageIndexSource } from '../../db/page-index';
-import { isoTimeText, leadingText, readRowTexts, type CellSource } from '../../db/row-cells';
+import { isoTime, leadingText, readRowTexts, type CellSource } from '../../db/row-cells';
 
 export interface LogFilters {
   operUserName?: string | undefined;
@@ -106,7 +106,7 @@ const CELL_SOURCES: Record<(typeof OPERATION_LOG_COLUMNS)[number], CellSource> =
   // A json column's cell is the database's own text of the value (no parse and re-serialise per row), '' for none.
   beforeOperation: sql`coalesce(${leadingText(sql`${operationLog.beforeOperation}::text`, CELL_TEXT_MAX)}, '')`,
   afterOperation: sql`coalesce(${leadingText(sql`${operationLog.afterOperation}::text`, CELL_TEXT_MAX)}, '')`,
-  operationTime: isoTimeText(operationLog.operationTime),
+  operationTime: isoTime(operationLog.operationTime),
 };
 const EXPORT_CELLS = OPERATION_LOG_COLUMNS.map((column) => CELL_SOURCES[column]);
 
