@@ -75,8 +75,8 @@ describe('rows as the JSON texts of their cells (what an export reads), on each 
     const stored = ['2026-11-27 08:30:15+00', '2026-11-27 08:30:15.1+00', '2026-11-27 08:30:15.12+00', '2026-11-27 08:30:15.123999+00', '2026-11-27 23:59:59.9995+01'];
     for (const [at, time] of stored.entries()) await db.insert(interfaceLog).values({ ...base, useTime: at, startTime: sql`${time}::timestamptz`, endTime: sql`${time}::timestamptz` });
     const expected = ['2026-11-27T08:30:15.000Z', '2026-11-27T08:30:15.100Z', '2026-11-27T08:30:15.120Z', '2026-11-27T08:30:15.123Z', '2026-11-27T22:59:59.999Z'];
-    const read = () => readCells(db, [isoTime(interfaceLog.startTime)], (fields) => db.select(fields).from(interfaceLog).orderBy(interfaceLog.useTime));
-    expect((await read()).flat()).toEqual(expected);
+    const read = await readCells(db, [isoTime(interfaceLog.startTime)], (fields) => db.select(fields).from(interfaceLog).orderBy(interfaceLog.useTime));
+    expect(read.flat()).toEqual(expected);
     const byToChar = await db
       .select({ text: sql<string>`to_char(${interfaceLog.startTime} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` })
       .from(interfaceLog)
