@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { Column, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { isoTimeOf, rowTextsOf, type RowTexts } from '../exports/sheet-page';
@@ -15,26 +15,40 @@ export interface TimeCell {
 export type CellSource = AnyPgColumn | SQL | TimeCell;
 
 /**
- * A timestamptz column as an export writes it (as `toISOString` does). The database gives the time in UTC as JSON
- * writes a timestamp, and the writer makes that ISO 8601 to the millisecond (`isoTimeOf`): PostgreSQL's `to_char`
- * formatting it took about a quarter of the database's time in a 1,000,000-row interface export on PGlite
- * (16.5-17.3 s of CPU against 12.1-12.8 s with the two times and the key as JSON timestamps, issue 11).
+ * A timestamptz column as an export writes it (as `toISOString` does). The database gives the time in UTC as its
+ * text (`2026-11-28 22:29:17.12`, PostgreSQL's ISO style, which node-postgres's own parsing of times also needs), and
+ * the writer makes that ISO 8601 to the millisecond (`isoTimeOf`): PostgreSQL's `to_char` formatting it took about a
+ * quarter of the database's time in a 1,000,000-row interface export on PGlite (issue 11).
  */
 export const isoTime = (column: AnyPgColumn): TimeCell => ({ isoTime: column });
 
 const isTimeCell = (source: CellSource): source is TimeCell => 'isoTime' in source;
+
+/** A column whose values are numbers (integers, bigints read as numbers): written as numbers, not as their texts. */
+const isNumberColumn = (source: CellSource): boolean => source instanceof Column && source.dataType === 'number';
 
 /** A query built by drizzle, read here by its statement. */
 export interface CompiledQuery {
   toSQL(): { sql: string; params: unknown[] };
 }
 
-/** The listed values of a row as one JSON array (numbers stay numbers, json columns nested values, times in UTC). */
+/**
+ * The listed values of a row as one JSON array of their texts (times in UTC). An array of texts is typed once a row:
+ * `json_build_array` looked up how to write each of its arguments' types again for every row (three catalogue
+ * lookups a text), and PGlite read a 1,000,000-row interface export with 9.4-9.7 s of CPU against 13.0-13.7 s.
+ */
 const rowJson = (values: readonly CellSource[]) =>
-  sql<string>`json_build_array(${sql.join(
-    values.map((value) => (isTimeCell(value) ? sql`(${value.isoTime} at time zone 'UTC')` : value)),
+  sql<string>`array_to_json(array[${sql.join(
+    values.map((value) => (isTimeCell(value) ? sql`(${value.isoTime} at time zone 'UTC')::text` : sql`(${value})::text`)),
     sql`, `,
-  )})::text`;
+  )}])::text`;
+
+/** A value of a row as the database wrote it, as its cell holds it: a number column's text as a number, a time in ISO 8601. */
+const valueOf = (source: CellSource, text: unknown): unknown => {
+  if (typeof text !== 'string') return text;
+  if (isTimeCell(source)) return isoTimeOf(text);
+  return isNumberColumn(source) ? Number(text) : text;
+};
 
 /** A page of an export's rows as `readRowTexts` reads it. */
 export interface RowTextPage extends RowTexts {
@@ -43,11 +57,12 @@ export interface RowTextPage extends RowTexts {
 }
 
 /**
- * The rows of the query `page` builds, in its own order, each row the JSON text of an array of the listed values
- * (numbers stay numbers) and then those of its `keys` that are not among the values (the same object), written by
- * the database; the last row's keys are parsed here, for the next page: what reads a million rows (the log exports,
+ * The rows of the query `page` builds, in its own order, each row the JSON text of an array of the texts of the
+ * listed values and then of those of its `keys` that are not among the values (the same object), written by the
+ * database; the last row's keys are parsed here, for the next page: what reads a million rows (the log exports,
  * issue 11). The server's thread hands the texts to the workbook's writer thread as one UTF-8 buffer that moves
- * there without a copy (`rowTextsOf`), and the writer parses each row as it writes it (its cells, not its keys).
+ * there without a copy (`rowTextsOf`), and the writer parses each row as it writes it (its cells, not its keys),
+ * a number column's text as a number and a time as ISO 8601.
  * Before, each page's values were made on the server's thread (node-postgres decoding 14 fields a row, PGlite
  * parsing each row's text) and copied into the writer's as 14,000 values: a 1,000,000-row export on PostgreSQL took
  * 4.4-6.4 s of the server thread's CPU, now 2.9-3.0 s. The keys are in the text, not fields of their own: PGlite
@@ -74,8 +89,9 @@ export async function readRowTexts(db: Tx, values: readonly CellSource[], keys: 
       rows.map(([cells]) => cells),
       values.length,
       values.flatMap((value, at) => (isTimeCell(value) ? [at] : [])),
+      values.flatMap((value, at) => (isNumberColumn(value) ? [at] : [])),
     ),
-    lastKeys: lastRow && keyPositions.map((at) => (isTimeCell(written[at]!) && typeof lastRow[at] === 'string' ? isoTimeOf(lastRow[at]) : lastRow[at])),
+    lastKeys: lastRow && keyPositions.map((at) => valueOf(written[at]!, lastRow[at])),
   };
 }
 

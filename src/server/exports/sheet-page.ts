@@ -23,14 +23,16 @@ export interface RowTexts {
   ends: Uint32Array;
   /** How many of a row's values are its cells: those after them are the row's keys, read for the next page, not written. */
   cellCount: number;
-  /** The cells that are times as JSON writes a timestamp, written as ISO 8601 (`isoTimeOf`). */
+  /** The cells that are times as the database's text of a timestamp, written as ISO 8601 (`isoTimeOf`). */
   timeCells: readonly number[];
+  /** The cells that are numbers as the database's text of them, written as numbers. */
+  numberCells: readonly number[];
 }
 
 const encoder = new TextEncoder();
 
 /** `texts` as a page of row texts. */
-export function rowTextsOf(texts: readonly string[], cellCount: number, timeCells: readonly number[]): RowTexts {
+export function rowTextsOf(texts: readonly string[], cellCount: number, timeCells: readonly number[], numberCells: readonly number[]): RowTexts {
   let size = 0;
   for (const text of texts) size += Buffer.byteLength(text, 'utf8');
   const utf8 = new Uint8Array(size);
@@ -40,23 +42,26 @@ export function rowTextsOf(texts: readonly string[], cellCount: number, timeCell
     at += encoder.encodeInto(text, utf8.subarray(at)).written;
     ends[row] = at;
   });
-  return { utf8, ends, cellCount, timeCells };
+  return { utf8, ends, cellCount, timeCells, numberCells };
 }
 
-const JSON_TIME = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?$/;
+const TIME_TEXT = /^(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?$/;
 
 /**
- * A UTC time as PostgreSQL's JSON writes a timestamp (`2026-11-28T22:29:17.12`: the fraction as long as it needs,
- * none when whole) as `toISOString` writes it: to the millisecond, with its Z. The fraction is cut, not rounded, as
- * `to_char`'s `MS` cuts it. Anything else (`infinity`, a year past 9999 or before the common era) stays the
- * database's text.
+ * A UTC time as PostgreSQL writes a timestamp in its ISO style (`2026-11-28 22:29:17.12`, or with a T as JSON
+ * writes it: the fraction as long as it needs, none when whole) as `toISOString` writes it: to the millisecond,
+ * with its Z. The fraction is cut, not rounded, as `to_char`'s `MS` cuts it. Anything else (`infinity`, a year past
+ * 9999 or before the common era) stays the database's text.
  */
 export function isoTimeOf(text: string): string {
   // The two usual shapes, to the millisecond and whole seconds, without the pattern (0.16 s per 1,000,000 times).
-  if (text.length === 23 && text.charCodeAt(19) === 46) return `${text}Z`;
-  if (text.length === 19 && text.charCodeAt(10) === 84) return `${text}.000Z`;
-  const parts = JSON_TIME.exec(text);
-  return parts ? `${parts[1]}.${(parts[2] ?? '').slice(0, 3).padEnd(3, '0')}Z` : text;
+  const separator = text.charCodeAt(10);
+  if (separator === 32 || separator === 84) {
+    if (text.length === 23 && text.charCodeAt(19) === 46) return `${text.slice(0, 10)}T${text.slice(11)}Z`;
+    if (text.length === 19) return `${text.slice(0, 10)}T${text.slice(11)}.000Z`;
+  }
+  const parts = TIME_TEXT.exec(text);
+  return parts ? `${parts[1]}T${parts[2]}.${(parts[3] ?? '').slice(0, 3).padEnd(3, '0')}Z` : text;
 }
 
 /** A page of an export: its rows as cells, or as the database's texts of them. */
@@ -76,7 +81,7 @@ export function* rowsOf(page: SheetPage): Generator<readonly CellValue[]> {
     yield* page as readonly (readonly CellValue[])[];
     return;
   }
-  const { utf8, ends, cellCount, timeCells } = page as RowTexts;
+  const { utf8, ends, cellCount, timeCells, numberCells } = page as RowTexts;
   let start = 0;
   for (const end of ends) {
     const row = JSON.parse(decoder.decode(utf8.subarray(start, end))) as CellValue[];
@@ -89,6 +94,10 @@ export function* rowsOf(page: SheetPage): Generator<readonly CellValue[]> {
     for (const at of timeCells) {
       const time = row[at];
       if (typeof time === 'string') row[at] = isoTimeOf(time);
+    }
+    for (const at of numberCells) {
+      const number = row[at];
+      if (typeof number === 'string') row[at] = Number(number);
     }
     yield row;
   }

@@ -115,8 +115,8 @@ describe('the streamed workbook', () => {
     // 32,768 UTF-16 units: the database cut the text to 32,767 characters, and one of them takes two units.
     const long = `🚚${'x'.repeat(CELL_TEXT_MAX - 1)}`;
     const sent = [
-      rowTextsOf([JSON.stringify([1, 'a "quoted", \\ text\n', '2026-11-27T08:30:15.1', 'key 1', 10]), JSON.stringify([2, null, '2026-11-27T08:30:16', 'key 2', 20])], 3, [2]),
-      rowTextsOf([JSON.stringify([3, long, '2026-11-27T08:30:17.123456', 'key 3', 30])], 3, [2]),
+      rowTextsOf([JSON.stringify(['1', 'a "quoted", \\ text\n', '2026-11-27 08:30:15.1', 'key 1', '10']), JSON.stringify(['2', null, '2026-11-27 08:30:16', 'key 2', '20'])], 3, [2], [0]),
+      rowTextsOf([JSON.stringify(['3', long, '2026-11-27 08:30:17.123456', 'key 3', '30'])], 3, [2], [0]),
     ];
     const pages = (async function* () {
       yield* sent;
