@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isoTimeOf } from './sheet-page';
 
-describe('a time as the database’s JSON wrote it, as an export writes it', () => {
+describe('a time as the database wrote it (its ISO style or JSON), as an export writes it', () => {
   it('is ISO 8601 to the millisecond, its fraction padded or cut (not rounded), from the ISO style’s text or JSON’s', () => {
     expect(isoTimeOf('2026-11-28T22:29:17.123')).toBe('2026-11-28T22:29:17.123Z');
     expect(isoTimeOf('2026-11-28T22:29:17')).toBe('2026-11-28T22:29:17.000Z');
