@@ -1,0 +1,169 @@
+/**
+ * The console in a browser: starts the embedded server (unless a server URL is configured) and the browser host,
+ * and prints one line, the address to open (it carries this run's key, which opens one browser once).
+ *
+ *   npm run start:browser -- [--port N] [--data DIR] [--vault auto|keychain|memory] [--renderer DIR] [--downloads DIR]
+ *
+ * `npm run start:browser` runs it from its bundle (`npm run build:browser-host`, out/browser-host/cli.js), as
+ * `npm run server` runs the standalone server, with the same heap flags: from the TypeScript sources through tsx
+ * the embedded server's 1,000,000-row export peaked 50 MB higher (issue 11).
+ *
+ * CONSOLE_HOME (default ~/.backoffice-console) holds the settings (settings.json) and, unless --data says
+ * otherwise, the embedded server's data (data/). CONSOLE_SERVER_URL and the managed configuration file preset
+ * the server as on a managed workstation (src/main/core/settings.ts).
+ */
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import Conf from 'conf';
+import { createConsoleCore, type ConsoleCore } from '../main/core/console-core';
+import { createEmbeddedServer } from '../main/core/embedded-server';
+import { folderTarget } from '../main/core/exports';
+import { fileManagerRevealer } from '../main/core/reveal';
+import { createSettings, readManagedPreset, type KeyValueStore } from '../main/core/settings';
+import { createKeychainVault, createMemoryVault, probeKeychain, type TokenVault } from '../main/core/token-vault';
+import { browserHelpResolver, startBrowserHost, type BrowserHost } from './host';
+
+// Two folders up from the sources (src/browser-host) and from the bundle (out/browser-host) alike.
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+const USAGE = `Usage: npm run start:browser -- [--port N] [--data DIR] [--vault auto|keychain|memory] [--renderer DIR] [--downloads DIR]
+  --port N       port of the browser host on 127.0.0.1 (default 0: any free port)
+  --data DIR     data folder of the embedded server (default $CONSOLE_HOME/data)
+  --vault KIND   where refresh tokens live: keychain (the OS keychain), memory (this process only),
+                 auto (default: the keychain when one answers, otherwise memory)
+  --renderer DIR the built renderer (default out/renderer)
+  --downloads DIR where exports are saved (default $CONSOLE_DOWNLOADS_DIR, else ~/Downloads)
+Environment: CONSOLE_HOME (default ~/.backoffice-console), CONSOLE_DOWNLOADS_DIR, CONSOLE_SERVER_URL, CONSOLE_CLIENT_ID,
+  CONSOLE_CLIENT_SECRET, CONSOLE_TRANSPORT_SECRET, CONSOLE_MANAGED_CONFIG`;
+
+class UsageError extends Error {}
+
+const SIGNAL_REPEAT_GRACE_MS = 1000;
+
+interface CliOptions {
+  port: number;
+  dataDir: string;
+  vault: 'auto' | 'keychain' | 'memory';
+  rendererDir: string;
+  home: string;
+  downloadsDir: string;
+}
+
+function parseOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        data: { type: 'string' },
+        vault: { type: 'string' },
+        renderer: { type: 'string' },
+        downloads: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values } = parsed;
+  if (values.help) return 'help';
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
+  const vault = values.vault ?? 'auto';
+  if (vault !== 'auto' && vault !== 'keychain' && vault !== 'memory') throw new UsageError(`--vault must be auto, keychain or memory, not "${vault}"`);
+  const home = resolve(env.CONSOLE_HOME?.trim() || join(os.homedir(), '.backoffice-console'));
+  return {
+    port,
+    vault,
+    home,
+    dataDir: resolve(values.data ?? join(home, 'data')),
+    rendererDir: resolve(values.renderer ?? join(projectRoot, 'out', 'renderer')),
+    downloadsDir: resolve(values.downloads ?? (env.CONSOLE_DOWNLOADS_DIR?.trim() || join(os.homedir(), 'Downloads'))),
+  };
+}
+
+async function chooseVault(kind: CliOptions['vault']): Promise<TokenVault> {
+  if (kind === 'memory') return createMemoryVault();
+  const probe = await probeKeychain();
+  if (probe.reachable) return createKeychainVault();
+  if (kind === 'keychain') throw new Error(`The OS keychain does not answer (${probe.reason}); use --vault memory to keep refresh tokens in this process only`);
+  console.error(`No OS keychain answers (${probe.reason}): refresh tokens stay in this process only.`);
+  return createMemoryVault();
+}
+
+function appVersion(): string {
+  const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version?: string };
+  return manifest.version ?? '0.0.0';
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2), process.env);
+  if (options === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  const preset = readManagedPreset(process.env);
+  let host: BrowserHost | null = null;
+  const store: KeyValueStore = new Conf<Record<string, unknown>>({ cwd: options.home, configName: 'settings' });
+  const vault = await chooseVault(options.vault);
+  const embedded = createEmbeddedServer({ dataDir: options.dataDir, credentials: createSettings(store, preset).credentials() });
+  const helpDir = join(projectRoot, 'resources', 'help');
+
+  const core: ConsoleCore = createConsoleCore({
+    store,
+    preset,
+    vault,
+    embedded,
+    platform: { kind: 'browser', appVersion: appVersion(), os: `${os.type()} ${os.release()}` },
+    helpPdfUrl: browserHelpResolver(helpDir),
+    exportTarget: folderTarget(options.downloadsDir),
+    revealFile: fileManagerRevealer(),
+    // The host knows the page secret its file addresses carry; it starts after the core.
+    fileUrl: (fileId) => {
+      if (!host) throw new Error('The browser host is not listening yet');
+      return host.fileUrl(fileId);
+    },
+  });
+  let stoppingSince: number | null = null;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stoppingSince !== null) {
+      // A terminal's Ctrl+C reaches this process twice (directly and relayed by npm): only a later repeat forces the exit.
+      if (Date.now() - stoppingSince < SIGNAL_REPEAT_GRACE_MS) return;
+      console.error(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
+    stoppingSince = Date.now();
+    try {
+      await host?.close();
+      await core.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(`Stopping failed: ${(error as Error).message}`);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', (signal) => void stop(signal));
+
+  try {
+    // With no server URL the embedded server starts now, so the printed address works at once.
+    if (!core.settings.get().serverUrl) await core.serverUrl();
+    host = await startBrowserHost({ bridge: core.bridge, rendererDir: options.rendererDir, helpDir, port: options.port });
+  } catch (error) {
+    await core.close().catch(() => undefined);
+    throw error;
+  }
+  console.log(host.url);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof UsageError) console.error(`${error.message}\n${USAGE}`);
+  else console.error(`The browser host did not start: ${(error as Error).message}`);
+  process.exit(1);
+});
