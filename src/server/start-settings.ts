@@ -60,5 +60,10 @@ export function restartWithStartSettings(): void {
   const flags = nodeFlagsCountingExternalMemory(process.execArgv, process.versions.v8);
   if (tunables === null && flags === null) return;
   const env = tunables === null ? process.env : { ...process.env, GLIBC_TUNABLES: tunables };
-  node.execve(process.execPath, [process.execPath, ...(flags ?? process.execArgv), ...process.argv.slice(1)], env);
+  try {
+    node.execve(process.execPath, [process.execPath, ...(flags ?? process.execArgv), ...process.argv.slice(1)], env);
+  } catch (error) {
+    // The settings save memory; a process that cannot take them still serves.
+    console.error(`Starting again with the start settings failed (${(error as Error).message}); going on without them.`);
+  }
 }
