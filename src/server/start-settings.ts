@@ -28,8 +28,8 @@
 export const MALLOC_TUNABLES = [
   // glibc's default trim threshold, fixed: setting it also stops both thresholds from rising.
   { tunable: 'glibc.malloc.trim_threshold=131072', chosenBy: ['trim_threshold', 'mmap_threshold'] },
-  // Two arenas for every thread. glibc's default is up to eight per core, and each thread that allocates while
-  // another holds its arena gets one of its own, with its free memory kept apart.
+  // Two arenas that all the process's threads share. glibc's default is up to eight per core, and a thread that
+  // allocates while another holds its arena gets one of its own, with its free memory kept apart.
   { tunable: 'glibc.malloc.arena_max=2', chosenBy: ['arena_max'] },
 ] as const;
 
