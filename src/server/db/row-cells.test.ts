@@ -14,11 +14,11 @@ function textsOf(page: RowTexts): string[] {
 }
 
 /** The rows `readRowTexts` reads, each row's text parsed as the writer parses it. */
-async function readCells(db: Tx, values: readonly CellSource[], page: (fields: { cells: SQL<string> }) => CompiledQuery): Promise<unknown[][]> {
+async function readCells(db: Tx, values: readonly CellSource[], page: (fields: Record<string, SQL.Aliased<unknown>>) => CompiledQuery): Promise<unknown[][]> {
   return [...rowsOf(await readRowTexts(db, values, [], page))].map((row) => [...row]);
 }
 
-describe('rows as the JSON texts of their cells (what an export reads), on each driver', () => {
+describe('rows as the texts of their cells (what an export reads), on each driver', () => {
   let server: TestServer;
   beforeEach(async () => {
     server = await startTestServer();
@@ -35,11 +35,11 @@ describe('rows as the JSON texts of their cells (what an export reads), on each 
       { ...base, startTime: new Date(start.getTime() + 1000), endTime: new Date(start.getTime() + 1007), requestParam: '{"n":2}' },
     ]);
     const ids = (await db.select({ id: interfaceLog.id }).from(interfaceLog).orderBy(desc(interfaceLog.id))).map((row) => row.id);
-    const values = [interfaceLog.id, isoTime(interfaceLog.startTime), interfaceLog.useTime, interfaceLog.requestParam, interfaceLog.deptId];
+    const values = [interfaceLog.id, isoTime(interfaceLog.startTime), interfaceLog.useTime, interfaceLog.requestParam, interfaceLog.deptId, interfaceLog.interfaceCnName, sql`''`, sql`null::text`];
     const rows = await readCells(db, values, (fields) => db.select(fields).from(interfaceLog).orderBy(desc(interfaceLog.id)));
     expect(rows).toEqual([
-      [ids[0], new Date(start.getTime() + 1000).toISOString(), 7, '{"n":2}', null],
-      [ids[1], start.toISOString(), 7, awkward, null],
+      [ids[0], new Date(start.getTime() + 1000).toISOString(), 7, '{"n":2}', null, 'call', '', null],
+      [ids[1], start.toISOString(), 7, awkward, null, 'call', '', null],
     ]);
   });
 
@@ -55,10 +55,7 @@ describe('rows as the JSON texts of their cells (what an export reads), on each 
     const startTime = isoTime(interfaceLog.startTime);
     const page = await readRowTexts(db, [interfaceLog.useTime, startTime], [startTime, interfaceLog.id], (fields) => db.select(fields).from(interfaceLog).orderBy(desc(interfaceLog.startTime)));
     expect(page.cellCount).toBe(2);
-    expect(textsOf(page).map((text) => JSON.parse(text) as unknown)).toEqual([
-      ['7', '2026-11-27 08:30:16.042', String(newer!.id)],
-      ['7', '2026-11-27 08:30:15.042', String(older!.id)],
-    ]);
+    expect(textsOf(page)).toEqual([`7|2026-11-27 08:30:16.042|${newer!.id}|`, `7|2026-11-27 08:30:15.042|${older!.id}|`]);
     expect([...rowsOf(page)]).toEqual([
       [7, new Date(start.getTime() + 1000).toISOString()],
       [7, start.toISOString()],
@@ -82,6 +79,14 @@ describe('rows as the JSON texts of their cells (what an export reads), on each 
       .from(interfaceLog)
       .orderBy(interfaceLog.useTime);
     expect(byToChar.map((row) => row.text)).toEqual(expected);
+  });
+
+  it('writes a text as its length in UTF-8 and the text, whatever it holds', async () => {
+    const { db } = server.services;
+    const texts = ['12:34|56', ':', '|', '9', '字:🚚|', ''];
+    const page = await readRowTexts(db, [...texts.map((text) => sql`${text}::text`), sql`null::text`], [], (fields) => db.select(fields).from(sql`(select 1) as one`));
+    expect(textsOf(page)).toEqual(['8:12:34|561::1:|1:99:字:🚚|0::']);
+    expect([...rowsOf(page)]).toEqual([[...texts, null]]);
   });
 
   it('gives a json column as the database’s text of it, as the export writes it', async () => {

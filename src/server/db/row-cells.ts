@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Column, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { isoTimeOf, rowTextsOf, type RowTexts } from '../exports/sheet-page';
+import { isoTimeOf, LENGTH_END, rowTextsOf, VALUE_END, valuesOfRowText, type RowTexts } from '../exports/sheet-page';
 import type { Tx } from './client';
 import { PGliteThread } from './pglite-thread';
 
@@ -11,8 +11,14 @@ export interface TimeCell {
   readonly isoTime: AnyPgColumn;
 }
 
-/** What a row's cells are read from: columns, SQL such as `leadingText`, or times (`isoTime`). */
-export type CellSource = AnyPgColumn | SQL | TimeCell;
+/** A text cut to its first characters by the database (`leadingText`). */
+export interface CutText {
+  readonly leadingText: AnyPgColumn | SQL;
+  readonly max: number;
+}
+
+/** What a row's cells are read from: columns, SQL, times (`isoTime`) or texts cut to a length (`leadingText`). */
+export type CellSource = AnyPgColumn | SQL | TimeCell | CutText;
 
 /**
  * A timestamptz column as an export writes it (as `toISOString` does). The database gives the time in UTC as its
@@ -24,6 +30,8 @@ export const isoTime = (column: AnyPgColumn): TimeCell => ({ isoTime: column });
 
 const isTimeCell = (source: CellSource): source is TimeCell => 'isoTime' in source;
 
+const isCutText = (source: CellSource): source is CutText => 'leadingText' in source;
+
 /** A column whose values are numbers (integers, bigints read as numbers): written as numbers, not as their texts. */
 const isNumberColumn = (source: CellSource): boolean => source instanceof Column && source.dataType === 'number';
 
@@ -32,16 +40,44 @@ export interface CompiledQuery {
   toSQL(): { sql: string; params: unknown[] };
 }
 
+/** Whether a value's text is delimited in a row's text (numbers and times: `valuesOfRowText`). */
+const isDelimited = (source: CellSource): boolean => isTimeCell(source) || isNumberColumn(source);
+
+/** The names the row's query gives a value (in the page's query) and its text (in the query above it). */
+const valueName = (at: number) => `value_${at}`;
+const textName = (at: number) => `"text_${at}"`;
+
+/** What the page's query selects of each listed value: the column or SQL itself, nothing made of it yet. */
+const valueFields = (values: readonly CellSource[]): Record<string, SQL.Aliased<unknown>> =>
+  Object.fromEntries(values.map((value, at) => [valueName(at), sql`${isTimeCell(value) ? value.isoTime : isCutText(value) ? value.leadingText : value}`.as(valueName(at))]));
+
+/** Each value's text (times in UTC), made once: a json column's text is written out anew each time it is asked for. */
+const valueTexts = (values: readonly CellSource[]): string => values.map((value, at) => `("${valueName(at)}"${isTimeCell(value) ? ` at time zone 'UTC'` : ''})::text as ${textName(at)}`).join(', ');
+
 /**
- * The listed values of a row as one JSON array of their texts (times in UTC). An array of texts is typed once a row:
- * `json_build_array` looked up how to write each of its arguments' types again for every row (three catalogue
- * lookups a text), and PGlite read a 1,000,000-row interface export with 9.4-9.7 s of CPU against 13.0-13.7 s.
+ * A value's piece of its row's text (`valuesOfRowText`). A text's length in UTF-8 is known without reading the
+ * text, so a cut text walks its characters (`left`) only when it is longer than the cut in bytes.
  */
-const rowJson = (values: readonly CellSource[]) =>
-  sql<string>`array_to_json(array[${sql.join(
-    values.map((value) => (isTimeCell(value) ? sql`(${value.isoTime} at time zone 'UTC')::text` : sql`(${value})::text`)),
-    sql`, `,
-  )}])::text`;
+function pieceOf(value: CellSource, at: number): string {
+  const text = textName(at);
+  if (isDelimited(value)) return `coalesce(${text}, '') || '${VALUE_END}'`;
+  const sized = (of: string) => `coalesce(octet_length(${of})::text || '${LENGTH_END}' || ${of}, '${LENGTH_END}')`;
+  if (!isCutText(value)) return sized(text);
+  const max = Math.trunc(value.max);
+  return `case when octet_length(${text}) > ${max} then ${sized(`left(${text}, ${max})`)} else ${sized(text)} end`;
+}
+
+/**
+ * The statement that reads the rows of the page's query as their texts, in three steps: the page's query selects
+ * the values themselves and orders and limits them, the query above it makes each value's text once, and the one
+ * above that joins them into the row's text. PostgreSQL merges neither into the query above it (the page's query
+ * has a LIMIT, the texts' query an OFFSET), so the texts are made for the page's rows only, after any sort, and a
+ * text asked for twice (its length, then itself) is made once. Within one query PostgreSQL makes the cheap parts of
+ * its select list before a sort, for every row that matches, and puts off only an expensive whole (the JSON array
+ * each row was before): a lateral making the json texts once took 116 ms a page against 38 with 21,601 matching rows.
+ */
+const rowTextsQuery = (values: readonly CellSource[], pageQuery: string): string =>
+  `select ${values.map(pieceOf).join(' || ')} from (select ${valueTexts(values)} from (${pageQuery}) as "row_values" offset 0) as "row_texts"`;
 
 /** A value of a row as the database wrote it, as its cell holds it: a number column's text as a number, a time in ISO 8601. */
 const valueOf = (source: CellSource, text: unknown): unknown => {
@@ -57,33 +93,34 @@ export interface RowTextPage extends RowTexts {
 }
 
 /**
- * The rows of the query `page` builds, in its own order, each row the JSON text of an array of the texts of the
- * listed values and then of those of its `keys` that are not among the values (the same object), written by the
- * database; the last row's keys are parsed here, for the next page: what reads a million rows (the log exports,
- * issue 11). The server's thread hands the texts to the workbook's writer thread as one UTF-8 buffer that moves
- * there without a copy (`rowTextsOf`), and the writer parses each row as it writes it (its cells, not its keys),
- * a number column's text as a number and a time as ISO 8601.
+ * The rows of the query `page` builds from the named texts of the listed values and then of those of its `keys`
+ * that are not among the values (the same object), in its own order, each row one text of them all written by the
+ * database (`valuesOfRowText`); the last row's keys are parsed here, for the next page: what reads a million rows
+ * (the log exports, issue 11). The server's thread hands the texts to the workbook's writer thread as one UTF-8
+ * buffer that moves there without a copy (`rowTextsOf`), and the writer parses each row as it writes it (its cells,
+ * not its keys), a number column's text as a number and a time as ISO 8601.
  * Before, each page's values were made on the server's thread (node-postgres decoding 14 fields a row, PGlite
  * parsing each row's text) and copied into the writer's as 14,000 values: a 1,000,000-row export on PostgreSQL took
- * 4.4-6.4 s of the server thread's CPU, now 2.9-3.0 s. The keys are in the text, not fields of their own: PGlite
+ * 4.4-6.4 s of the server thread's CPU, then 2.9-3.0 s. The keys are in the text, not fields of their own: PGlite
  * copies each field into an ArrayBuffer of its own, about 0.6 µs each; a key that is a cell is written once (the
  * interface export's time and id: 8 % fewer bytes). The database does not join a page into one field
  * (`string_agg`): a 350 KB field a page kept the server 7-20 MB higher.
  */
-export async function readRowTexts(db: Tx, values: readonly CellSource[], keys: readonly CellSource[], page: (fields: { cells: SQL<string> }) => CompiledQuery): Promise<RowTextPage> {
+export async function readRowTexts(db: Tx, values: readonly CellSource[], keys: readonly CellSource[], page: (fields: Record<string, SQL.Aliased<unknown>>) => CompiledQuery): Promise<RowTextPage> {
   const client = (db as unknown as { $client?: unknown }).$client;
   const written = [...values];
   const keyPositions = keys.map((key) => {
     const at = written.indexOf(key);
     return at >= 0 ? at : written.push(key) - 1;
   });
-  const { sql: text, params } = page({ cells: rowJson(written) }).toSQL();
+  const { sql: pageQuery, params } = page(valueFields(written)).toSQL();
+  const text = rowTextsQuery(written, pageQuery);
   let rows: [string][];
   if (client instanceof PGlite || client instanceof PGliteThread) rows = (await client.query<[string]>(text, params, { rowMode: 'array' })).rows;
   else if (client instanceof pg.Pool || client instanceof pg.Client) rows = (await client.query<[string]>({ text, values: params, rowMode: 'array' })).rows;
   else throw new Error('readRowTexts needs the database itself, not a transaction');
   const last = rows.at(-1)?.[0];
-  const lastRow = last === undefined ? null : (JSON.parse(last) as unknown[]);
+  const lastRow = last === undefined ? null : valuesOfRowText(last, Buffer.byteLength(last, 'utf8'), written.map(isDelimited), written.length);
   return {
     ...rowTextsOf(
       rows.map(([cells]) => cells),
@@ -98,12 +135,7 @@ export async function readRowTexts(db: Tx, values: readonly CellSource[], keys: 
 /**
  * A text's first `max` characters, cut by the database: an export holds a page of rows whole (whichever driver
  * reads it), so a page stays bounded whatever was stored. PostgreSQL counts characters and a spreadsheet UTF-16
- * units, so the writer cuts the cell to the unit as it parses the row. `left` walks every character of every row;
- * a text of at most `max` bytes has at most `max` characters, and its byte length is known without reading it, so
- * only the longer ones are walked (`left` on each took a quarter of a 1,000,000-row interface export's query time on
- * PGlite, issue 11).
+ * units, so the writer cuts the cell to the unit as it parses the row. Any column or SQL is cut as its text (a json
+ * column's too).
  */
-export const leadingText = (text: AnyPgColumn | SQL, max: number) => {
-  const limit = sql.raw(String(Math.trunc(max)));
-  return sql<string>`case when octet_length(${text}) > ${limit} then left(${text}, ${limit}) else ${text} end`;
-};
+export const leadingText = (text: AnyPgColumn | SQL, max: number): CutText => ({ leadingText: text, max });

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it, vi } from 'vitest';
 import { rowTextsOf } from './sheet-page';
+import { rowTextOf } from '../testing/row-text';
 import { CELL_TEXT_MAX, readFirstSheet, WRITER_THREADS_MAX, xlsxStream, type CellValue, type SheetPage } from './xlsx';
 import { BYTES_MESSAGE_SIZE } from './xlsx-thread-protocol';
 import { ROWS_PER_TURN, writeXlsx } from './xlsx-writer';
@@ -114,9 +115,10 @@ describe('the streamed workbook', () => {
   it('writes pages of row texts as the database wrote them: each row parsed, numbers as numbers, times as ISO 8601, its keys left out, a text cut to what a cell holds', async () => {
     // 32,768 UTF-16 units: the database cut the text to 32,767 characters, and one of them takes two units.
     const long = `🚚${'x'.repeat(CELL_TEXT_MAX - 1)}`;
+    const delimited = [true, false, true, false, true];
     const sent = [
-      rowTextsOf([JSON.stringify(['1', 'a "quoted", \\ text\n', '2026-11-27 08:30:15.1', 'key 1', '10']), JSON.stringify(['2', null, '2026-11-27 08:30:16', 'key 2', '20'])], 3, [2], [0]),
-      rowTextsOf([JSON.stringify(['3', long, '2026-11-27 08:30:17.123456', 'key 3', '30'])], 3, [2], [0]),
+      rowTextsOf([rowTextOf(['1', 'a "quoted", \\ text\n', '2026-11-27 08:30:15.1', 'key 1', '10'], delimited), rowTextOf(['2', null, '2026-11-27 08:30:16', 'key 2', '20'], delimited)], 3, [2], [0]),
+      rowTextsOf([rowTextOf(['3', long, '2026-11-27 08:30:17.123456', 'key 3', '30'], delimited)], 3, [2], [0]),
     ];
     const pages = (async function* () {
       yield* sent;

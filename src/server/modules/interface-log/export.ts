@@ -42,7 +42,7 @@ const CELL_SOURCES: Record<(typeof INTERFACE_EXPORT_COLUMNS)[number], CellSource
 };
 const EXPORT_CELLS = INTERFACE_EXPORT_COLUMNS.map((column) => CELL_SOURCES[column]);
 
-/** The matching rows, newest first, a page at a time by keyset on (start_time, id), each row its cells' JSON text (the keys are cells). */
+/** The matching rows, newest first, a page at a time by keyset on (start_time, id), each row the text of its cells (`valuesOfRowText`; the keys are cells). */
 function exportPages(db: Db, where: SQL | undefined): AsyncGenerator<RowTexts> {
   return keysetPages<InterfaceLogSeek, RowTexts>(async (after) => {
     const page = await readRowTexts(db, EXPORT_CELLS, [CELL_SOURCES.startTime, CELL_SOURCES.id], (fields) =>

@@ -103,14 +103,14 @@ const CELL_SOURCES: Record<(typeof OPERATION_LOG_COLUMNS)[number], CellSource> =
   operLoginName: operationLog.operLoginName,
   operLocation: operationLog.operLocation,
   operationContent: operationLog.operationContent,
-  // A json column's cell is the database's own text of the value (no parse and re-serialise per row), '' for none.
-  beforeOperation: sql`coalesce(${leadingText(sql`${operationLog.beforeOperation}::text`, CELL_TEXT_MAX)}, '')`,
-  afterOperation: sql`coalesce(${leadingText(sql`${operationLog.afterOperation}::text`, CELL_TEXT_MAX)}, '')`,
+  // A json column's cell is the database's own text of the value (no parse and re-serialise per row), empty for none.
+  beforeOperation: leadingText(operationLog.beforeOperation, CELL_TEXT_MAX),
+  afterOperation: leadingText(operationLog.afterOperation, CELL_TEXT_MAX),
   operationTime: isoTime(operationLog.operationTime),
 };
 const EXPORT_CELLS = OPERATION_LOG_COLUMNS.map((column) => CELL_SOURCES[column]);
 
-/** The matching rows newest first, a keyset page at a time (never OFFSET, never all rows at once), each row its cells' JSON text. */
+/** The matching rows newest first, a keyset page at a time (never OFFSET, never all rows at once), each row the text of its cells (`valuesOfRowText`). */
 function exportPages(db: Tx, where: SQL | undefined): AsyncGenerator<RowTexts> {
   return keysetPages<number, RowTexts>(async (before) => {
     const page = await readRowTexts(db, EXPORT_CELLS, [operationLog.id], (fields) =>
