@@ -62,7 +62,7 @@ function endOfUtf8(text: string, from: number, bytes: number): number {
  *
  * Nothing in it is escaped: the database does not walk a text to write it, nor the writer to read it. A row as
  * the JSON text of an array of its values took PGlite 13.2 s of CPU for a 1,000,000-row interface export against
- * 10.6-11.1 s this way, with 12 % more bytes (issue 11). `byteLength` is the row's length in UTF-8: when it is the
+ * 10.4-11.4 s this way, and 12 % more bytes (issue 11). `byteLength` is the row's length in UTF-8: when it is the
  * text's length, the row is ASCII and each length is where its text ends; otherwise the texts up to the row's last
  * character beyond ASCII are walked.
  */
