@@ -16,6 +16,8 @@ export interface WireQueryOptions {
 export type WorkerRequest =
   | { op: 'query'; id: number; tx: number | null; sql: string; params: unknown[]; options: WireQueryOptions }
   | { op: 'exec'; id: number; tx: number | null; sql: string; options: WireQueryOptions }
+  /** A statement that selects one text a row, answered with its rows' UTF-8 (`readTextRows`), moved rather than copied. */
+  | { op: 'textRows'; id: number; sql: string; params: unknown[] }
   /** Opens transaction `tx`: answered once BEGIN ran, the transaction then holds PGlite until its `end`. */
   | { op: 'begin'; id: number; tx: number }
   /** `tx.rollback()` inside the caller's function: PGlite rolls back and the transaction's end commits nothing. */

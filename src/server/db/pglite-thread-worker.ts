@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import type { WireError, WireQueryOptions, WireResults, WorkerReply, WorkerRequest, WorkerStart } from './pglite-thread-protocol';
 import { PGLITE_OPTIONS } from './pglite-options';
+import { readTextRows } from './pglite-text-rows';
 
 /**
  * The thread that owns PGlite for `PGliteThread` (pglite-thread.ts): every statement of the server arrives here
@@ -125,6 +126,11 @@ async function handle(request: WorkerRequest): Promise<void> {
         { id: request.id, ok: true, value: wired.map((w) => w.value) },
         wired.flatMap((w) => w.transfer),
       );
+      return;
+    }
+    case 'textRows': {
+      const rows = await readTextRows(db!, request.sql, request.params);
+      reply({ id: request.id, ok: true, value: rows }, [rows.utf8.buffer as ArrayBuffer, rows.ends.buffer as ArrayBuffer]);
       return;
     }
     case 'begin':

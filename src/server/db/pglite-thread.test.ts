@@ -9,6 +9,7 @@ import { configFromEnv } from '../config';
 import { scratchDir } from '../testing/scratch';
 import { openDatabase, type Database } from './client';
 import { SqlState, violatedConstraint } from './errors';
+import { readTextRows } from './pglite-text-rows';
 import { PGliteThread } from './pglite-thread';
 import { dept } from './schema';
 
@@ -119,6 +120,15 @@ describe.runIf(process.env.CONSOLE_TEST_DB === 'pglite')('PGlite in a worker thr
     const execs = await thread.exec('select 1 as one; select 2 as two');
     expect(execs.map((result) => result.rows)).toEqual([[{ one: 1 }], [{ two: 2 }]]);
     expect(await thread.exec('select 1 as one; select 2 as two')).toEqual(await direct.exec('select 1 as one; select 2 as two'));
+  });
+
+  it('reads text rows in the worker as on the server’s thread (readTextRows), the bytes moved, PostgreSQL’s errors with their code', async () => {
+    const statement = `select concat_ws('|', id, label, at, doc::text) from thread_sample where id >= $1 order by id`;
+    const fromThread = await thread.readTextRows(statement, [1]);
+    expect(fromThread).toEqual(await readTextRows(direct, statement, [1]));
+    expect(fromThread.ends.length).toBeGreaterThan(0);
+    await expect(thread.readTextRows('select (1 / $1::int)::text', [0])).rejects.toMatchObject({ code: '22012', message: 'division by zero' });
+    await expect(thread.readTextRows('select $1::text', [{ a: 1 }])).rejects.toThrow('parameter $1 of a statement read as text rows is an object');
   });
 
   it('commits a transaction, and rolls one back when its function throws', async () => {

@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import type { TextRows } from '../exports/sheet-page';
 import { startWorker, workerEntry, type YoungGeneration } from '../worker-entry';
 import type { WireError, WireQueryOptions, WireResults, WorkerReply, WorkerRequest, WorkerStart } from './pglite-thread-protocol';
 
@@ -54,6 +55,11 @@ export class PGliteThread {
 
   async exec(sql: string, options?: QueryOptions): Promise<Array<Results>> {
     return this.runExec(null, sql, options);
+  }
+
+  /** `readTextRows` (pglite-text-rows.ts) run in the worker: the rows' bytes move here without a copy. */
+  async readTextRows(sql: string, params: unknown[]): Promise<TextRows> {
+    return (await this.call({ op: 'textRows', sql, params })) as TextRows;
   }
 
   /**

@@ -12,6 +12,13 @@ export const CELL_TEXT_MAX = 32_767;
 /** What a cell of an export holds. */
 export type CellValue = string | number | null;
 
+/** Rows of one text each: their UTF-8 one after another, and where each row ends. */
+export interface TextRows {
+  utf8: Uint8Array;
+  /** Where each row's text ends in `utf8`. */
+  ends: Uint32Array;
+}
+
 /**
  * A page of rows as the database wrote them: each row the text of its cells (and after them the row's keys) in
  * the format `valuesOfRowText` reads, the texts in UTF-8 one after another, each parsed as it is written. The bytes
@@ -19,10 +26,7 @@ export type CellValue = string | number | null;
  * outlived young-generation collections on both threads and was promoted, to be collected with the old generation
  * (issue 11).
  */
-export interface RowTexts {
-  utf8: Uint8Array;
-  /** Where each row's text ends in `utf8`. */
-  ends: Uint32Array;
+export interface RowTexts extends TextRows {
   /** How many of a row's values are its cells: those after them are the row's keys, read for the next page, not written. */
   cellCount: number;
   /** The cells that are times as the database's text of a timestamp, written as ISO 8601 (`isoTimeOf`); delimited in the row's text. */
@@ -103,8 +107,8 @@ export function valuesOfRowText(text: string, byteLength: number, delimited: rea
 
 const encoder = new TextEncoder();
 
-/** `texts` as a page of row texts. */
-export function rowTextsOf(texts: readonly string[], cellCount: number, timeCells: readonly number[], numberCells: readonly number[]): RowTexts {
+/** `texts` as rows of UTF-8. */
+export function textRowsOf(texts: readonly string[]): TextRows {
   let size = 0;
   for (const text of texts) size += Buffer.byteLength(text, 'utf8');
   const utf8 = new Uint8Array(size);
@@ -114,7 +118,7 @@ export function rowTextsOf(texts: readonly string[], cellCount: number, timeCell
     at += encoder.encodeInto(text, utf8.subarray(at)).written;
     ends[row] = at;
   });
-  return { utf8, ends, cellCount, timeCells, numberCells };
+  return { utf8, ends };
 }
 
 const TIME_TEXT = /^(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?$/;

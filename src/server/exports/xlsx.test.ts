@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it, vi } from 'vitest';
-import { rowTextsOf } from './sheet-page';
+import { textRowsOf } from './sheet-page';
 import { rowTextOf } from '../testing/row-text';
 import { CELL_TEXT_MAX, readFirstSheet, WRITER_THREADS_MAX, xlsxStream, type CellValue, type SheetPage } from './xlsx';
 import { BYTES_MESSAGE_SIZE } from './xlsx-thread-protocol';
@@ -116,9 +116,14 @@ describe('the streamed workbook', () => {
     // 32,768 UTF-16 units: the database cut the text to 32,767 characters, and one of them takes two units.
     const long = `🚚${'x'.repeat(CELL_TEXT_MAX - 1)}`;
     const delimited = [true, false, true, false, true];
+    // Three cells (a number, a text, a time) and two keys after them.
+    const cells = { cellCount: 3, timeCells: [2], numberCells: [0] };
     const sent = [
-      rowTextsOf([rowTextOf(['1', 'a "quoted", \\ text\n', '2026-11-27 08:30:15.1', 'key 1', '10'], delimited), rowTextOf(['2', null, '2026-11-27 08:30:16', 'key 2', '20'], delimited)], 3, [2], [0]),
-      rowTextsOf([rowTextOf(['3', long, '2026-11-27 08:30:17.123456', 'key 3', '30'], delimited)], 3, [2], [0]),
+      {
+        ...textRowsOf([rowTextOf(['1', 'a "quoted", \\ text\n', '2026-11-27 08:30:15.1', 'key 1', '10'], delimited), rowTextOf(['2', null, '2026-11-27 08:30:16', 'key 2', '20'], delimited)]),
+        ...cells,
+      },
+      { ...textRowsOf([rowTextOf(['3', long, '2026-11-27 08:30:17.123456', 'key 3', '30'], delimited)]), ...cells },
     ];
     const pages = (async function* () {
       yield* sent;
