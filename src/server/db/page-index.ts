@@ -1,4 +1,4 @@
-import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf } from '../auth/authz';
 import type { Tx } from './client';
@@ -92,9 +92,15 @@ export class SparsePageIndex {
     return { rows: rows.reverse(), total };
   }
 
-  /** How many rows the filter matches (exact), from the same anchors as its pages. */
+  /**
+   * How many rows the filter matches (exact): from its anchors when its pages have been read, otherwise counted
+   * without numbering them. An export's progress needs only the count: numbering 1,000,000 rows to keep every
+   * step-th key took a fresh server on PGlite 1.8 s before its export's first row, a count 0.2 s (issue 11).
+   */
   async count(db: Tx, filterKey: string, where: SQL | undefined): Promise<number> {
-    return (await this.anchorsOf(db, filterKey, where)).count;
+    if (this.entries.has(filterKey)) return (await this.anchorsOf(db, filterKey, where)).count;
+    const [counted] = await db.select({ rows: count() }).from(this.source.table).where(where);
+    return counted?.rows ?? 0;
   }
 
   /** Forgets every filter's anchors (tests; a purge in this process). */

@@ -287,6 +287,22 @@ describe('interface call export', () => {
     expect(german).toEqual([['ID', 'Anwendung', 'Dienst', 'Schnittstelle', 'Benutzer', 'Beginn', 'Ende', 'Dauer (ms)', 'IP', 'Gerätenummer', 'Gerätemodell', 'Status', 'Anfrage', 'Antwort']]);
   });
 
+  it('counts the rows for its progress exactly, whether or not the list of the same filters was read first', async () => {
+    await insertCalls(300, (n) => ({ responseStatus: n % 3 ? '200' : 'A0400' }));
+    const totalOf = async (filters: Record<string, unknown>) => {
+      const progressKey = randomUUID();
+      expect((await exportCall({ roleId: admin.roleId, serviceName: SERVICE, ...filters, progressKey })).statusCode).toBe(200);
+      return ((await server.call(api.interfaceLog.exportProgress, { progressKey }, admin.as)).data as { total: number }).total;
+    };
+    // No list read: counted on its own.
+    expect(await totalOf({ responseStatus: 'A0400' })).toBe(100);
+    // The list read first: its count, kept up to date with the rows added since.
+    expect((await list({ responseStatus: '200' })).data?.total).toBe(200);
+    await insertCalls(30, () => ({ responseStatus: '200' }));
+    expect(await totalOf({ responseStatus: '200' })).toBe(230);
+    expect(await totalOf({ responseStatus: 'A0400' })).toBe(100);
+  });
+
   it('writes each call as its cells: the id and duration as numbers, the times in ISO 8601 UTC, a response past a cell’s 32,767 characters clipped', async () => {
     const long = `{"text":"${'字'.repeat(40_000)}"}`;
     await insertCalls(2, (n) => ({ ...(n === 1 && { responseText: long }), userId: `user-${n}`, ip: `10.0.0.${n + 7}`, deviceId: `PDA-${n}`, modelInfo: 'TC52' }));
