@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rowTextOf } from '../testing/row-text';
-import { isoTimeOf, valuesOfRowText } from './sheet-page';
+import { isoTimeOf, rowsOf, textRowsOf, valuesOfRowText } from './sheet-page';
 
 describe('a time as the database wrote it (its ISO style or JSON), as an export writes it', () => {
   it('is ISO 8601 to the millisecond, its fraction padded or cut (not rounded), from the ISO style’s text or JSON’s', () => {
@@ -48,5 +48,18 @@ describe('a row’s text as the database writes it for an export', () => {
     expect(() => read('x:abc', [false])).toThrow('has no length for its value 0 at 0');
     expect(() => read('9:abc', [false])).toThrow('ends before its value 0');
     expect(() => read('4:字', [false])).toThrow('does not hold a value of 4 bytes at 2');
+  });
+});
+
+describe('a page of row texts read as cells (rowsOf)', () => {
+  it('reads every row whatever groups its rows are decoded in: ASCII and beyond, rows larger than a group, empty texts', () => {
+    const delimited = [true, false, false];
+    const rows: [string, string, string][] = [];
+    for (let n = 0; n < 2000; n++) {
+      const text = n === 5 || n === 1500 ? `行 ${n} 🚚` : n % 331 === 7 ? 'y'.repeat(20_000 + n) : n % 13 === 0 ? '' : `row ${n} ${'x'.repeat(n % 50)}`;
+      rows.push([String(n), text, n === 900 ? 'ü' : 'tail']);
+    }
+    const page = { ...textRowsOf(rows.map((row) => rowTextOf(row, delimited))), cellCount: 3, timeCells: [], numberCells: [0] };
+    expect([...rowsOf(page)]).toEqual(rows.map(([n, text, tail]) => [Number(n), text, tail]));
   });
 });
