@@ -8,6 +8,7 @@
  * Each export runs in a fresh server process, so its peak RSS (VmHWM) is that export's. The rows go in
  * through the chain's own writer (`appendChained`), so they are chained as the server would chain them.
  *   logs.ts seed DATA_DIR ROWS   seeds PGlite in DATA_DIR, or DATABASE_URL when set
+ *   logs.ts floor ROWS           prints the ms exceljs alone takes for ROWS of the entries (`floorInOwnProcess`)
  */
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -23,6 +24,7 @@ import {
   exportRun,
   exportsBesideFloors,
   exportThroughBrowserHost,
+  floorInOwnProcess,
   peakRssBeforeExport,
   signInOnce,
   withPgliteWorker,
@@ -218,7 +220,7 @@ export async function runOperationLogBench(deps: ExportBenchDeps): Promise<void>
       ROWS,
       SMALL_ROWS,
       exportTargets,
-      () => exceljsAlone(ROWS),
+      () => floorInOwnProcess('logs.ts', ROWS),
       (target, small) => exportOnce(deps, dataDir, target, small ? smallFilter : {}),
     );
   } finally {
@@ -228,7 +230,11 @@ export async function runOperationLogBench(deps: ExportBenchDeps): Promise<void>
   }
 }
 
-if (process.argv[2] === 'seed') {
+const command = path.resolve(process.argv[1] ?? '') === import.meta.filename ? process.argv[2] : undefined;
+
+if (command === 'floor') console.log(await exceljsAlone(Number(process.argv[3])));
+
+if (command === 'seed') {
   const [, , , dataDir, rows] = process.argv;
   if (!dataDir || !rows) {
     console.error('usage: logs.ts seed DATA_DIR ROWS');
