@@ -112,17 +112,29 @@ async function exceljsAlone(rows: number): Promise<number> {
 }
 
 /**
- * A floor (`<module> floor ROWS`: its exceljsAlone) measured in a process of its own, with V8's largest default young
- * generation from the start (two 16 MB semi-spaces), in ms. In the bench's own process the same 1,000,000 interface
- * rows took 17.4 s in one run and 20.3-21.3 s in the next, and in processes of their own with V8 sizing the young
- * generation as it went 20.1-29.2 s, in two modes (the heap reached 190 MB); fixed, 16.7-17.6 s (issue 11).
+ * The semi-space size each floor's process starts with and keeps, in MB: what made exceljs alone fastest and
+ * steadiest on each Node (1,000,000 rows, processes of their own). Node 24: 16 MB 16.7-17.6 s for the interface rows
+ * and 12.2-13.0 s for the operation log; 8 MB 16.0-19.9 s and 11.9-14.1 s; V8 sizing it as it went 20.1-29.2 s for
+ * the interface rows, in two modes (the heap reached 190 MB). Node 20: 8 MB 17.2-18.6 s and 12.9-13.8 s; 16 MB
+ * 24.5-25.0 s for the operation log; as it went 18.4 s and 13.7-14.1 s.
+ */
+const FLOOR_SEMI_SPACE_MB = Number(process.versions.v8.split('.')[0]) >= 13 ? 16 : 8;
+
+/**
+ * A floor (`<module> floor ROWS`: its exceljsAlone) in ms, measured in a process of its own with a fixed young
+ * generation (FLOOR_SEMI_SPACE_MB). In the bench's own process the same 1,000,000 interface rows took 17.4 s in one
+ * run and 20.3-21.3 s in the next while the exports took the same time (issue 11).
  */
 export function floorInOwnProcess(module: string, rows: number): Promise<number> {
-  const run = spawnSync(process.execPath, ['--min-semi-space-size=16', '--max-semi-space-size=16', '--import', 'tsx', path.join(import.meta.dirname, module), 'floor', String(rows)], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, BENCH_SEED_EPOCH: SEED_EPOCH },
-  });
+  const run = spawnSync(
+    process.execPath,
+    [`--min-semi-space-size=${FLOOR_SEMI_SPACE_MB}`, `--max-semi-space-size=${FLOOR_SEMI_SPACE_MB}`, '--import', 'tsx', path.join(import.meta.dirname, module), 'floor', String(rows)],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, BENCH_SEED_EPOCH: SEED_EPOCH },
+    },
+  );
   const ms = Number(run.stdout.trim().split('\n').at(-1));
   if (run.status !== 0 || !Number.isFinite(ms)) throw new Error(`exceljs alone (${module} floor ${rows}) failed with ${run.status}: ${run.stdout}`);
   return Promise.resolve(ms);

@@ -35,19 +35,9 @@ function dataRow(...fields: (string | null)[]): Uint8Array {
   return backendMessage('D', body);
 }
 
-function joined(parts: readonly Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
-}
-
 describe('reading an answer of text rows as PGlite streams it (TextRowsReader)', () => {
   const rows = ['', 'a', 'row | with : delimiters', '中文 and 🚚', 'x'.repeat(300)];
-  const answer = joined([
+  const answer = Buffer.concat([
     backendMessage('1', new Uint8Array()),
     backendMessage('2', new Uint8Array()),
     ...rows.map((row) => dataRow(row)),
@@ -77,7 +67,7 @@ describe('reading an answer of text rows as PGlite streams it (TextRowsReader)',
     cut.take(answer.subarray(0, answer.length - 3));
     expect(() => cut.result()).toThrow(/ended inside a message \(3 bytes of it came\)/);
     const two = new TextRowsReader();
-    two.take(joined([dataRow('a'), dataRow('b', 'c')]));
+    two.take(Buffer.concat([dataRow('a'), dataRow('b', 'c')]));
     expect(() => two.result()).toThrow('a statement read as text rows gave 2 fields a row, not 1');
     const empty = new TextRowsReader();
     empty.take(dataRow(null));

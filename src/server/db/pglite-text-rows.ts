@@ -133,16 +133,6 @@ function parameterText(value: unknown, position: number): string | null {
   throw new Error(`parameter $${position + 1} of a statement read as text rows is ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}: only texts, numbers, booleans and dates are sent`);
 }
 
-function joined(parts: readonly Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
-}
-
 /**
  * The rows of a statement that selects one text a row, as their UTF-8 bytes, straight from PostgreSQL's answer:
  * what an export reads a million of (`readRowTexts`, issue 11). PGlite's `query` parses every message of the answer
@@ -152,7 +142,7 @@ function joined(parts: readonly Uint8Array[]): Uint8Array {
  * another statement's transaction).
  */
 export async function readTextRows(db: PGlite, sql: string, params: readonly unknown[]): Promise<TextRows> {
-  const message = joined([protocol.serialize.parse({ text: sql }), protocol.serialize.bind({ values: params.map(parameterText) }), protocol.serialize.execute({}), protocol.serialize.sync()]);
+  const message = Buffer.concat([protocol.serialize.parse({ text: sql }), protocol.serialize.bind({ values: params.map(parameterText) }), protocol.serialize.execute({}), protocol.serialize.sync()]);
   await db._checkReady();
   return db._runExclusiveTransaction(() =>
     db._runExclusiveQuery(async () => {
