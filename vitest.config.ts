@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-const serverTests = ['src/server/**/*.test.ts'];
+const serverTests = ['src/server/**/*.test.ts', 'src/areas/*/server/**/*.test.ts'];
 
 /**
  * Projects: `unit` (pure code of every process), and the server's database tests twice — on PGlite and

@@ -42,7 +42,7 @@ type Bridge = import('../shared/bridge').ConsoleBridge;
 async function loadPreload(): Promise<Bridge> {
   vi.resetModules();
   exposed.clear();
-  await import('./index');
+  await import('.');
   return exposed.get('consoleBridge') as Bridge;
 }
 

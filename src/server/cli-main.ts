@@ -1,6 +1,6 @@
 import { configFromArgs, HelpRequested, type ServerConfig } from './config';
 import { backupDataDir, restoreDataDir } from './db/backup';
-import { listen } from './index';
+import { listen } from '.';
 
 const USAGE = `Usage: npm run server -- [--port N] [--host H] [--data DIR] [--demo]
        npm run server -- backup FILE [--data DIR]     (an embedded data folder, with no server running on it)

@@ -9,9 +9,9 @@ import { operationRowOf, writeChangeIn } from './audit/change-log';
 import type { Db, Tx } from './db/client';
 import { Errors } from './errors';
 import type { Translations } from './i18n-text';
-import type { MessengerClient } from './modules/auth/messenger';
+import type { MessengerClient } from './platform/auth/messenger';
 import type { SecretBox } from './secrets/secret-box';
-import type { OperationEntryType } from '../shared/contract/operation-log';
+import type { OperationEntryType } from '../areas/operation-log/contract';
 
 /** What every handler can reach: created once per server. */
 export interface Services {

@@ -9,8 +9,8 @@ import { hashPassword } from './auth/passwords';
 import { configFromEnv } from './config';
 import { oauthClient, user } from './db/schema';
 import { checkExposedData, checkExposedSettings, withGeneratedAdminPassword } from './exposure';
-import { listen, startServer } from './index';
-import { clientSecretHash } from './modules/auth/sign-in';
+import { listen, startServer } from '.';
+import { clientSecretHash } from './platform/auth/sign-in';
 import { seedDemo } from './seed/demo';
 import { startTestServer, type TestServer } from './testing/harness';
 

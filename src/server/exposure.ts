@@ -4,7 +4,7 @@ import { randomPassword, verifyPassword } from './auth/passwords';
 import type { ServerConfig } from './config';
 import type { Services } from './context';
 import { oauthClient, user } from './db/schema';
-import { clientSecretHash } from './modules/auth/sign-in';
+import { clientSecretHash } from './platform/auth/sign-in';
 
 /**
  * A server other machines can reach must not run on the embedded defaults, which anyone can read in the

@@ -13,7 +13,7 @@ import { Translations, TRANSLATIONS_CHANNEL } from './i18n-text';
 import { isLoopbackAddress } from './loopback';
 import { startMaintenance } from './maintenance/purge';
 import { startOutboxWorker } from './outbox';
-import { MessengerClient } from './modules/auth/messenger';
+import { MessengerClient } from './platform/auth/messenger';
 import { seedDemo } from './seed/demo';
 import { syncCatalogue } from './seed/catalogue';
 import { seedIfEmpty } from './seed/seed';

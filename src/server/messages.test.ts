@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../shared/constants';
 import { MESSAGES } from '../shared/i18n/messages';
 
-/** Every message key the server's code names: an error's msg is rendered from it in the caller's language. */
+/** Every message key the server's code names (its kernel's and each area's server): an error's msg is rendered from it in the caller's language. */
 function keysNamedByServer(): string[] {
   const keys = new Set<string>();
   const visit = (dir: string) => {
@@ -17,6 +17,8 @@ function keysNamedByServer(): string[] {
     }
   };
   visit(import.meta.dirname);
+  const areas = path.join(import.meta.dirname, '../areas');
+  for (const area of readdirSync(areas)) visit(path.join(areas, area, 'server'));
   return [...keys].sort();
 }
 

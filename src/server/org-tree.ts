@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import type { DeptNode } from '../shared/contract/user';
+import type { DeptNode } from '../areas/user/contract';
 import type { Tx } from './db/client';
 import { dept } from './db/schema';
 

@@ -26,7 +26,7 @@ export function createEmbeddedServer(options: EmbeddedServerOptions): EmbeddedSe
 
   const start = async () => {
     // Loaded on first use: the server's modules (Fastify, PGlite, drizzle) stay off the path to the first window.
-    const { startServer, keepWasmOnBaselineCompiler } = await import('../../server/index');
+    const { startServer, keepWasmOnBaselineCompiler } = await import('../../server');
     keepWasmOnBaselineCompiler();
     await mkdir(options.dataDir, { recursive: true });
     const { clientId, clientSecret, transportSecret } = options.credentials;

@@ -1,7 +1,7 @@
 import type { Locale } from '../../shared/constants';
 
 /**
- * A feature's own text in all five locales, kept in its folder (`features/<area>/text.ts`). The zh_CN
+ * A feature's own text in all five locales, kept in its folder (`src/areas/<area>/screens/text.ts`). The zh_CN
  * keys are the reference: every other locale must carry exactly those keys, or the type check fails.
  */
 export type FeatureText<Keys extends string = string> = Record<Locale, Record<Keys, string>>;

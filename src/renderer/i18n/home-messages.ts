@@ -1,6 +1,6 @@
 import type { Locale } from '../../shared/constants';
 import { MENU_CATALOG } from '../../shared/menu-catalog';
-import { FEATURE_TEXTS } from '../features/texts';
+import { FEATURE_TEXTS } from '../app/area-texts';
 
 /**
  * The text only the Home shell and its screens show, in one locale: the titles of the list screens as the

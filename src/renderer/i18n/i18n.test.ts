@@ -3,16 +3,21 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../shared/constants';
 import { Route } from '../../shared/routes';
-import { createI18n, loadHomeTexts, localeMessages, routeTitleKey } from './index';
+import { createI18n, loadHomeTexts, localeMessages, routeTitleKey } from '.';
 
 const sharedDir = join(import.meta.dirname, '../../shared');
+const areasDir = join(import.meta.dirname, '../../areas');
 
-/** Every `validation.*` key the shared rules and contract can put in a message. */
+/** Every `validation.*` key the shared rules and contracts (the kernel's and each area's) can put in a message. */
 function validationKeysUsedByShared(): string[] {
-  const files = ['rules.ts', ...readdirSync(join(sharedDir, 'contract')).map((name) => join('contract', name))];
+  const files = [
+    join(sharedDir, 'rules.ts'),
+    ...readdirSync(join(sharedDir, 'contract')).map((name) => join(sharedDir, 'contract', name)),
+    ...readdirSync(areasDir).map((area) => join(areasDir, area, 'contract.ts')),
+  ];
   const keys = new Set<string>();
   for (const file of files) {
-    for (const match of readFileSync(join(sharedDir, file), 'utf8').matchAll(/'(validation\.[A-Za-z]+)'/g)) keys.add(match[1] as string);
+    for (const match of readFileSync(file, 'utf8').matchAll(/'(validation\.[A-Za-z]+)'/g)) keys.add(match[1] as string);
   }
   return [...keys].sort();
 }

@@ -1,4 +1,4 @@
-import type { FeatureKey } from '../features/texts';
+import type { FeatureKey } from '../app/area-texts';
 import type { Catalog } from './locales/zh_CN';
 
 /** A form-rule message shared with the server (`src/shared/i18n`), which types its catalog by plain strings. */

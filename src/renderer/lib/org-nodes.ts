@@ -1,4 +1,4 @@
-import type { DeptNode } from '../../shared/contract/user';
+import type { DeptNode } from '../../areas/user/contract';
 import type { OrgNode } from '../components/OrgCascader';
 
 /** An organisation tree from the server as the organisation cascader takes it. */

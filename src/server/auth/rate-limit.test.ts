@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../shared/codes';
 import { API_PREFIX, Header } from '../../shared/constants';
 import { api } from '../../shared/contract';
-import { API_KEY_HEADER } from '../../shared/contract/information';
+import { API_KEY_HEADER } from '../../areas/information/contract';
 import { RATE_LIMITS, type EndpointDef } from '../../shared/contract/endpoint';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../shared/defaults';
 import type { Envelope } from '../../shared/envelope';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_NETWORK_LOCATION } from '../../shared/constants';
-import { CHINA_PROVINCES } from '../../shared/contract/statistics';
+import { CHINA_PROVINCES } from '../../areas/statistics/contract';
 import { locate } from './locate';
 
 describe('locate', () => {

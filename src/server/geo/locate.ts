@@ -2,7 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import { createRequire } from 'node:module';
 import type IP2Region from 'ip2region';
 import { LOCAL_NETWORK_LOCATION } from '../../shared/constants';
-import { CHINA_PROVINCES, type ChinaProvince } from '../../shared/contract/statistics';
+import { CHINA_PROVINCES, type ChinaProvince } from '../../areas/statistics/contract';
 
 /** Where an address is, as far as the offline database knows. */
 export interface Location {

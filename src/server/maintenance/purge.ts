@@ -3,8 +3,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { LOCKOUT, UNDO_GRACE_SECONDS } from '../../shared/constants';
 import type { Db } from '../db/client';
 import { accessToken, bindTicket, captcha, loginFailure, refreshToken, undoSnapshot } from '../db/schema';
-import { purgeUnreferencedFiles, UNREFERENCED_FILE_GRACE_MS } from '../modules/file/files';
-import { purgeOldInterfaceLogs } from '../modules/interface-log/retention';
+import { purgeUnreferencedFiles, UNREFERENCED_FILE_GRACE_MS } from '../platform/file/files';
+import { purgeOldInterfaceLogs } from '../../areas/interface-log/server/retention';
 
 /** Rows deleted per statement: short statements keep PGlite's one connection free for requests between them. */
 export const PURGE_BATCH_SIZE = 500;

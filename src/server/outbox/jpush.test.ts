@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PushAudience } from '../../shared/contract/push';
+import { PushAudience } from '../../areas/push/contract';
 import { startJPushPeer, type JPushPeer } from '../testing/jpush-peer';
 import { basicAuthorization, JPushClient, jpushAudience, outcomeOf, pushBody } from './jpush';
 

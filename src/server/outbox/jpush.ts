@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { PUSH_SECRET_PURPOSE, PushAudience } from '../../shared/contract/push';
+import { PUSH_SECRET_PURPOSE, PushAudience } from '../../areas/push/contract';
 import { PushLimits } from '../../shared/rules';
 import { outbox, pushProvider } from '../db/schema';
 import type { DeliveryResult } from './aliyun-sms';
-import type { DelivererContext } from './index';
+import type { DelivererContext } from '.';
 import { OutboxStatus, type ChannelDeliverer, type OutboxRow } from './worker';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../shared/codes';
 import { api } from '../../shared/contract';
-import { SmsTemplateType } from '../../shared/contract/sms';
+import { SmsTemplateType } from '../../areas/sms/contract';
 import { killChild, startChildServer, stopChild } from '../robustness/crash-child';
 import { reportFigure } from '../robustness/figures';
 import { httpCall, signInAdminHttp, type HttpSession } from '../robustness/load-client';

@@ -3,7 +3,7 @@ import { outbox } from '../db/schema';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { startSmsPeer, type SmsPeer } from '../testing/sms-peer';
 import { AliyunSmsClient } from './aliyun-sms';
-import { OutboxChannel, smsDeliverer, type SmsPayload } from './index';
+import { OutboxChannel, smsDeliverer, type SmsPayload } from '.';
 import { smsConfigFromEnv } from './sms-config';
 import { backoffMs, OutboxWorker, type OutboxWorkerOptions } from './worker';
 

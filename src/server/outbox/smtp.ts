@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import sanitizeHtml from 'sanitize-html';
-import { MailProtocol } from '../../shared/contract/mail';
+import { MailProtocol } from '../../areas/mail/contract';
 import type { Db } from '../db/client';
 import { file, mailAccount, mailAttachment, mailMessage } from '../db/schema';
 import type { SecretBox } from '../secrets/secret-box';

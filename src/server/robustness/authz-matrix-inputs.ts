@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { FilePurpose } from '../../shared/constants';
 import type { EndpointDef } from '../../shared/contract';
 import { UploadedFile } from '../../shared/contract/file';
-import { PNG_1PX } from '../modules/file/test-files';
+import { PNG_1PX } from '../platform/file/test-files';
 
 /**
  * Inputs of the authorisation matrix. Each endpoint is called with a baseline input its contract accepts, so a

@@ -26,7 +26,7 @@ import {
   outbox,
   smsBatch,
 } from '../db/schema';
-import { multipartBody, PNG_1PX } from '../modules/file/test-files';
+import { multipartBody, PNG_1PX } from '../platform/file/test-files';
 import { deptIdOf, insertUserWithRole, signInAdminActor, signInBranchAdmin, signInWithRole, type Actor } from '../testing/actors';
 import { startTestServer, UNLIMITED_RATE_LIMITS, type TestServer } from '../testing/harness';
 import { baselineInput, HANDLER_KEY_CASES, idFieldsOf, SCOPE_CASES, scopeInputs, UNSCOPED_AREAS, UNSCOPED_ENDPOINTS, type MatrixFixtures } from './authz-matrix-inputs';

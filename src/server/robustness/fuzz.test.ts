@@ -7,7 +7,7 @@ import { Header, MenuType } from '../../shared/constants';
 import { api, listEndpoints, type EndpointDef } from '../../shared/contract';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../shared/defaults';
 import * as schema from '../db/schema';
-import { PNG_1PX } from '../modules/file/test-files';
+import { PNG_1PX } from '../platform/file/test-files';
 import { signInAdminActor, type Actor } from '../testing/actors';
 import { ADMIN_NEW_PASSWORD, startTestServer, UNLIMITED_RATE_LIMITS, type TestServer } from '../testing/harness';
 import { reportFigure } from './figures';

@@ -141,7 +141,7 @@ export interface LedgerCheck {
   details: string[];
 }
 
-/** The operation-log contents a dictionary change writes (see modules/dictionary). */
+/** The operation-log contents a dictionary change writes (see areas/dictionary). */
 const LOG_PATTERNS = [/^Add dictionary (\S+) /, /^Update dictionary (\S+) /, /^Delete dictionaries (\S+)$/] as const;
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../shared/codes';
 import { api } from '../../shared/contract';
 import { configFromEnv } from '../config';
-import { listen, type RunningServer } from '../index';
+import { listen, type RunningServer } from '..';
 import { TEST_SECRET_KEY } from '../testing/fresh-data';
 import { HttpCallFailed, httpCall, signInAdminHttp, signInHttp, ADMIN_PASSWORD_AFTER_CHANGE, type HttpSession } from './load-client';
 import { checkLedgers, createOne, NO_ANSWER, WriteLedger } from './load-ledger';

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from
 import { BROWSER_HOST_BRIDGE_PATH, BROWSER_HOST_PAGE_SECRET_HEADER, BROWSER_HOST_PAGE_SECRET_META, type BridgeMethod } from '../../shared/bridge';
 import { ResponseCode } from '../../shared/codes';
 import { AppType, MenuType } from '../../shared/constants';
-import { FirstChangePwd } from '../../shared/contract/app-center';
-import { ApiKeyStatus } from '../../shared/contract/system-api-key';
-import { API_KEY_HEADER } from '../../shared/contract/information';
+import { FirstChangePwd } from '../../areas/app-center/contract';
+import { ApiKeyStatus } from '../../areas/system-api-key/contract';
+import { API_KEY_HEADER } from '../../areas/information/contract';
 import { api } from '../../shared/contract';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_TRANSPORT_SECRET } from '../../shared/defaults';
 import type { Envelope } from '../../shared/envelope';

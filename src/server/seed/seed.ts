@@ -7,10 +7,10 @@ import { hashPassword } from '../auth/passwords';
 import type { ServerConfig } from '../config';
 import type { Db, Tx } from '../db/client';
 import { dataClassification, dept, deptMenu, menu, notice, oauthClient, role, roleMenu, systemApiKey, user, userRole } from '../db/schema';
-import { clientSecretHash } from '../modules/auth/sign-in';
+import { clientSecretHash } from '../platform/auth/sign-in';
 import { catalogueRows, rememberName } from './catalogue';
 import { seedDictionaries } from './dictionaries';
-import { loadMenuTable } from '../modules/role/grants';
+import { loadMenuTable } from '../../areas/role/server/grants';
 
 export interface SeededIds {
   rootDeptId: number;

@@ -4,7 +4,7 @@
  * port. Prints its URL as its first line and stops on SIGTERM.
  */
 import { configFromEnv } from '../config';
-import { listen } from '../index';
+import { listen } from '..';
 
 const server = await listen(configFromEnv(process.env, { host: '127.0.0.1', port: 0, quiet: true }));
 process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));

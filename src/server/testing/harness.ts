@@ -10,7 +10,7 @@ import type { Envelope } from '../../shared/envelope';
 import { encryptTransport } from '../../shared/transport-crypto';
 import { configFromEnv, type ServerConfig } from '../config';
 import type { Services } from '../context';
-import { createServer } from '../index';
+import { createServer } from '..';
 import { freshPgDatabase, testDriver, TEST_SECRET_KEY } from './fresh-data';
 import { scratchDir } from './scratch';
 import type { FastifyInstance } from 'fastify';

@@ -2,10 +2,10 @@ import { Button, Card, CardHeader, Text, Title3, makeStyles, tokens } from '@flu
 import { History20Regular, Megaphone20Regular, People20Regular, PlugDisconnected20Regular } from '@fluentui/react-icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { SIGN_IN_INTERFACE_NAME } from '../../../shared/contract/interface-log';
+import { SIGN_IN_INTERFACE_NAME } from '../../../areas/interface-log/contract';
 import type { NavNode } from '../../../shared/contract/session';
 import { Route } from '../../../shared/routes';
-import { HomeNotices } from '../../features/notice/ShellNotices';
+import { HomeNotices } from '../../../areas/notice/screens/ShellNotices';
 import { useBridgeQuery } from '../../hooks/bridge-query';
 import { viewPath } from '../../components/list/view-link';
 import { findMenuByUrl } from './nav';

@@ -26,7 +26,7 @@ import { CommandPalette } from '../palette/CommandPalette';
 import { ScreenActionRegistry, ScreenActionsContext } from '../palette/screen-actions';
 import { commandOf, isTyping, type ShellCommand } from '../palette/shortcuts';
 import { ShortcutsDialog } from '../palette/ShortcutsDialog';
-import { ShellNotices } from '../../features/notice/ShellNotices';
+import { ShellNotices } from '../../../areas/notice/screens/ShellNotices';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import { TabPane } from './TabPane';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge';
 import { ResponseCode } from '../../../shared/codes';
 import { Delay, LinkTarget, MenuStatus, MenuType } from '../../../shared/constants';
-import { menuForm, type MenuForm, type MenuRecord } from '../../../shared/contract/menu';
+import { menuForm, type MenuForm, type MenuRecord } from '../../../areas/menu/contract';
 import { Perm } from '../../../shared/permissions';
 import { ShellTabContext } from '../../app/home/shell-tab';
 import { UnsavedTabsContext, createUnsavedTabs } from './unsaved-changes';

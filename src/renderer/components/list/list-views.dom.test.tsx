@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge';
-import type { BindingRow } from '../../../shared/contract/service-center';
+import type { BindingRow } from '../../../areas/service-center/contract';
 import type { ScreenListViews } from '../../../shared/list-views';
 import { ShellTabContext } from '../../app/home/shell-tab';
 import { createFakeBridge } from '../../testing/fake-bridge';

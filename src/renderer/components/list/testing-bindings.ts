@@ -1,4 +1,4 @@
-import type { BindingRow } from '../../../shared/contract/service-center';
+import type { BindingRow } from '../../../areas/service-center/contract';
 
 /** The filters of the service-centre binding list, the list the controller's tests drive. */
 export const NO_BINDING_FILTERS = { account: '', name: '', deptId: null as number | null };

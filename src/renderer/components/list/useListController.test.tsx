@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge';
-import type { BindingRow } from '../../../shared/contract/service-center';
+import type { BindingRow } from '../../../areas/service-center/contract';
 import { ShellTabContext, type ShellTabValue } from '../../app/home/shell-tab';
 import { SessionGuard } from '../../app/session/SessionGuard';
 import { createFakeBridge } from '../../testing/fake-bridge';

@@ -26,7 +26,7 @@ import { $findMatchingParent } from '@lexical/utils';
 import { $createParagraphNode, $getSelection, $isRangeSelection, $isRootOrShadowRoot, FORMAT_TEXT_COMMAND, REDO_COMMAND, UNDO_COMMAND, type LexicalNode, type TextFormatType } from 'lexical';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FeatureKey } from '../../features/texts';
+import type { FeatureKey } from '../../app/area-texts';
 import { LinkDialog, type LinkTarget } from './LinkDialog';
 
 /** The block kinds the toolbar sets; a list or quote is one too, so exactly one is pressed. */

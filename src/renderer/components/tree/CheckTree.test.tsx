@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TABLE_MAX_HEIGHT } from '../../../shared/constants';
-import type { DeptNode } from '../../../shared/contract/user';
+import type { DeptNode } from '../../../areas/user/contract';
 import { testProviders } from '../../testing/providers';
 import { CheckTree, type CheckTreeChange } from './CheckTree';
 import { checkedFromSaved, toCheckNodes, type TreeAccessors } from './check-tree';

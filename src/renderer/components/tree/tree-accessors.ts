@@ -1,4 +1,4 @@
-import type { DeptNode } from '../../../shared/contract/user';
+import type { DeptNode } from '../../../areas/user/contract';
 import type { TreeAccessors } from './check-tree';
 
 /** Organisation trees (organisations, business centres) as the generic trees read them: `<CheckTree {...ORG_TREE} />`. */

@@ -1,0 +1,94 @@
+import { useTranslation } from 'react-i18next';
+import type { ClassificationRow } from '../contract';
+import { Perm } from '../../../shared/permissions';
+import { CrudActions } from '../../../renderer/components/CrudActions';
+import { OrgCascader } from '../../../renderer/components/OrgCascader';
+import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
+import { FilterBar, FilterField, FilterTextField, ListScreen } from '../../../renderer/components/list/ListScreen';
+import { pageRows, useListController } from '../../../renderer/components/list/useListController';
+import { formatDateTime } from '../../../renderer/lib/format';
+import { ClassificationDialog } from './ClassificationDialog';
+import { invalidateDataGroupQueries } from './queries';
+import { useDialogState } from './useDialogState';
+import { useOrgNodes } from './useOrgNodes';
+
+type ClassificationFilters = { name: string; number: string; type: string; deptId: number | null };
+const NO_FILTERS: ClassificationFilters = { name: '', number: '', type: '', deptId: null };
+const classificationRowId = (row: ClassificationRow) => row.id;
+const classificationLabel = (row: ClassificationRow) => `${row.name} (${row.number})`;
+
+/**
+ * Classifications (spec 001 §2 /classifyManage, kept): what the user form's data authority offers. By name,
+ * number, type and organisation, a page at a time; add and edit in a dialog, delete with confirmation (one a
+ * user's data authority holds is refused, the message naming the users).
+ */
+export default function ClassificationList() {
+  const { t } = useTranslation();
+  const orgs = useOrgNodes();
+  const list = useListController({
+    queryId: 'dataGroup.classificationList',
+    filters: { initial: NO_FILTERS },
+    toInput: (filters, { page, pageSize }) => ({
+      page,
+      limit: pageSize,
+      name: filters.name.trim() || undefined,
+      number: filters.number.trim() || undefined,
+      type: filters.type.trim() || undefined,
+      deptId: filters.deptId ?? undefined,
+    }),
+    rowsOf: pageRows,
+    getRowId: classificationRowId,
+    deleteSelected: {
+      endpoint: 'dataGroup.classificationDelete',
+      input: (ids) => ({ ids: ids.join(',') }),
+      confirmTitle: t('dataGroup.class.deleteTitle'),
+      itemLabel: classificationLabel,
+      question: (count, names) => (count === 1 ? t('dataGroup.class.deleteOne', { names }) : t('dataGroup.class.deleteMany', { count, names })),
+      invalidate: invalidateDataGroupQueries,
+    },
+  });
+  const dialog = useDialogState(list);
+  const columns: ListColumn<ClassificationRow>[] = [
+    { key: 'number', header: t('dataGroup.number'), render: (row) => row.number, width: '15%' },
+    { key: 'name', header: t('dataGroup.name'), render: (row) => row.name, width: '17%' },
+    { key: 'type', header: t('dataGroup.class.type'), render: (row) => row.type, width: '11%' },
+    { key: 'dept', header: t('dataGroup.class.dept'), render: (row) => row.deptName || t('dataGroup.class.everyOrg'), width: '15%' },
+    { key: 'holderCount', header: t('dataGroup.class.holderCount'), render: (row) => row.holderCount, width: '9%' },
+    { key: 'remark', header: t('dataGroup.remark'), render: (row) => row.remark, width: '16%' },
+    { key: 'createTime', header: t('dataGroup.createTime'), render: (row) => formatDateTime(row.createTime), width: '17%' },
+  ];
+  const { draft } = list.filters;
+  return (
+    <ListScreen data-testid="classification-list">
+      <FilterBar label={t('dataGroup.filters')} filters={list.filters} testIdPrefix="filter-">
+        <FilterTextField label={t('dataGroup.name')} value={draft.name} onChange={(name) => list.filters.change({ name })} data-testid="filter-name" />
+        <FilterTextField label={t('dataGroup.number')} value={draft.number} onChange={(number) => list.filters.change({ number })} data-testid="filter-number" />
+        <FilterTextField label={t('dataGroup.class.type')} value={draft.type} onChange={(type) => list.filters.change({ type })} data-testid="filter-type" />
+        <FilterField label={t('dataGroup.class.dept')}>
+          <OrgCascader nodes={orgs} value={draft.deptId} onChange={(deptId) => list.filters.change({ deptId })} preselectFirst={false} clearable data-testid="filter-org" />
+        </FilterField>
+      </FilterBar>
+      <CrudActions
+        label={t('dataGroup.class.actions')}
+        testIdPrefix="classification"
+        perms={{ add: Perm.classifySave, edit: Perm.classifySave, remove: Perm.classifyDelete }}
+        onAdd={dialog.add}
+        onEdit={dialog.editSelected}
+        onDelete={list.deleteSelected}
+        deleting={list.deleting}
+        onRefresh={list.reload}
+        refreshing={list.loading}
+      />
+      <ListTable
+        aria-label={t('dataGroup.class.listLabel')}
+        list={{ ...list, openRow: dialog.openRow(Perm.classifySave) }}
+        columns={columns}
+        getRowLabel={classificationLabel}
+        emptyText={t('dataGroup.class.empty')}
+        noMatchText={t('dataGroup.class.noMatch')}
+        data-testid="classification-table"
+      />
+      {dialog.editing ? <ClassificationDialog row={dialog.editing.row} onClose={dialog.close} onSaved={dialog.saved} /> : null}
+    </ListScreen>
+  );
+}

@@ -1,0 +1,63 @@
+import { Dropdown, Field, MessageBar, MessageBarBody, Option } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { OrganForm, OrganRow } from '../contract';
+import { useNotify } from '../../../renderer/components/notify';
+import { useBridgeMutation, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
+import { DataDialog, useDialogForm } from './DataDialog';
+import { NameNumberFields, RemarkField } from './BasicFields';
+import { NEW_ORGAN, organRules, organValuesOf } from './forms';
+
+/** Adds an organ to a data group (`row` null) or edits one at the version it was read. */
+export function OrganDialog({ row, onClose, onSaved }: { row: OrganRow | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const groups = useBridgeQuery('dataGroup.groupOptions', {});
+  const form = useDialogForm(organRules, row ? organValuesOf(row) : NEW_ORGAN);
+  const add = useBridgeMutation('dataGroup.organAdd', { meta: { silent: true } });
+  const update = useBridgeMutation('dataGroup.organUpdate', { meta: { silent: true } });
+  const saving = add.isPending || update.isPending;
+  const save = () => {
+    const payload = form.check<OrganForm>();
+    if (!payload) return;
+    const handlers = {
+      onSuccess: () => {
+        notify.success(t(row ? 'message.updateSuccess' : 'message.addSuccess'));
+        onSaved();
+      },
+      onError: form.refused,
+    };
+    if (row) update.mutate({ ...payload, id: row.id, version: row.version }, handlers);
+    else add.mutate(payload, handlers);
+  };
+  const fieldProps = { values: form.values, change: form.change, message: form.message, disabled: saving };
+  const groupId = form.values.groupId;
+  const chosen = groups.data?.find((group) => group.id === groupId);
+  const groupText = chosen ? `${chosen.name} (${chosen.number})` : row && row.groupId === groupId ? row.groupName : '';
+  const groupMessage = form.message('groupId', t('dataGroup.organ.group'));
+  return (
+    <DataDialog title={t(row ? 'dataGroup.organ.editTitle' : 'dataGroup.organ.addTitle')} testId="organ-dialog" saving={saving} failure={form.failure} onSave={save} onClose={onClose}>
+      {groups.data && groups.data.length === 0 ? (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>{t('dataGroup.organ.noGroups')}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <NameNumberFields {...fieldProps} />
+      <Field label={t('dataGroup.organ.group')} required validationState={groupMessage ? 'error' : 'none'} validationMessage={groupMessage}>
+        <Dropdown
+          value={groupText}
+          selectedOptions={groupId === null ? [] : [String(groupId)]}
+          onOptionSelect={(_event, data) => data.optionValue && form.change({ groupId: Number(data.optionValue) })}
+          disabled={saving}
+          data-testid="field-groupId"
+        >
+          {(groups.data ?? []).map((group) => (
+            <Option key={group.id} value={String(group.id)} text={`${group.name} (${group.number})`}>
+              {`${group.name} (${group.number})`}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <RemarkField {...fieldProps} />
+    </DataDialog>
+  );
+}

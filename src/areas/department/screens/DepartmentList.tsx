@@ -1,0 +1,164 @@
+import { Badge, Checkbox, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { DeptTreeType, DeptType } from '../../../shared/constants';
+import { Perm } from '../../../shared/permissions';
+import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
+import { useIdentity } from '../../../renderer/app/identity/IdentityBoundary';
+import type { ListColumn } from '../../../renderer/components/list/ListTable';
+import { FilterBar, FilterField, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
+import type { RowId } from '../../../renderer/components/list/selection';
+import { useListController } from '../../../renderer/components/list/useListController';
+import { useNotify } from '../../../renderer/components/notify';
+import { OrgCascader } from '../../../renderer/components/OrgCascader';
+import { TreeTable } from '../../../renderer/components/tree/TreeTable';
+import { formatDateTime } from '../../../renderer/lib/format';
+import { allDeptRows, deptIdsOf, deptTreeOf, type DeptRow } from './dept-tree';
+import { NEW_PARENT, deptEditProblem } from './list-rules';
+import { invalidateDeptQueries, useDeptOrgTree } from './queries';
+
+const useStyles = makeStyles({
+  name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  selectedCount: { marginLeft: 'auto', color: tokens.colorNeutralForeground2 },
+});
+
+type DeptFilters = { deptId: number | null; deptPerson: string };
+
+const deptRowId = (row: DeptRow) => row.deptId;
+const deptChildren = (row: DeptRow) => row.children;
+const deptName = (row: DeptRow) => row.name;
+const deptRows = (entries: Parameters<typeof deptTreeOf>[0]) => {
+  const rows = deptTreeOf(entries);
+  return { rows, total: entries.length };
+};
+const deptRoutes = {
+  add: routeTo(Route.depManage, { deptId: NEW_RECORD_ID, pardId: NEW_PARENT }),
+  edit: (deptId: RowId) => routeTo(Route.depManage, { deptId, pardId: 'update' }),
+  editRule: deptEditProblem,
+};
+
+/**
+ * Organisation list (spec 001 §2 /department, kept): a tree table of the organisations the role sees below the
+ * organisation chosen in the filter (the first one preselected). Rows are chosen by clicking them. Add takes
+ * the one chosen row as the new organisation's parent; edit takes exactly one; delete any number, after a
+ * question. Each button shows only with its key.
+ */
+export default function DepartmentList() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { role } = useIdentity();
+  const orgs = useDeptOrgTree(role.roleId, DeptTreeType.Roles);
+  const firstOrgId = orgs.nodes?.[0]?.id ?? null;
+
+  const list = useListController({
+    queryId: 'dept.list',
+    filters: { initial: { deptId: firstOrgId, deptPerson: '' } satisfies DeptFilters },
+    toInput: (filters) => ({ deptId: filters.deptId ?? undefined, deptPerson: filters.deptPerson.trim() || undefined }),
+    rowsOf: deptRows,
+    getRowId: deptRowId,
+    rowIdsOf: deptIdsOf,
+    allRowsOf: allDeptRows,
+    prerequisites: [orgs.query],
+    canLoad: (filters) => orgs.nodes?.length === 0 || filters.deptId !== null,
+    routes: deptRoutes,
+    deleteSelected: {
+      endpoint: 'dept.delete',
+      input: (ids) => ({ deptIds: ids.join(',') }),
+      confirmTitle: t('dept.deleteTitle'),
+      itemLabel: deptName,
+      question: (count, names) => (count === 1 ? t('dept.deleteOne', { names }) : t('dept.deleteMany', { count, names })),
+      invalidate: invalidateDeptQueries,
+    },
+  });
+
+  // The select preselects the first organisation; that first choice also applies at once.
+  const firstOrgApplied = useRef(false);
+  const onOrgChange = (deptId: number | null) => {
+    if (firstOrgApplied.current || deptId === null) {
+      list.filters.change({ deptId });
+      return;
+    }
+    firstOrgApplied.current = true;
+    list.filters.applyNow({ deptId });
+  };
+
+  // Add with one chosen row adds below it (spec 001 §2); more than one is refused.
+  const add = () => {
+    if (list.selected.size > 1) {
+      notify.warning(t('dept.onlyOne'));
+      return;
+    }
+    const [parent] = list.selected;
+    navigate(routeTo(Route.depManage, { deptId: NEW_RECORD_ID, pardId: parent === undefined ? NEW_PARENT : parent }));
+  };
+  const deleteSelected = () => {
+    if (list.selected.size === 0) notify.warning(t('dept.selectToDelete'));
+    else list.deleteSelected();
+  };
+
+  const columns: ListColumn<DeptRow>[] = [
+    {
+      key: 'name',
+      header: t('dept.column.name'),
+      render: (row) => (
+        <span className={styles.name}>
+          <Checkbox
+            checked={list.selected.has(row.deptId)}
+            // The row's own click chooses it: the box only shows the choice.
+            tabIndex={-1}
+            aria-label={row.name}
+            data-testid="dept-row-check"
+          />
+          {row.name}
+          <Badge appearance="tint" size="small" color={row.deptType === DeptType.Company ? 'brand' : 'informative'}>
+            {t(row.deptType === DeptType.Company ? 'dept.type.company' : 'dept.type.department')}
+          </Badge>
+        </span>
+      ),
+    },
+    { key: 'deptPerson', header: t('dept.column.deptPerson'), width: '12%', render: (row) => row.deptPerson },
+    { key: 'companyAddress', header: t('dept.column.companyAddress'), width: '20%', render: (row) => row.companyAddress },
+    { key: 'telephone', header: t('dept.column.telephone'), width: '12%', render: (row) => row.telephone },
+    { key: 'createName', header: t('dept.column.createName'), width: '10%', render: (row) => row.createName },
+    { key: 'createTime', header: t('dept.column.createTime'), width: '14%', render: (row) => formatDateTime(row.createTime) },
+  ];
+
+  const { draft } = list.filters;
+  return (
+    <ListScreen data-testid="dept-list">
+      <FilterBar label={t('dept.filters')} filters={list.filters} testIdPrefix="filter-">
+        <FilterField label={t('dept.filter.org')}>
+          <OrgCascader nodes={orgs.nodes} value={draft.deptId} onChange={onOrgChange} data-testid="filter-org" />
+        </FilterField>
+        <FilterTextField label={t('dept.filter.person')} value={draft.deptPerson} onChange={(deptPerson) => list.filters.change({ deptPerson })} data-testid="filter-person" />
+      </FilterBar>
+
+      <ListActions list={{ ...list, add, deleteSelected }} label={t('dept.actions')} testIdPrefix="dept" perms={{ add: Perm.deptSave, edit: Perm.deptUpdate, remove: Perm.deptDelete }}>
+        <Text className={styles.selectedCount} aria-live="polite" data-testid="dept-selected-count">
+          {t('list.selected', { count: list.selected.size })}
+        </Text>
+      </ListActions>
+
+      <TreeTable
+        aria-label={t('dept.tree')}
+        columns={columns}
+        views={list.views}
+        nodes={list.rows}
+        getRowId={deptRowId}
+        getChildren={deptChildren}
+        getRowLabel={deptName}
+        // Every click toggles its row (spec 001: rows are selected by clicking); the boxes show the choice.
+        onSelect={(_id, row) => row && list.toggle(row.deptId)}
+        initialOpenDepth={Number.POSITIVE_INFINITY}
+        loading={list.loading}
+        error={list.error}
+        onRetry={list.reload}
+        emptyText={list.filtered ? t('dept.list.emptyFiltered') : t('dept.list.empty')}
+        data-testid="dept-tree"
+      />
+    </ListScreen>
+  );
+}

@@ -1,0 +1,197 @@
+import { Badge, Button, Checkbox, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowDownload20Regular, ArrowUpload20Regular, Dismiss20Regular, LockClosed16Regular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { DictStatus, DictUpdatable } from '../../../shared/constants';
+import type { DictionaryNode } from '../contract';
+import { Perm } from '../../../shared/permissions';
+import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
+import type { ListColumn } from '../../../renderer/components/list/ListTable';
+import { FilterBar, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
+import { Pager } from '../../../renderer/components/list/Pager';
+import type { RowId } from '../../../renderer/components/list/selection';
+import { pageRows, useListController } from '../../../renderer/components/list/useListController';
+import { useNotify } from '../../../renderer/components/notify';
+import { PermissionGate } from '../../../renderer/components/permissions';
+import { useScreenAction } from '../../../renderer/app/palette/screen-actions';
+import { TreeTable } from '../../../renderer/components/tree/TreeTable';
+import { formatDateTime } from '../../../renderer/lib/format';
+import { dictionaryIdsOf, walkDictionaries } from './dictionary-form';
+import { invalidateDictionaryQueries } from './dictionary-queries';
+import { ImportDialog } from './ImportDialog';
+import { formatBytes, useExport } from '../../../renderer/hooks/use-export';
+
+const useStyles = makeStyles({
+  name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  code: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, wordBreak: 'break-all' },
+  selectedCount: { marginLeft: 'auto', color: tokens.colorNeutralForeground2 },
+  hint: { color: tokens.colorNeutralForeground3 },
+  progress: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+});
+
+const dictionaryRowId = (node: DictionaryNode) => node.id;
+const dictionaryChildren = (node: DictionaryNode) => node.children;
+const dictionaryLabel = (node: DictionaryNode) => node.label;
+const dictionaryRoutes = { add: routeTo(Route.dicManage, { dicId: NEW_RECORD_ID }), edit: (dicId: RowId) => routeTo(Route.dicManage, { dicId }), editPerm: Perm.dictUpdate };
+
+type DictionaryFilters = { name: string };
+const NO_FILTERS: DictionaryFilters = { name: '' };
+
+/** The form adding a node under `parentId`. */
+export function addUnderRoute(parentId: RowId): string {
+  return `${dictionaryRoutes.add}?parentId=${parentId}`;
+}
+
+/**
+ * The dictionary list (spec 001 §2 /dictionary, kept): a page of dictionaries by name, each with its items
+ * as a tree below it; add (a dictionary, or an item under the one chosen row), edit, delete with everything
+ * below, each behind its key; export to an .xlsx file and import one back after a preview.
+ */
+export default function DictionaryList() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const exporter = useExport();
+  const [importing, setImporting] = useState(false);
+  const list = useListController({
+    queryId: 'dictionary.list',
+    filters: { initial: NO_FILTERS },
+    toInput: (filters, { page, pageSize }) => ({ pageNum: page, pageSize, name: filters.name.trim() || undefined }),
+    rowsOf: pageRows,
+    getRowId: dictionaryRowId,
+    rowIdsOf: dictionaryIdsOf,
+    allRowsOf: walkDictionaries,
+    routes: dictionaryRoutes,
+    deleteSelected: {
+      endpoint: 'dictionary.delete',
+      input: (ids) => ({ ids: ids.join(',') }),
+      confirmTitle: t('dictionary.deleteTitle'),
+      itemLabel: (node: DictionaryNode) => `${node.label} (${node.dictNo})`,
+      question: (count, names) => (count === 1 ? t('dictionary.deleteOne', { names }) : t('dictionary.deleteMany', { count, names })),
+      invalidate: invalidateDictionaryQueries,
+    },
+  });
+  const { openRow } = list;
+
+  /** Nothing chosen adds a dictionary; one chosen row adds an item under it (spec 001: the selected row becomes the parent). */
+  const add = () => {
+    if (list.selected.size > 1) return notify.warning(t('message.selectOnlyOne'));
+    const [parentId] = list.selected;
+    navigate(parentId === undefined ? dictionaryRoutes.add : addUnderRoute(parentId));
+  };
+
+  const columns: ListColumn<DictionaryNode>[] = [
+    {
+      key: 'dictNo',
+      header: t('dictionary.column.dictNo'),
+      render: (node) => (
+        <span className={styles.name}>
+          <Checkbox
+            checked={list.selected.has(node.id)}
+            onChange={() => list.toggle(node.id)}
+            // The tree row takes Space and Enter for itself (and cancels them): the checkbox keeps its own.
+            onKeyDown={(event) => (event.key === ' ' || event.key === 'Enter') && event.stopPropagation()}
+            aria-label={`${t('list.selectRow')} ${node.dictNo}`}
+          />
+          <span className={styles.code}>{node.dictNo}</span>
+          {node.updated === DictUpdatable.No ? <LockClosed16Regular aria-label={t('dictionary.updated.no')} data-testid="dictionary-locked" /> : null}
+        </span>
+      ),
+    },
+    { key: 'dictName', header: t('dictionary.column.dictName'), render: (node) => node.label },
+    { key: 'children', header: t('dictionary.column.children'), width: '96px', render: (node) => (node.children.length > 0 ? t('dictionary.childCount', { count: node.children.length }) : null) },
+    { key: 'dictOrder', header: t('dictionary.column.dictOrder'), width: '80px', render: (node) => node.dictOrder },
+    {
+      key: 'status',
+      header: t('dictionary.column.status'),
+      width: '96px',
+      render: (node) => (
+        <Badge appearance="tint" color={node.status === DictStatus.Use ? 'success' : 'danger'}>
+          {t(node.status === DictStatus.Use ? 'dictionary.status.use' : 'dictionary.status.stop')}
+        </Badge>
+      ),
+    },
+    { key: 'createByName', header: t('dictionary.column.createByName'), width: '120px', render: (node) => node.createByName },
+    { key: 'createTime', header: t('dictionary.column.createTime'), width: '170px', render: (node) => formatDateTime(node.createTime) },
+  ];
+
+  const running = exporter.running;
+  useScreenAction(
+    !exporter.running
+      ? {
+          id: 'export',
+          label: t('palette.export'),
+          run: () => void exporter.start({ endpointId: 'dictionary.export', input: { name: list.filters.applied.name.trim() || undefined }, suggestedName: 'dictionaries.xlsx' }),
+        }
+      : null,
+  );
+  return (
+    <ListScreen data-testid="dictionary-list">
+      <FilterBar label={t('dictionary.filters')} filters={list.filters} testIdPrefix="filter-">
+        <FilterTextField
+          label={t('dictionary.filter.name')}
+          value={list.filters.draft.name}
+          placeholder={t('dictionary.filter.namePlaceholder')}
+          onChange={(name) => list.filters.change({ name })}
+          data-testid="filter-name"
+        />
+      </FilterBar>
+
+      <ListActions list={{ ...list, add }} label={t('dictionary.actions')} testIdPrefix="dictionary" perms={{ add: Perm.dictSave, edit: Perm.dictUpdate, remove: Perm.dictDelete }}>
+        {running ? (
+          <span className={styles.progress} data-testid="dictionary-export-progress">
+            <Text>{t('dictionary.exportProgress', { size: formatBytes(running.bytes) })}</Text>
+            <Button icon={<Dismiss20Regular />} onClick={() => void exporter.cancel()} data-testid="dictionary-export-cancel">
+              {t('dictionary.exportCancel')}
+            </Button>
+          </span>
+        ) : (
+          <Button
+            icon={<ArrowDownload20Regular />}
+            onClick={() => void exporter.start({ endpointId: 'dictionary.export', input: { name: list.filters.applied.name.trim() || undefined }, suggestedName: 'dictionaries.xlsx' })}
+            data-testid="dictionary-export"
+          >
+            {t('dictionary.export')}
+          </Button>
+        )}
+        <PermissionGate perm={Perm.dictSave}>
+          <Button icon={<ArrowUpload20Regular />} onClick={() => setImporting(true)} data-testid="dictionary-import">
+            {t('dictionary.import')}
+          </Button>
+        </PermissionGate>
+        <Text className={styles.selectedCount} aria-live="polite" data-testid="dictionary-selected-count">
+          {t('list.selected', { count: list.selected.size })}
+        </Text>
+      </ListActions>
+      <PermissionGate perm={Perm.dictSave}>
+        <Text size={200} className={styles.hint}>
+          {t('dictionary.addHint')}
+        </Text>
+      </PermissionGate>
+
+      <TreeTable
+        aria-label={t('dictionary.tree')}
+        columns={columns}
+        views={list.views}
+        nodes={list.rows}
+        getRowId={dictionaryRowId}
+        getChildren={dictionaryChildren}
+        getRowLabel={dictionaryLabel}
+        // A click on a row chooses it as its checkbox would; a double click opens its form.
+        selectedIds={list.selected}
+        onRowClick={(id) => list.toggle(id)}
+        onRowOpen={openRow ? (id) => openRow(id) : undefined}
+        initialOpenDepth={1}
+        loading={list.loading}
+        error={list.error}
+        onRetry={list.reload}
+        emptyText={list.filtered ? t('dictionary.noMatch') : t('dictionary.empty')}
+        data-testid="dictionary-tree"
+      />
+      <Pager total={list.total} page={list.page} pageSize={list.pageSize} onPageChange={list.onPageChange} selectedCount={list.selected.size} />
+      <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={() => list.reload()} />
+    </ListScreen>
+  );
+}

@@ -1,0 +1,143 @@
+import { Switch } from '@fluentui/react-components';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { InfoSwitch, type CategoryRecord } from '../contract';
+import { Perm } from '../../../shared/permissions';
+import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
+import { useConfirm } from '../../../renderer/components/ConfirmDialog';
+import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
+import { FilterBar, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
+import type { RowId } from '../../../renderer/components/list/selection';
+import { pageRows, useListController } from '../../../renderer/components/list/useListController';
+import { useNotify } from '../../../renderer/components/notify';
+import { usePermissions } from '../../../renderer/components/permissions';
+import { useBridgeMutation } from '../../../renderer/hooks/bridge-query';
+import { formatDateTime } from '../../../renderer/lib/format';
+import { enableSwitchPayload } from './category-model';
+import { invalidateCategoryQueries } from './queries';
+import { RowActions } from './RowActions';
+import { useOfferUndo } from '../../../renderer/components/undo';
+
+type CategoryFilters = { name: string };
+const NO_FILTERS: CategoryFilters = { name: '' };
+
+const categoryRowId = (row: CategoryRecord) => row.id;
+const categoryLabel = (row: CategoryRecord) => row.name;
+const categoryRoutes = { add: routeTo(Route.addManage, { id: NEW_RECORD_ID }), edit: (id: RowId) => routeTo(Route.addManage, { id }), editPerm: Perm.infoTypeUpdate };
+
+/**
+ * The information category list (spec 001 §2 /inforTypeManage, kept): a name filter, add and batch delete,
+ * the enable switch that saves at once through the update call, edit and delete per row, paging.
+ */
+export default function CategoryList() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const { has } = usePermissions();
+  const deleteQuestion = (count: number, names: string) => (count === 1 ? t('infoCategory.deleteOne', { names }) : t('infoCategory.deleteMany', { count, names }));
+
+  const list = useListController({
+    queryId: 'infoCategory.list',
+    filters: { initial: NO_FILTERS },
+    toInput: (filters, { page, pageSize }) => ({ pageNum: page, pageSize, name: filters.name.trim() || undefined }),
+    rowsOf: pageRows,
+    getRowId: categoryRowId,
+    routes: categoryRoutes,
+    deleteSelected: {
+      endpoint: 'infoCategory.delete',
+      input: (ids) => ({ ids: ids.join(',') }),
+      confirmTitle: t('infoCategory.deleteTitle'),
+      itemLabel: categoryLabel,
+      question: deleteQuestion,
+      invalidate: invalidateCategoryQueries,
+    },
+  });
+
+  const update = useBridgeMutation('infoCategory.update');
+  const offerUndo = useOfferUndo();
+  const remove = useBridgeMutation('infoCategory.delete');
+  const { reload } = list;
+
+  const setEnable = (row: CategoryRecord, enable: boolean) =>
+    update.mutate(enableSwitchPayload(row, enable), {
+      onSuccess: () => {
+        notify.success(t('message.updateSuccess'));
+        void invalidateCategoryQueries(queryClient);
+      },
+      // A refusal (someone changed the row) shows the server's msg; the row shows what is stored now.
+      onError: () => reload(),
+    });
+  const deleteRow = async (row: CategoryRecord) => {
+    if (!(await confirm({ title: t('infoCategory.deleteTitle'), message: deleteQuestion(1, row.name), confirmLabel: t('actions.delete'), destructive: true }))) return;
+    remove.mutate(
+      { ids: String(row.id) },
+      {
+        onSuccess: (answer) => {
+          offerUndo(answer, { count: 1, onRestored: () => void invalidateCategoryQueries(queryClient) });
+          void invalidateCategoryQueries(queryClient);
+        },
+      },
+    );
+  };
+  const columns: ListColumn<CategoryRecord>[] = [
+    { key: 'name', header: t('infoCategory.name'), render: (row) => row.name, width: '20%' },
+    { key: 'systemName', header: t('infoCategory.system'), render: (row) => row.systemName, width: '18%' },
+    { key: 'haveImage', header: t('infoCategory.haveImage'), render: (row) => t(row.haveImage === InfoSwitch.On ? 'infoCategory.yes' : 'infoCategory.no'), width: '10%' },
+    {
+      key: 'enable',
+      header: t('infoCategory.enable'),
+      width: '10%',
+      render: (row) => (
+        <Switch
+          checked={row.enable === InfoSwitch.On}
+          onChange={(_event, data) => setEnable(row, data.checked)}
+          disabled={!has(Perm.infoTypeUpdate) || update.isPending}
+          aria-label={t('infoCategory.enableOf', { name: row.name })}
+          data-testid={`category-enable-${row.id}`}
+        />
+      ),
+    },
+    { key: 'createTime', header: t('infoCategory.createTime'), render: (row) => formatDateTime(row.createTime), width: '18%' },
+    {
+      key: 'actions',
+      header: t('infoCategory.rowActions'),
+      render: (row) => (
+        <RowActions
+          name={row.name}
+          editPerm={Perm.infoTypeUpdate}
+          deletePerm={Perm.infoTypeDelete}
+          onEdit={() => navigate(categoryRoutes.edit(row.id))}
+          onDelete={() => void deleteRow(row)}
+          testIdPrefix={`category-row-${row.id}`}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <ListScreen data-testid="category-list">
+      <FilterBar label={t('infoCategory.filters')} filters={list.filters} testIdPrefix="filter-">
+        <FilterTextField
+          label={t('infoCategory.name')}
+          value={list.filters.draft.name}
+          placeholder={t('infoCategory.namePlaceholder')}
+          onChange={(name) => list.filters.change({ name })}
+          data-testid="filter-name"
+        />
+      </FilterBar>
+      <ListActions list={list} label={t('infoCategory.actions')} testIdPrefix="category" perms={{ add: Perm.infoTypeSave, edit: Perm.infoTypeUpdate, remove: Perm.infoTypeDelete }} />
+      <ListTable
+        aria-label={t('infoCategory.listLabel')}
+        list={list}
+        columns={columns}
+        getRowLabel={categoryLabel}
+        emptyText={t('infoCategory.empty')}
+        noMatchText={t('infoCategory.noMatch')}
+        data-testid="category-table"
+      />
+    </ListScreen>
+  );
+}

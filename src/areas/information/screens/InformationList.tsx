@@ -1,0 +1,208 @@
+import { Badge, Button, Switch, makeStyles, tokens } from '@fluentui/react-components';
+import { Pin16Regular, PinOff16Regular } from '@fluentui/react-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { InfoSwitch } from '../../info-category/contract';
+import type { ArticleRow } from '../contract';
+import { Perm } from '../../../shared/permissions';
+import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
+import { useConfirm } from '../../../renderer/components/ConfirmDialog';
+import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
+import { FilterBar, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
+import type { RowId } from '../../../renderer/components/list/selection';
+import { pageRows, useListController } from '../../../renderer/components/list/useListController';
+import { useNotify } from '../../../renderer/components/notify';
+import { PermissionGate, usePermissions } from '../../../renderer/components/permissions';
+import { invalidateBridgeQueries, useBridgeMutation } from '../../../renderer/hooks/bridge-query';
+import { formatDateTime } from '../../../renderer/lib/format';
+import { RowActions } from '../../info-category/screens/RowActions';
+import { useOfferUndo } from '../../../renderer/components/undo';
+
+const useStyles = makeStyles({ title: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS } });
+
+type ArticleFilters = { title: string; classificationName: string };
+const NO_FILTERS: ArticleFilters = { title: '', classificationName: '' };
+
+const articleRowId = (row: ArticleRow) => row.id;
+const articleLabel = (row: ArticleRow) => row.title;
+const articleRoutes = { add: routeTo(Route.addInforMation, { id: NEW_RECORD_ID }), edit: (id: RowId) => routeTo(Route.addInforMation, { id }), editPerm: Perm.infoUpdate };
+
+async function invalidateArticles(client: ReturnType<typeof useQueryClient>): Promise<void> {
+  await Promise.all([invalidateBridgeQueries(client, 'information.list'), invalidateBridgeQueries(client, 'information.info')]);
+}
+
+/**
+ * The information list (spec 001 §2 /information, kept): title and category filters, add and batch delete,
+ * the display switch that saves at once, pin or cancel pin, edit and delete per row, paging. Pinned
+ * articles come first, then by sort, then the newest.
+ */
+export default function InformationList() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const { has } = usePermissions();
+  const deleteQuestion = (count: number, names: string) => (count === 1 ? t('information.deleteOne', { names }) : t('information.deleteMany', { count, names }));
+
+  const list = useListController({
+    queryId: 'information.list',
+    filters: { initial: NO_FILTERS },
+    toInput: (filters, { page, pageSize }) => ({ pageNum: page, pageSize, title: filters.title.trim() || undefined, classificationName: filters.classificationName.trim() || undefined }),
+    rowsOf: pageRows,
+    getRowId: articleRowId,
+    routes: articleRoutes,
+    deleteSelected: {
+      endpoint: 'information.delete',
+      input: (ids) => ({ ids: ids.join(',') }),
+      confirmTitle: t('information.deleteTitle'),
+      itemLabel: articleLabel,
+      question: deleteQuestion,
+      invalidate: invalidateArticles,
+    },
+  });
+  const { reload } = list;
+
+  const display = useBridgeMutation('information.display');
+  const top = useBridgeMutation('information.top');
+  const offerUndo = useOfferUndo();
+  const remove = useBridgeMutation('information.delete');
+  const switching = display.isPending || top.isPending;
+
+  const setDisplay = (row: ArticleRow, shown: boolean) =>
+    display.mutate(
+      { id: row.id, display: shown ? InfoSwitch.On : InfoSwitch.Off },
+      {
+        onSuccess: () => {
+          notify.success(t(shown ? 'information.shown' : 'information.hidden'));
+          void invalidateArticles(queryClient);
+        },
+        onError: () => reload(),
+      },
+    );
+  // Spec 001 §4: top 0 becomes 1 (pinned), 1 becomes 0 (pin cancelled).
+  const togglePin = (row: ArticleRow) => {
+    const pin = row.top !== InfoSwitch.On;
+    top.mutate(
+      { id: row.id, top: pin ? InfoSwitch.On : InfoSwitch.Off },
+      {
+        onSuccess: () => {
+          notify.success(t(pin ? 'information.topped' : 'information.untopped'));
+          void invalidateArticles(queryClient);
+        },
+        onError: () => reload(),
+      },
+    );
+  };
+  const deleteRow = async (row: ArticleRow) => {
+    if (!(await confirm({ title: t('information.deleteTitle'), message: deleteQuestion(1, row.title), confirmLabel: t('actions.delete'), destructive: true }))) return;
+    remove.mutate(
+      { ids: String(row.id) },
+      {
+        onSuccess: (answer) => {
+          offerUndo(answer, { count: 1, onRestored: () => void invalidateArticles(queryClient) });
+          void invalidateArticles(queryClient);
+        },
+      },
+    );
+  };
+
+  const columns: ListColumn<ArticleRow>[] = [
+    { key: 'systemName', header: t('information.system'), render: (row) => row.systemName, width: '12%' },
+    {
+      key: 'title',
+      header: t('information.title'),
+      width: '20%',
+      render: (row) => (
+        <span className={styles.title}>
+          {row.top === InfoSwitch.On ? (
+            <Badge appearance="tint" color="brand" data-testid={`article-pinned-${row.id}`}>
+              {t('information.pinned')}
+            </Badge>
+          ) : null}
+          {row.title}
+        </span>
+      ),
+    },
+    { key: 'classificationName', header: t('information.category'), render: (row) => row.classificationName, width: '12%' },
+    { key: 'sort', header: t('information.sort'), render: (row) => row.sort, width: '7%' },
+    {
+      key: 'display',
+      header: t('information.display'),
+      width: '8%',
+      render: (row) => (
+        <Switch
+          checked={row.display === InfoSwitch.On}
+          onChange={(_event, data) => setDisplay(row, data.checked)}
+          disabled={!has(Perm.infoDisplay) || switching}
+          aria-label={t('information.displayOf', { name: row.title })}
+          data-testid={`article-display-${row.id}`}
+        />
+      ),
+    },
+    { key: 'createName', header: t('information.createName'), render: (row) => row.createName, width: '10%' },
+    { key: 'createTime', header: t('information.createTime'), render: (row) => formatDateTime(row.createTime), width: '14%' },
+    {
+      key: 'actions',
+      header: t('information.rowActions'),
+      render: (row) => (
+        <RowActions
+          name={row.title}
+          editPerm={Perm.infoUpdate}
+          deletePerm={Perm.infoDelete}
+          onEdit={() => navigate(articleRoutes.edit(row.id))}
+          onDelete={() => void deleteRow(row)}
+          testIdPrefix={`article-row-${row.id}`}
+        >
+          <PermissionGate perm={Perm.infoTop}>
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={row.top === InfoSwitch.On ? <PinOff16Regular /> : <Pin16Regular />}
+              onClick={() => togglePin(row)}
+              disabled={switching}
+              aria-label={`${t(row.top === InfoSwitch.On ? 'information.unpin' : 'information.pin')} ${row.title}`}
+              data-testid={`article-row-${row.id}-top`}
+            >
+              {t(row.top === InfoSwitch.On ? 'information.unpin' : 'information.pin')}
+            </Button>
+          </PermissionGate>
+        </RowActions>
+      ),
+    },
+  ];
+
+  const { draft } = list.filters;
+  return (
+    <ListScreen data-testid="article-list">
+      <FilterBar label={t('information.filters')} filters={list.filters} testIdPrefix="filter-">
+        <FilterTextField
+          label={t('information.title')}
+          value={draft.title}
+          placeholder={t('information.titlePlaceholder')}
+          onChange={(title) => list.filters.change({ title })}
+          data-testid="filter-title"
+        />
+        <FilterTextField
+          label={t('information.category')}
+          value={draft.classificationName}
+          placeholder={t('information.categoryFilterPlaceholder')}
+          onChange={(classificationName) => list.filters.change({ classificationName })}
+          data-testid="filter-category"
+        />
+      </FilterBar>
+      <ListActions list={list} label={t('information.actions')} testIdPrefix="article" perms={{ add: Perm.infoSave, edit: Perm.infoUpdate, remove: Perm.infoDelete }} />
+      <ListTable
+        aria-label={t('information.listLabel')}
+        list={list}
+        columns={columns}
+        getRowLabel={articleLabel}
+        emptyText={t('information.empty')}
+        noMatchText={t('information.noMatch')}
+        data-testid="article-table"
+      />
+    </ListScreen>
+  );
+}

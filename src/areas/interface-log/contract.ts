@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { Perm } from '../../shared/permissions';
+import { Limits, pageOf, rules } from '../../shared/rules';
+import { endpoint } from '../../shared/contract/endpoint';
+import { XLSX_DOWNLOAD, exportProgress, exportProgressKey, exportedFile } from '../../shared/contract/export';
+
+/**
+ * Interface monitoring (spec 001 §2 /interFace, §3 Interface call log, §7 Interface monitoring, §8, §9): every
+ * API call leaves a row; this screen lists them newest first with every filter of the spec, shows a row's
+ * request and response, and exports the filtered (or chosen) rows to an .xlsx file streamed as it is read.
+ */
+
+/** responseStatus of a call that succeeded (spec 001 §9 "Interface status normal"); anything else is abnormal. */
+export const INTERFACE_STATUS_NORMAL = '200';
+/** The outcome filter: normal (status 200) or abnormal (anything else). */
+export const INTERFACE_OUTCOMES = ['normal', 'abnormal'] as const;
+export type InterfaceOutcome = (typeof INTERFACE_OUTCOMES)[number];
+/**
+ * What the interface-name filter takes to find sign-ins: it is part of the name of the password sign-in and of the
+ * messenger binding sign-in (the token endpoint's `summaryBy`), and of no other call (a refresh is named otherwise).
+ */
+export const SIGN_IN_INTERFACE_NAME = 'Sign in';
+/** Home's figures count interface errors over this many minutes back. */
+export const RECENT_ERRORS_MINUTES = 60;
+
+/** The export's task id (spec 001 §7): the export endpoint's last path segment. */
+export const INTERFACE_EXPORT_TASK_ID = 'interface_monitoring_center_export';
+/** Rows of one export: the chosen rows of a page, or every row the filters match. */
+export const INTERFACE_EXPORT_IDS_MAX = 1000;
+
+/** Any instant with its offset (ISO 8601): the screen sends the local time it shows as yyyy-MM-dd HH:mm:ss with the workstation's offset. */
+const instant = z
+  .string({ error: 'validation.dateTime' })
+  .trim()
+  .max(40, { message: 'validation.dateTime' })
+  .optional()
+  .transform((s) => (s ? s : undefined))
+  .pipe(z.iso.datetime({ offset: true, message: 'validation.dateTime' }).optional());
+
+/** The filters of the list and of the export (spec 001 §7 POST list). */
+export const interfaceLogFilters = z
+  .object({
+    appId: rules.filterText,
+    /** Part of the service's name. */
+    serviceName: rules.filterText,
+    /** Part of the interface's name. */
+    interfaceName: rules.filterText,
+    /** Exactly this status: '200' (normal) or an abnormal code. */
+    responseStatus: z
+      .string()
+      .trim()
+      .max(10, { message: 'validation.tooLong' })
+      .optional()
+      .transform((s) => (s ? s : undefined)),
+    /** Only normal calls (status 200) or only abnormal ones (any other status). */
+    outcome: z.enum(INTERFACE_OUTCOMES, { error: 'validation.oneOf' }).optional(),
+    /** Calls that took at least this many milliseconds. */
+    useTime: z
+      .union([
+        z.literal(''),
+        z.coerce
+          .number({ error: 'validation.milliseconds' })
+          .int({ message: 'validation.milliseconds' })
+          .min(0, { message: 'validation.milliseconds' })
+          .max(Limits.idMax, { message: 'validation.milliseconds' }),
+      ])
+      .optional()
+      .transform((n) => (n === '' ? undefined : n)),
+    /** A user's id, or part of a login name. */
+    userId: rules.filterText,
+    /** The start of the caller's address. */
+    ip: rules.filterText,
+    deviceId: rules.filterText,
+    modelInfo: rules.filterText,
+    /** Calls that started at or after this instant. */
+    startTime: instant,
+    /** Calls that started at or before this instant. */
+    endTime: instant,
+  })
+  .refine((f) => !f.startTime || !f.endTime || Date.parse(f.startTime) <= Date.parse(f.endTime), { message: 'validation.timeRange', path: ['endTime'] });
+export type InterfaceLogFilters = z.input<typeof interfaceLogFilters>;
+
+export const interfaceLogRow = z.object({
+  id: z.number().int(),
+  appId: z.string(),
+  /** The application's name from the application centre; '' when the app is not known there. */
+  appName: z.string(),
+  serviceCnName: z.string(),
+  interfaceCnName: z.string(),
+  method: z.string(),
+  path: z.string(),
+  userId: z.string(),
+  /** The caller's login name; '' for calls without a user or a user since deleted. */
+  userName: z.string(),
+  /** ISO 8601. */
+  startTime: z.string(),
+  endTime: z.string(),
+  /** Milliseconds. */
+  useTime: z.number().int(),
+  ip: z.string(),
+  deviceId: z.string(),
+  modelInfo: z.string(),
+  responseStatus: z.string(),
+});
+export type InterfaceLogRow = z.infer<typeof interfaceLogRow>;
+
+/** A page newest first; the total is exact (a sparse page index keeps deep pages as fast as the first). */
+export const interfaceLogPage = pageOf(interfaceLogRow);
+export type InterfaceLogPage = z.infer<typeof interfaceLogPage>;
+
+/** The export's column headers: their text comes from the server's catalog in the request's language. */
+export const INTERFACE_EXPORT_COLUMNS = [
+  'id',
+  'appId',
+  'serviceCnName',
+  'interfaceCnName',
+  'userId',
+  'startTime',
+  'endTime',
+  'useTime',
+  'ip',
+  'deviceId',
+  'modelInfo',
+  'responseStatus',
+  'requestParam',
+  'responseText',
+] as const;
+
+/**
+ * Home's figures of interface monitoring (issue 13): failed sign-ins since the start of today and abnormal calls in
+ * the last hour, each with the filters that list exactly the rows counted.
+ */
+export const interfaceLogFigures = z.object({
+  failedSignIns: z.number().int(),
+  /** The start of today (ISO 8601) the failed sign-ins are counted from. */
+  failedSignInsFrom: z.string(),
+  recentErrors: z.number().int(),
+  /** The instant (ISO 8601) the recent errors are counted from. */
+  recentErrorsFrom: z.string(),
+});
+export type InterfaceLogFigures = z.infer<typeof interfaceLogFigures>;
+
+export const interfaceLog = {
+  apps: endpoint({
+    service: 'interfaceLog',
+    summary: 'Every application of the application centre, for the filter',
+    method: 'GET',
+    path: '/sys/interface/apps',
+    access: Perm.interfaceLogView,
+    input: z.object({}),
+    output: z.array(z.object({ appId: z.string(), appName: z.string() })),
+  }),
+  list: endpoint({
+    service: 'interfaceLog',
+    summary: 'Interface calls, newest first, a page at a time',
+    method: 'POST',
+    path: '/sys/interface/list',
+    access: Perm.interfaceLogView,
+    mutation: false,
+    input: interfaceLogFilters.and(z.object({ page: rules.page, limit: rules.limit })),
+    output: interfaceLogPage,
+  }),
+  figures: endpoint({
+    service: 'interfaceLog',
+    summary: "Failed sign-ins today and interface errors in the last hour, of the role's organisations",
+    method: 'GET',
+    path: '/sys/interface/figures',
+    access: Perm.interfaceLogView,
+    input: z.object({}),
+    output: interfaceLogFigures,
+  }),
+  info: endpoint({
+    service: 'interfaceLog',
+    summary: 'One interface call with its request and response',
+    method: 'GET',
+    path: '/sys/interface/info/:id',
+    access: Perm.interfaceLogView,
+    input: z.object({
+      id: z.coerce.number({ error: 'validation.id' }).int({ message: 'validation.id' }).positive({ message: 'validation.id' }).max(Number.MAX_SAFE_INTEGER, { message: 'validation.idRange' }),
+    }),
+    output: interfaceLogRow.extend({ requestParam: z.string(), responseText: z.string() }),
+  }),
+  export: endpoint({
+    service: 'interfaceLog',
+    summary: 'Export interface calls to an .xlsx file',
+    method: 'POST',
+    path: `/sys/interface/export/${INTERFACE_EXPORT_TASK_ID}`,
+    access: Perm.interfaceLogExport,
+    mutation: false,
+    input: interfaceLogFilters.and(
+      z.object({
+        /** The role the screen works in (spec 001 §7: the export sends the roleId); it must be the call's role. */
+        roleId: rules.id,
+        /** The chosen rows, comma-joined; the rows the filters match when absent. */
+        ids: rules.idList.optional(),
+        progressKey: exportProgressKey.optional(),
+      }),
+    ),
+    output: exportedFile,
+    download: XLSX_DOWNLOAD,
+  }),
+  exportProgress: endpoint({
+    service: 'interfaceLog',
+    summary: 'How many rows an export under way has written, of how many',
+    method: 'GET',
+    path: '/sys/interface/export-progress/:progressKey',
+    access: Perm.interfaceLogExport,
+    input: z.object({ progressKey: exportProgressKey }),
+    output: exportProgress,
+  }),
+} as const;

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { I18nStatus } from '../../shared/constants';
+import { Perm } from '../../shared/permissions';
+import { choice, Limits, pageOf, rules } from '../../shared/rules';
+import { endpoint } from '../../shared/contract/endpoint';
+import { undoTicket } from '../../shared/contract/undo';
+import { XLSX_DOWNLOAD, exportedFile } from '../../shared/contract/export';
+import { importReportOf, importReportRowOf } from '../../shared/contract/import-report';
+
+/**
+ * Multilingual text (spec 001 §2 /internationalize, §3, §5 "Multilingual dialog", §7): one Chinese text
+ * and its English, German, Korean and Japanese translations. Menu and system names are stored in Chinese
+ * and shown through the usable texts in the interface language, falling back to Chinese.
+ */
+
+export const i18nStatus = choice([I18nStatus.Usable, I18nStatus.Unusable]);
+
+/** The Chinese text: required with the spec's message ("please fill in the Chinese name"). */
+export const i18nChinese = z
+  .string({ error: 'validation.chineseRequired' })
+  .trim()
+  .min(1, { message: 'validation.chineseRequired' })
+  .max(Limits.translatedNameMax, { message: 'validation.translatedNameMax' });
+
+/** A translation: may be blank (the Chinese text is shown then). */
+export const i18nTranslation = z.string({ error: 'validation.format' }).trim().max(Limits.translatedNameMax, { message: 'validation.translatedNameMax' });
+
+/** The translated columns, in the order the screen and the spreadsheet show them. */
+export const I18N_LANGUAGE_FIELDS = ['chinese', 'english', 'german', 'korean', 'japanese'] as const;
+export type I18nLanguageField = (typeof I18N_LANGUAGE_FIELDS)[number];
+
+const i18nTextFields = {
+  chinese: i18nChinese,
+  english: i18nTranslation.default(''),
+  german: i18nTranslation.default(''),
+  korean: i18nTranslation.default(''),
+  japanese: i18nTranslation.default(''),
+  /** New texts are usable. */
+  status: i18nStatus.default(I18nStatus.Usable),
+};
+
+/** The dialog's save (spec "saveOrUpdate"): without an id it adds; with one it updates the version read. */
+export const i18nTextForm = z.object({ id: rules.id.nullish(), version: rules.version.nullish(), ...i18nTextFields }).superRefine((form, ctx) => {
+  if (form.id && !form.version) ctx.addIssue({ code: 'custom', path: ['version'], message: 'validation.version', input: form.version });
+});
+export type I18nTextForm = z.input<typeof i18nTextForm>;
+
+export const i18nTextRecord = z.object({
+  id: z.number().int(),
+  chinese: z.string(),
+  english: z.string(),
+  german: z.string(),
+  korean: z.string(),
+  japanese: z.string(),
+  status: z.number().int(),
+  /** The display name of whoever last changed the text ('system' for the seeded ones). */
+  operater: z.string(),
+  /** ISO 8601. */
+  createTime: z.string(),
+  /** ISO 8601; null until the first change. */
+  updateTime: z.string().nullable(),
+  version: z.number().int(),
+});
+export type I18nTextRecord = z.infer<typeof i18nTextRecord>;
+
+/**
+ * The spreadsheet of an export and an import: one row per text, columns found by their header. The header
+ * is written in the caller's language (`i18nText.column.<field>` of the server's catalogs); an import takes
+ * a column's header in any of the five languages, or the field's own name (`chinese`, `status`, …).
+ */
+export const I18N_SHEET = {
+  name: 'i18n',
+  columns: [...I18N_LANGUAGE_FIELDS, 'status'],
+} as const;
+export type I18nSheetColumn = (typeof I18N_SHEET.columns)[number];
+
+export const i18nImportRow = importReportRowOf({ chinese: z.string() });
+export type I18nImportRow = z.infer<typeof i18nImportRow>;
+
+export const i18nImportReport = importReportOf(i18nImportRow);
+export type I18nImportReport = z.infer<typeof i18nImportReport>;
+
+const digestText = z.string({ error: 'validation.required' }).regex(/^[0-9a-f]{64}$/, { message: 'validation.format' });
+
+export const i18nText = {
+  list: endpoint({
+    service: 'i18nText',
+    summary: 'Multilingual texts by Chinese text and status, a page at a time',
+    method: 'POST',
+    path: '/sys/i18n/list',
+    access: Perm.i18nView,
+    mutation: false,
+    input: z.object({
+      /** Part of the Chinese text. */
+      chinese: rules.filterText,
+      status: i18nStatus.nullish(),
+      page: rules.page,
+      limit: rules.limit,
+    }),
+    output: pageOf(i18nTextRecord),
+  }),
+  info: endpoint({
+    service: 'i18nText',
+    summary: 'One multilingual text, for the dialog',
+    method: 'GET',
+    path: '/sys/i18n/info/:id',
+    access: Perm.i18nView,
+    input: z.object({ id: rules.id }),
+    output: i18nTextRecord,
+  }),
+  save: endpoint({
+    service: 'i18nText',
+    summary: 'Add a multilingual text, or update one at the version read',
+    method: 'POST',
+    path: '/sys/i18n/saveOrUpdate',
+    access: Perm.i18nSave,
+    input: i18nTextForm,
+    output: z.object({ id: z.number().int(), version: z.number().int() }),
+  }),
+  delete: endpoint({
+    service: 'i18nText',
+    summary: 'Delete a multilingual text',
+    method: 'POST',
+    path: '/sys/i18n/delete/:id',
+    access: Perm.i18nDelete,
+    input: z.object({ id: rules.id }),
+    output: undoTicket,
+  }),
+  export: endpoint({
+    service: 'i18nText',
+    summary: 'Export every multilingual text to an .xlsx file',
+    method: 'GET',
+    path: '/sys/i18n/export',
+    access: Perm.i18nView,
+    input: z.object({}),
+    output: exportedFile,
+    download: XLSX_DOWNLOAD,
+  }),
+  importPreview: endpoint({
+    service: 'i18nText',
+    summary: 'What importing an uploaded .xlsx file would add, change and refuse',
+    method: 'POST',
+    path: '/sys/i18n/import/preview',
+    access: Perm.i18nSave,
+    mutation: false,
+    input: z.object({ fileId: rules.id }),
+    output: i18nImportReport,
+  }),
+  importApply: endpoint({
+    service: 'i18nText',
+    summary: 'Apply an import exactly as its preview showed it',
+    method: 'POST',
+    path: '/sys/i18n/import/apply',
+    access: Perm.i18nSave,
+    input: z.object({ fileId: rules.id, digest: digestText }),
+    output: z.object({ added: z.number().int(), changed: z.number().int() }),
+  }),
+} as const;

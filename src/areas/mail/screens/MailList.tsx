@@ -1,0 +1,203 @@
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Option,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
+  type BadgeProps,
+} from '@fluentui/react-components';
+import { ArrowClockwise16Regular, Eye16Regular, MailAdd16Regular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { MailDeliveryStatus, type MailRecord } from '../contract';
+import { Perm } from '../../../shared/permissions';
+import { Route } from '../../../shared/routes';
+import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
+import { FilterBar, FilterField, FilterTextField, ListScreen } from '../../../renderer/components/list/ListScreen';
+import { pageRows, useListController } from '../../../renderer/components/list/useListController';
+import { useOverlayWhile } from '../../../renderer/components/overlay';
+import { PermissionGate } from '../../../renderer/components/permissions';
+import { ErrorState } from '../../../renderer/components/states';
+import { useBridgeQuery } from '../../../renderer/hooks/bridge-query';
+import { formatDateTime } from '../../../renderer/lib/format';
+
+const useStyles = makeStyles({
+  toolbar: { display: 'flex', gap: tokens.spacingHorizontalS },
+  answer: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' },
+  surface: { width: '760px', maxWidth: '95vw' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  frame: { width: '100%', height: '360px', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, backgroundColor: '#ffffff' },
+});
+
+const STATUSES = [MailDeliveryStatus.Pending, MailDeliveryStatus.Sending, MailDeliveryStatus.Sent, MailDeliveryStatus.Failed] as const;
+const ANY = 'any';
+const STATUS_COLOR: Record<MailRecord['status'], BadgeProps['color']> = { pending: 'informative', sending: 'brand', sent: 'success', failed: 'danger' };
+
+type MailFilters = { subject: string; recipient: string; status: MailRecord['status'] | null };
+const NO_FILTERS: MailFilters = { subject: '', recipient: '', status: null };
+const rowId = (row: MailRecord) => row.id;
+const rowLabel = (row: MailRecord) => row.subject;
+
+/**
+ * Sent mail (/mailManage): every mail with its delivery state, attempts and the mail server's answer, by
+ * subject, recipient and state; "Compose" opens /addMail; a mail's body opens in a dialog.
+ */
+export default function MailList() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const [viewing, setViewing] = useState<MailRecord | null>(null);
+  const list = useListController({
+    queryId: 'mail.list',
+    filters: { initial: NO_FILTERS },
+    toInput: (filters, { page, pageSize }) => ({ pageNum: page, pageSize, subject: filters.subject.trim() || undefined, recipient: filters.recipient.trim() || undefined, status: filters.status }),
+    rowsOf: pageRows,
+    getRowId: rowId,
+  });
+  const recipients = (addresses: string[]) => (addresses.length <= 1 ? (addresses[0] ?? '') : `${addresses[0]} ${t('mail.moreRecipients', { count: addresses.length - 1 })}`);
+  const status = list.filters.draft.status;
+  const columns: ListColumn<MailRecord>[] = [
+    { key: 'subject', header: t('mail.subject'), render: (row) => row.subject, width: '16%' },
+    { key: 'to', header: t('mail.to'), render: (row) => recipients(row.to), width: '15%' },
+    { key: 'cc', header: t('mail.cc'), render: (row) => recipients(row.cc), width: '11%' },
+    { key: 'sender', header: t('mail.sender'), render: (row) => row.sender, width: '11%' },
+    {
+      key: 'status',
+      header: t('mail.status'),
+      render: (row) => (
+        <Badge appearance="tint" color={STATUS_COLOR[row.status]} data-testid={`mail-row-${row.id}-status`}>
+          {t(`mail.status_${row.status}`)}
+        </Badge>
+      ),
+      width: '8%',
+    },
+    { key: 'attempts', header: t('mail.attempts'), render: (row) => row.attempts, width: '5%' },
+    {
+      key: 'serverAnswer',
+      header: t('mail.serverAnswer'),
+      render: (row) => (
+        <Text size={200} className={styles.answer} title={row.serverAnswer} data-testid={`mail-row-${row.id}-answer`}>
+          {row.serverAnswer}
+        </Text>
+      ),
+      width: '13%',
+    },
+    { key: 'attachments', header: t('mail.attachments'), render: (row) => row.attachments.map((a) => a.name).join(', '), width: '9%' },
+    { key: 'createTime', header: t('mail.createTime'), render: (row) => `${formatDateTime(row.createTime)} ${row.createName}`, width: '8%' },
+    {
+      key: 'actions',
+      header: t('mail.rowActions'),
+      render: (row) => (
+        <Button size="small" appearance="subtle" icon={<Eye16Regular />} onClick={() => setViewing(row)} aria-label={`${t('mail.view')} ${row.subject}`} data-testid={`mail-row-${row.id}-view`}>
+          {t('mail.view')}
+        </Button>
+      ),
+      width: '6%',
+    },
+  ];
+  return (
+    <ListScreen data-testid="mail-list">
+      <FilterBar label={t('mail.mailFilters')} filters={list.filters} testIdPrefix="filter-">
+        <FilterTextField
+          label={t('mail.subject')}
+          value={list.filters.draft.subject}
+          placeholder={t('mail.subjectPlaceholder')}
+          onChange={(subject) => list.filters.change({ subject })}
+          data-testid="filter-subject"
+        />
+        <FilterTextField
+          label={t('mail.recipient')}
+          value={list.filters.draft.recipient}
+          placeholder={t('mail.recipientPlaceholder')}
+          onChange={(recipient) => list.filters.change({ recipient })}
+          data-testid="filter-recipient"
+        />
+        <FilterField label={t('mail.status')}>
+          <Dropdown
+            value={status === null ? t('mail.statusAll') : t(`mail.status_${status}`)}
+            selectedOptions={[status ?? ANY]}
+            onOptionSelect={(_event, data) => list.filters.change({ status: data.optionValue === undefined || data.optionValue === ANY ? null : (data.optionValue as MailRecord['status']) })}
+            data-testid="filter-status"
+          >
+            <Option value={ANY}>{t('mail.statusAll')}</Option>
+            {STATUSES.map((value) => (
+              <Option key={value} value={value}>
+                {t(`mail.status_${value}`)}
+              </Option>
+            ))}
+          </Dropdown>
+        </FilterField>
+      </FilterBar>
+      <div className={styles.toolbar} role="toolbar" aria-label={t('mail.mailActions')}>
+        <PermissionGate perm={Perm.mailSend}>
+          <Button appearance="primary" icon={<MailAdd16Regular />} onClick={() => navigate(Route.addMail)} data-testid="mail-compose">
+            {t('mail.compose')}
+          </Button>
+        </PermissionGate>
+        <Button icon={<ArrowClockwise16Regular />} onClick={list.reload} disabled={list.loading} data-testid="mail-refresh">
+          {t('mail.refresh')}
+        </Button>
+      </div>
+      <ListTable aria-label={t('mail.mails')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('mail.empty')} noMatchText={t('mail.noMatch')} data-testid="mail-table" />
+      {viewing ? <MailBodyDialog mail={viewing} onClose={() => setViewing(null)} /> : null}
+    </ListScreen>
+  );
+}
+
+/**
+ * One mail's body as its recipients read it. The HTML was sanitised by the server when the mail was sent; it is
+ * shown in a frame with every sandbox restriction on (no script, no form, no navigation of the console).
+ */
+function MailBodyDialog({ mail, onClose }: { mail: MailRecord; onClose: () => void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  useOverlayWhile(true);
+  const body = useBridgeQuery('mail.body', { id: mail.id });
+  return (
+    <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && onClose()}>
+      <DialogSurface className={styles.surface} data-testid="mail-body-dialog">
+        <DialogBody>
+          <DialogTitle>{t('mail.viewTitle', { subject: mail.subject })}</DialogTitle>
+          <DialogContent className={styles.content}>
+            <Text>{t('mail.fromAccount', { account: mail.sender })}</Text>
+            <Text>
+              {t('mail.to')}: {mail.to.join(', ')}
+            </Text>
+            {mail.cc.length > 0 ? (
+              <Text>
+                {t('mail.cc')}: {mail.cc.join(', ')}
+              </Text>
+            ) : null}
+            {mail.attachments.length > 0 ? (
+              <Text>
+                {t('mail.attachments')}: {mail.attachments.map((a) => a.name).join(', ')}
+              </Text>
+            ) : null}
+            {body.isPending ? (
+              <Spinner size="small" label={t('mail.loading')} />
+            ) : body.isError ? (
+              <ErrorState title={t('mail.loadFailed')} error={body.error} onRetry={() => void body.refetch()} />
+            ) : (
+              <iframe className={styles.frame} sandbox="" srcDoc={body.data.html} title={mail.subject} data-testid="mail-body-frame" />
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} data-testid="mail-body-close">
+              {t('mail.close')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,175 @@
+import { Badge, Checkbox, Dropdown, Field, Option, SearchBox, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MenuStatus, MenuType } from '../../../shared/constants';
+import type { MenuNode } from '../contract';
+import { Perm } from '../../../shared/permissions';
+import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
+import type { ListColumn } from '../../../renderer/components/list/ListTable';
+import { ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
+import type { RowId } from '../../../renderer/components/list/selection';
+import { useListController } from '../../../renderer/components/list/useListController';
+import { labelMatches } from '../../../renderer/components/tree/search';
+import { TreeTable } from '../../../renderer/components/tree/TreeTable';
+import { MENU_STATUSES, linkTargetKey, menuStatusKey, menuTypeKey } from './labels';
+import type { MenuStatusValue } from './menu-form';
+import { invalidateMenuQueries } from './menu-queries';
+import { menuIdsOf, walkMenus } from './menu-tree';
+
+const useStyles = makeStyles({
+  filters: { display: 'flex', alignItems: 'flex-end', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
+  statusFilter: { minWidth: '160px' },
+  search: { width: '240px' },
+  selectedCount: { marginLeft: 'auto', color: tokens.colorNeutralForeground2 },
+  name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  code: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, wordBreak: 'break-all' },
+});
+
+const ALL_STATUSES = 'all';
+/** Systems, their groups and pages show at first; buttons stay folded under their pages. */
+const OPEN_DEPTH = 2;
+const TYPE_BADGE = { [MenuType.System]: 'brand', [MenuType.Menu]: 'informative', [MenuType.Button]: 'subtle' } as const;
+
+const menuRowId = (node: MenuNode) => node.menuId;
+const menuChildren = (node: MenuNode) => node.children;
+const menuName = (node: MenuNode) => node.name;
+const menuRows = (nodes: MenuNode[]) => ({ rows: nodes, total: nodes.length });
+const menuRoutes = { add: routeTo(Route.menuManage, { menuId: NEW_RECORD_ID }), edit: (menuId: RowId) => routeTo(Route.menuManage, { menuId }), editPerm: Perm.menuUpdate };
+/** The search finds a menu by its name, its address or its system id / key value. */
+const menuMatches = (node: MenuNode, text: string) => [node.name, node.url, node.perms].some((value) => labelMatches(value, text));
+
+type MenuFilters = { status: MenuStatusValue | null };
+
+const ALL_MENUS: MenuFilters = { status: null };
+
+/**
+ * Menu management (spec 000 §2 /menu, kept): the tree of systems, menus and buttons the role manages, a
+ * status filter, and add, edit and delete, each behind its permission key. Rows are chosen with their
+ * checkboxes: edit takes exactly one, delete any number, sent comma-joined.
+ */
+export default function MenuList() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const list = useListController({
+    queryId: 'menu.list',
+    filters: { initial: ALL_MENUS },
+    toInput: ({ status }) => (status === null ? {} : { status }),
+    rowsOf: menuRows,
+    getRowId: menuRowId,
+    rowIdsOf: menuIdsOf,
+    allRowsOf: walkMenus,
+    routes: menuRoutes,
+    deleteSelected: {
+      endpoint: 'menu.delete',
+      input: (ids) => ({ menuIds: ids.join(',') }),
+      confirmTitle: t('menu.deleteTitle'),
+      itemLabel: menuName,
+      question: (count, names) => (count === 1 ? t('menu.deleteOne', { names }) : t('menu.deleteMany', { count, names })),
+      invalidate: invalidateMenuQueries,
+    },
+  });
+  const { status } = list.filters.applied;
+  const [search, setSearch] = useState('');
+  const { openRow } = list;
+
+  const columns: ListColumn<MenuNode>[] = [
+    {
+      key: 'name',
+      header: t('menu.column.name'),
+      render: (node) => (
+        <span className={styles.name}>
+          <Checkbox
+            checked={list.selected.has(node.menuId)}
+            onChange={() => list.toggle(node.menuId)}
+            // The tree row takes Space and Enter for itself (and cancels them): the checkbox keeps its own.
+            onKeyDown={(event) => (event.key === ' ' || event.key === 'Enter') && event.stopPropagation()}
+            aria-label={`${t('list.selectRow')} ${node.name}`}
+          />
+          {node.name}
+        </span>
+      ),
+    },
+    {
+      key: 'type',
+      header: t('menu.column.type'),
+      width: '96px',
+      render: (node) => (
+        <Badge appearance="tint" color={TYPE_BADGE[node.type as MenuType] ?? 'subtle'}>
+          {t(menuTypeKey(node.type))}
+        </Badge>
+      ),
+    },
+    { key: 'url', header: t('menu.column.url'), render: (node) => <span className={styles.code}>{node.url}</span> },
+    { key: 'perms', header: t('menu.column.perms'), render: (node) => <span className={styles.code}>{node.perms}</span> },
+    { key: 'linkTarget', header: t('menu.column.linkTarget'), width: '120px', render: (node) => (node.type === MenuType.Menu && node.url ? t(linkTargetKey(node.linkTarget)) : null) },
+    { key: 'orderNum', header: t('menu.column.orderNum'), width: '80px', render: (node) => node.orderNum },
+    {
+      key: 'status',
+      header: t('menu.column.status'),
+      width: '96px',
+      render: (node) => (
+        <Badge appearance="tint" color={node.status === MenuStatus.Disabled ? 'danger' : 'success'}>
+          {t(menuStatusKey(node.status))}
+        </Badge>
+      ),
+    },
+  ];
+
+  return (
+    <ListScreen data-testid="menu-list">
+      <div className={styles.filters} role="search" aria-label={t('menu.filters')}>
+        <Field label={t('menu.filter.status')}>
+          <Dropdown
+            className={styles.statusFilter}
+            value={status === null ? t('menu.filter.all') : t(menuStatusKey(status))}
+            selectedOptions={[status === null ? ALL_STATUSES : String(status)]}
+            onOptionSelect={(_event, data) =>
+              list.filters.applyNow({ status: data.optionValue === undefined || data.optionValue === ALL_STATUSES ? null : (Number(data.optionValue) as MenuStatusValue) })
+            }
+            data-testid="menu-status-filter"
+          >
+            <Option value={ALL_STATUSES}>{t('menu.filter.all')}</Option>
+            {MENU_STATUSES.map((value) => (
+              <Option key={value} value={String(value)}>
+                {t(menuStatusKey(value))}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+        <Field label={t('menu.filter.search')}>
+          <SearchBox className={styles.search} value={search} onChange={(_event, data) => setSearch(data.value)} placeholder={t('menu.filter.searchPlaceholder')} data-testid="menu-search" />
+        </Field>
+      </div>
+
+      <ListActions list={list} label={t('menu.actions')} testIdPrefix="menu" perms={{ add: Perm.menuSave, edit: Perm.menuUpdate, remove: Perm.menuDelete }}>
+        <Text className={styles.selectedCount} aria-live="polite" data-testid="menu-selected-count">
+          {t('list.selected', { count: list.selected.size })}
+        </Text>
+      </ListActions>
+
+      <TreeTable
+        key={status ?? ALL_STATUSES}
+        aria-label={t('menu.tree')}
+        columns={columns}
+        views={list.views}
+        nodes={list.rows}
+        getRowId={menuRowId}
+        getChildren={menuChildren}
+        getRowLabel={menuName}
+        // A click on a row chooses it as its checkbox would; a double click opens its form.
+        selectedIds={list.selected}
+        onRowClick={(id) => list.toggle(id)}
+        onRowOpen={openRow ? (id) => openRow(id) : undefined}
+        searchText={search}
+        matches={menuMatches}
+        // A filtered tree holds only the matches and their ancestors: show all of it.
+        initialOpenDepth={status === null ? OPEN_DEPTH : Number.POSITIVE_INFINITY}
+        loading={list.loading}
+        error={list.error}
+        onRetry={list.reload}
+        emptyText={status === null ? t('menu.list.empty') : t('menu.list.emptyFiltered')}
+        data-testid="menu-tree"
+      />
+    </ListScreen>
+  );
+}

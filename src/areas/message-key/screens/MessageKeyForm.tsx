@@ -1,0 +1,134 @@
+import { Button, Dropdown, Field, MessageBar, MessageBarBody, Option, Radio, RadioGroup, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Sparkle20Regular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { MessageKeyStatus, type MessageKeyRecord } from '../contract';
+import { Perm } from '../../../shared/permissions';
+import { Limits, MessageKeyLimits } from '../../../shared/rules';
+import { Route } from '../../../shared/routes';
+import { splitFieldMessage } from '../../../renderer/components/form/record-form';
+import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
+import { RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
+import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
+import { useNotify } from '../../../renderer/components/notify';
+import { useBridgeQuery } from '../../../renderer/hooks/bridge-query';
+import { generateKeyValue, invalidateKeyQueries, keyFieldLabelKey, keyFormIssues, keyPayload, keyValuesOf, statusKey, KEY_FIELDS, type StatusValue } from './model';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, maxWidth: '640px' },
+  keyRow: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalS, '& > :first-child': { flexGrow: 1 } },
+});
+
+/** The message API key form (/addApiKeyMessage/{id}; 'null' adds): the key (typed or generated), its system, status, per-minute limit and remark. */
+export default function MessageKeyForm() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  return (
+    <RecordLoader
+      idParam={id}
+      endpoint="messageKey.keyInfo"
+      input={(recordId) => ({ id: recordId })}
+      listPath={Route.apiKeyMessg}
+      text={{ badAddress: t('msgKey.badAddress'), loadFailed: t('msgKey.loadFailed'), loading: t('msgKey.loading') }}
+      testIdPrefix="key"
+    >
+      {(loaded) => <KeyEditor {...loaded} />}
+    </RecordLoader>
+  );
+}
+
+function KeyEditor({ record, reload }: LoadedRecord<MessageKeyRecord>) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const options = useBridgeQuery('messageKey.systemOptions', {});
+  const controller = useRecordForm({
+    record,
+    initial: keyValuesOf(record),
+    rules: keyFormIssues,
+    checkedFields: () => KEY_FIELDS,
+    add: { endpoint: 'messageKey.keyAdd', perm: Perm.messageApiKeySave, payload: keyPayload },
+    update: { endpoint: 'messageKey.keyUpdate', perm: Perm.messageApiKeySave, payload: (values, stored) => ({ ...keyPayload(values), id: stored.id, version: stored.version }) },
+    listPath: Route.apiKeyMessg,
+    refresh: invalidateKeyQueries,
+    conflict: () => ({ field: 'apiKey', key: 'msgKey.apiKeyTaken' }),
+    namePinnedField: (msg) => {
+      const pinned = splitFieldMessage(msg);
+      const labelKey = pinned ? keyFieldLabelKey(pinned.field) : null;
+      return pinned && labelKey ? `${t(labelKey)}: ${pinned.text}` : null;
+    },
+    reload,
+  });
+  const { form, locked } = controller;
+  const { values } = form;
+  const systems = options.data ?? [];
+  const chosen = systems.find((system) => system.id === values.messageSystemId) ?? null;
+  const title = record ? t('msgKey.keyEditTitle', { system: record.systemName }) : t('msgKey.keyAddTitle');
+  const systemError = form.errors.messageSystemId ? fieldMessage(t, form.errors.messageSystemId, t('msgKey.system')) : undefined;
+  const generate = () => {
+    form.setValue('apiKey', generateKeyValue());
+    form.validateField('apiKey');
+    notify.info(t('msgKey.generated'));
+  };
+  return (
+    <form ref={controller.formRef} className={styles.page} onSubmit={controller.submit} noValidate aria-label={title} data-testid="key-form">
+      <Title3 as="h2">{title}</Title3>
+      {controller.readOnly ? (
+        <MessageBar intent="info">
+          <MessageBarBody>{t('msgKey.readOnly')}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {options.data && systems.length === 0 ? (
+        <MessageBar intent="warning" data-testid="key-no-systems">
+          <MessageBarBody>{t('msgKey.noSystems')}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <div className={styles.keyRow}>
+        <RuleField form={form} name="apiKey" label={t('msgKey.apiKey')} hint={t('msgKey.apiKeyHint')} maxLength={Limits.keyValueMax} autoComplete="off" required disabled={locked} />
+        <Button icon={<Sparkle20Regular />} onClick={generate} disabled={locked} data-testid="key-generate">
+          {t('msgKey.generate')}
+        </Button>
+      </div>
+      <Field label={t('msgKey.system')} required validationState={systemError ? 'error' : 'none'} validationMessage={systemError}>
+        <Dropdown
+          value={chosen ? `${chosen.name} (${chosen.systemId})` : record && values.messageSystemId === record.messageSystemId ? `${record.systemName} (${record.systemId})` : ''}
+          selectedOptions={values.messageSystemId === null ? [] : [String(values.messageSystemId)]}
+          placeholder={t('msgKey.chooseSystem')}
+          onOptionSelect={(_event, data) => {
+            form.setValue('messageSystemId', data.optionValue === undefined ? null : Number(data.optionValue));
+            form.validateField('messageSystemId');
+          }}
+          disabled={locked}
+          data-testid="field-messageSystemId"
+        >
+          {systems.map((system) => (
+            <Option key={system.id} value={String(system.id)} text={`${system.name} (${system.systemId})`}>
+              {`${system.name} (${system.systemId})${system.status === MessageKeyStatus.Usable ? '' : ` · ${t('msgKey.systemStopped')}`}`}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      {chosen && chosen.status !== MessageKeyStatus.Usable ? (
+        <MessageBar intent="warning">
+          <MessageBarBody>{t('msgKey.systemStoppedHint')}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <Field label={t('msgKey.status')} required>
+        <RadioGroup
+          layout="horizontal"
+          value={String(values.status)}
+          onChange={(_event, data) => form.setValue('status', Number(data.value) as StatusValue)}
+          disabled={locked}
+          data-testid="field-status"
+        >
+          <Radio value={String(MessageKeyStatus.Usable)} label={t(statusKey(MessageKeyStatus.Usable))} />
+          <Radio value={String(MessageKeyStatus.Stopped)} label={t(statusKey(MessageKeyStatus.Stopped))} />
+        </RadioGroup>
+      </Field>
+      <RuleField form={form} name="rateLimit" label={t('msgKey.rateLimit')} hint={t('msgKey.rateLimitHint')} type="number" maxLength={5} required disabled={locked} />
+      <RuleField form={form} name="remark" label={t('msgKey.remark')} maxLength={MessageKeyLimits.remarkMax} disabled={locked} />
+      <RecordFormFailure controller={controller} data-testid="key-form-error" />
+      <RecordFormActions controller={controller} testIdPrefix="key" />
+    </form>
+  );
+}

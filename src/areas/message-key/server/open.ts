@@ -1,0 +1,140 @@
+import { and, asc, count, desc, eq, gt, min, sql } from 'drizzle-orm';
+import { ResponseCode } from '../../../shared/codes';
+import type { api } from '../../../shared/contract';
+import type { ParsedInputOf } from '../../../shared/contract/endpoint';
+import { MessageChannel, MessageKeyStatus, type OpenSmsBatch } from '../contract';
+import type { SmsDeliveryStatus } from '../../sms/contract';
+import { operationRowOf, writeChangeIn } from '../../../server/audit/change-log';
+import type { CallContext, ChangeRecord } from '../../../server/context';
+import type { Tx } from '../../../server/db/client';
+import { messageApiKey, messageSystem, outbox, smsBatch, smsRecord, smsSignature, smsTemplate } from '../../../server/db/schema';
+import { AppError, Errors } from '../../../server/errors';
+import { OutboxStatus } from '../../../server/outbox/worker';
+import { queueSms, smsRecipients } from '../../sms/server/send';
+
+/**
+ * The open messaging endpoints (`openMessage`): a message system presents one of its keys in `X-Api-Key`
+ * and sends through the same queue as the console's screens. A channel's endpoints authenticate with
+ * `openCaller` and count their sends with `takeSend`; mail and push add theirs beside the SMS ones.
+ */
+
+/** Advisory-lock namespace of a key's sends (the second key is the key's id): its per-minute count is exact. */
+const SEND_LOCK_SPACE = 7320;
+const MINUTE_MS = 60_000;
+
+/** The key and message system behind an open call. */
+export interface OpenCaller {
+  keyId: number;
+  /** Sends a minute. */
+  rateLimit: number;
+  system: { id: number; systemId: string; name: string; deptId: number };
+}
+
+/**
+ * The system a presented key opens for `channel`: an unknown or stopped key, or a key of a stopped system, is
+ * refused with 401; a channel the system was not given with A0301. Read on every call, with no cache: a key or
+ * system stopped on its screen stops working with the next request.
+ */
+export async function openCaller(ctx: CallContext, apiKey: string, channel: MessageChannel): Promise<OpenCaller> {
+  const found = (
+    await ctx.services.db
+      .select({ keyId: messageApiKey.id, keyStatus: messageApiKey.status, rateLimit: messageApiKey.rateLimit, system: messageSystem })
+      .from(messageApiKey)
+      .innerJoin(messageSystem, eq(messageSystem.id, messageApiKey.msgSystemId))
+      .where(eq(messageApiKey.apiKey, apiKey))
+      .limit(1)
+  )[0];
+  if (!found || found.keyStatus !== MessageKeyStatus.Usable) throw new AppError(ResponseCode.Unauthorized, 'error.messageKeyRefused');
+  const { system } = found;
+  if (system.status !== MessageKeyStatus.Usable) throw new AppError(ResponseCode.Unauthorized, 'error.messageSystemStopped', { system: system.systemId });
+  if (!system.channels.includes(channel)) throw new AppError(ResponseCode.Forbidden, 'error.messageChannelNotAllowed', { system: system.systemId, channel });
+  return { keyId: found.keyId, rateLimit: found.rateLimit, system: { id: system.id, systemId: system.systemId, name: system.name, deptId: system.deptId } };
+}
+
+/**
+ * Counts one send against the key's per-minute limit, inside the send's transaction and under a lock on the
+ * key, so concurrent sends on any server process cannot both take the last one. The count is the key's
+ * batches of the last minute (every channel's batches once mail and push send through keys).
+ */
+export async function takeSend(ctx: CallContext, tx: Tx, caller: OpenCaller): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SEND_LOCK_SPACE}, ${caller.keyId})`);
+  const now = ctx.services.now().getTime();
+  const recent = (
+    await tx
+      .select({ n: count(), oldest: min(smsBatch.createTime) })
+      .from(smsBatch)
+      .where(and(eq(smsBatch.msgApiKeyId, caller.keyId), gt(smsBatch.createTime, new Date(now - MINUTE_MS))))
+  )[0];
+  if (Number(recent?.n ?? 0) < caller.rateLimit) return;
+  const freeAt = (recent?.oldest ? new Date(recent.oldest).getTime() : now) + MINUTE_MS;
+  throw new AppError(ResponseCode.RateLimited, 'error.messageKeyRateLimited', { limit: caller.rateLimit, seconds: Math.max(1, Math.ceil((freeAt - now) / 1000)) });
+}
+
+/** The operation-log row of an open call's change: the system is the operator, its organisation the row's. */
+export async function logOpenChange(ctx: CallContext, tx: Tx, caller: OpenCaller, change: ChangeRecord): Promise<void> {
+  const row = operationRowOf(
+    ctx,
+    {
+      ...change,
+      content: `${change.content} for message system ${caller.system.systemId}`,
+      after: { ...(change.after as Record<string, unknown>), messageSystem: caller.system.systemId, messageKeyId: caller.keyId },
+    },
+    ctx.endpoint?.secretFields ?? [],
+  );
+  await writeChangeIn(tx, { ...row, operUserName: caller.system.name, operLoginName: caller.system.systemId, operDeptId: caller.system.deptId });
+  ctx.changesLogged++;
+}
+
+/** An SMS for a message system: the template by its provider code, the signature by name, checked and queued like a screen's send. */
+export async function openSmsSend(ctx: CallContext, input: ParsedInputOf<typeof api.openMessage.smsSend>) {
+  const caller = await openCaller(ctx, input.apiKey, MessageChannel.Sms);
+  const recipients = smsRecipients(ctx, input.phones);
+  const { db } = ctx.services;
+  // Several templates may carry one provider code: an active one is used, the oldest first.
+  const template = (await db.select().from(smsTemplate).where(eq(smsTemplate.templateCode, input.templateCode)).orderBy(desc(smsTemplate.status), asc(smsTemplate.id)).limit(1))[0];
+  if (!template) throw Errors.invalid('templateCode', 'error.smsTemplateCodeUnknown', { code: input.templateCode });
+  const signature = (await db.select().from(smsSignature).where(eq(smsSignature.name, input.signName)).limit(1))[0];
+  if (!signature) throw Errors.invalid('signName', 'error.smsSignatureUnknown', { name: input.signName });
+  return queueSms(
+    ctx,
+    { template, templateField: 'templateCode', signature, params: input.params, recipients },
+    {
+      createBy: null,
+      createName: caller.system.name,
+      deptId: caller.system.deptId,
+      msgSystemId: caller.system.id,
+      msgApiKeyId: caller.keyId,
+      beforeQueue: (tx) => takeSend(ctx, tx, caller),
+      logSend: (tx, change) => logOpenChange(ctx, tx, caller, change),
+    },
+  );
+}
+
+/** One of the system's SMS batches with each number's state; another system's batch is not found. */
+export async function openSmsStatus(ctx: CallContext, input: ParsedInputOf<typeof api.openMessage.smsStatus>): Promise<OpenSmsBatch> {
+  const caller = await openCaller(ctx, input.apiKey, MessageChannel.Sms);
+  const { db } = ctx.services;
+  const batch = (await db.select().from(smsBatch).where(eq(smsBatch.id, input.batchId)).limit(1))[0];
+  if (!batch || batch.msgSystemId !== caller.system.id) throw Errors.notFound('batchId');
+  const numbers = await db
+    .select({ phone: smsRecord.phone, status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError, sentTime: outbox.sentTime })
+    .from(smsRecord)
+    .innerJoin(outbox, eq(outbox.id, smsRecord.outboxId))
+    .where(eq(smsRecord.batchId, batch.id))
+    .orderBy(asc(smsRecord.id));
+  const sent = numbers.filter((n) => n.status === OutboxStatus.Sent).length;
+  const failed = numbers.filter((n) => n.status === OutboxStatus.Failed).length;
+  return {
+    batchId: batch.id,
+    templateCode: batch.templateCode,
+    signName: batch.signName,
+    text: batch.content,
+    createTime: batch.createTime.toISOString(),
+    total: batch.total,
+    pending: batch.total - sent - failed,
+    sent,
+    failed,
+    duplicates: batch.duplicates,
+    numbers: numbers.map((n) => ({ phone: n.phone, status: n.status as SmsDeliveryStatus, attempts: n.attempts, lastError: n.lastError, sentTime: n.sentTime ? n.sentTime.toISOString() : null })),
+  };
+}

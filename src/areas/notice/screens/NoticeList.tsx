@@ -1,0 +1,269 @@
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Option,
+  Text,
+  Toolbar,
+  makeStyles,
+  tokens,
+  type BadgeProps,
+} from '@fluentui/react-components';
+import { Add20Regular, ArrowClockwise20Regular, ArrowUndo16Regular, Eye16Regular } from '@fluentui/react-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NOTICE_STATES, NoticeAudience, NoticeState, type NoticeRow, type NoticeStateType } from '../contract';
+import { Perm } from '../../../shared/permissions';
+import { useConfirm } from '../../../renderer/components/ConfirmDialog';
+import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
+import { FilterBar, FilterField, FilterTextField, ListScreen } from '../../../renderer/components/list/ListScreen';
+import { pageRows, useListController } from '../../../renderer/components/list/useListController';
+import { useNotify } from '../../../renderer/components/notify';
+import { useOverlayWhile } from '../../../renderer/components/overlay';
+import { PermissionGate, usePermissions } from '../../../renderer/components/permissions';
+import { ErrorState, LoadingState } from '../../../renderer/components/states';
+import { invalidateBridgeQueries, useBridgeMutation, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
+import type { MessageKey } from '../../../renderer/i18n/message-key';
+import { formatDateTime } from '../../../renderer/lib/format';
+import { NoticeBody } from './NoticeBody';
+import { PublishDialog } from './PublishDialog';
+
+const useStyles = makeStyles({
+  bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: 0 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
+  detail: { width: '600px', maxWidth: '95vw' },
+  detailContent: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxHeight: '60vh', overflowY: 'auto' },
+  meta: { color: tokens.colorNeutralForeground3 },
+});
+
+type NoticeFilters = { title: string; state: string };
+const NO_FILTERS: NoticeFilters = { title: '', state: '' };
+const noticeRowId = (row: NoticeRow) => row.id;
+
+const STATE_LABEL: Record<NoticeStateType, MessageKey> = {
+  scheduled: 'notice.state.scheduled',
+  inForce: 'notice.state.inForce',
+  expired: 'notice.state.expired',
+  withdrawn: 'notice.state.withdrawn',
+};
+const STATE_COLOR: Record<NoticeStateType, BadgeProps['color']> = { scheduled: 'informative', inForce: 'success', expired: 'subtle', withdrawn: 'danger' };
+
+function isState(value: string): value is NoticeStateType {
+  return (NOTICE_STATES as readonly string[]).includes(value);
+}
+
+/** Who a notice goes to, in words. */
+function useAudienceText() {
+  const { t } = useTranslation();
+  return (row: Pick<NoticeRow, 'audienceType' | 'audienceName'>) => {
+    if (row.audienceType === NoticeAudience.All) return t('notice.audience.all');
+    const name = row.audienceName || t('notice.audience.gone');
+    return t(row.audienceType === NoticeAudience.Org ? 'notice.audience.org' : 'notice.audience.role', { name });
+  };
+}
+
+/** A sent notice as published: its body, audience, window, who published or withdrew it, and its readers. */
+function NoticeDetailDialog({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const audienceText = useAudienceText();
+  useOverlayWhile(true);
+  const info = useBridgeQuery('notice.info', { id }, { meta: { silent: true } });
+  const notice = info.data;
+  return (
+    <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && onClose()}>
+      <DialogSurface className={styles.detail} data-testid="notice-detail">
+        <DialogBody>
+          <DialogTitle>{notice?.title ?? t('notice.view')}</DialogTitle>
+          <DialogContent className={styles.detailContent}>
+            {info.isError ? (
+              <ErrorState title={t('list.error')} error={info.error} onRetry={() => void info.refetch()} />
+            ) : notice ? (
+              <>
+                <Text className={styles.meta}>
+                  {audienceText(notice)} · {t('notice.window', { start: formatDateTime(notice.startTime), end: formatDateTime(notice.endTime) })}
+                </Text>
+                <Text className={styles.meta}>
+                  {t('notice.publishedBy', { name: notice.publisherName })} · {t(STATE_LABEL[notice.state])} · {t('notice.readOfLabel', { read: notice.readCount, size: notice.audienceSize })}
+                </Text>
+                {notice.withdrawTime ? <Text className={styles.meta}>{t('notice.withdrawnBy', { name: notice.withdrawName, time: formatDateTime(notice.withdrawTime) })}</Text> : null}
+                <NoticeBody format={notice.contentFormat} content={notice.content} />
+              </>
+            ) : (
+              <LoadingState />
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onClose} data-testid="notice-detail-close">
+              {t('common.close')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/**
+ * Notices (spec 001 §2 /sendNotice, issue 12): the notices of the current role's organisations, newest first,
+ * by title and status; publish in a dialog; view one; withdraw one scheduled or in force, after a question.
+ */
+export default function NoticeList() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const { has } = usePermissions();
+  const audienceText = useAudienceText();
+  const [publishing, setPublishing] = useState(false);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const list = useListController({
+    queryId: 'notice.list',
+    filters: { initial: NO_FILTERS },
+    toInput: (filters, { page, pageSize }) => ({ pageNum: page, pageSize, title: filters.title.trim() || undefined, state: isState(filters.state) ? filters.state : undefined }),
+    rowsOf: pageRows,
+    getRowId: noticeRowId,
+  });
+  const withdraw = useBridgeMutation('notice.withdraw');
+  const refresh = () => Promise.all([invalidateBridgeQueries(queryClient, 'notice.list'), invalidateBridgeQueries(queryClient, 'notice.inbox'), invalidateBridgeQueries(queryClient, 'notice.info')]);
+
+  const withdrawRow = async (row: NoticeRow) => {
+    if (!(await confirm({ title: t('notice.withdrawTitle'), message: t('notice.withdrawQuestion', { title: row.title }), confirmLabel: t('notice.withdraw'), destructive: true }))) return;
+    withdraw.mutate(
+      { id: row.id, version: row.version },
+      {
+        onSuccess: () => {
+          notify.success(t('notice.withdrawn'));
+          void refresh();
+        },
+        onError: () => list.reload(),
+      },
+    );
+  };
+
+  const maySend = has(Perm.noticeSend);
+  const columns: ListColumn<NoticeRow>[] = [
+    { key: 'title', header: t('notice.column.title'), render: (row) => row.title, width: '18%' },
+    { key: 'audience', header: t('notice.column.audience'), render: (row) => audienceText(row), width: '15%' },
+    {
+      key: 'window',
+      header: t('notice.column.window'),
+      width: '19%',
+      render: (row) => t('notice.window', { start: formatDateTime(row.startTime), end: formatDateTime(row.endTime) }),
+    },
+    { key: 'publisher', header: t('notice.column.publisher'), render: (row) => row.publisherName, width: '9%' },
+    {
+      key: 'state',
+      header: t('notice.column.state'),
+      width: '9%',
+      render: (row) => (
+        <Badge appearance="tint" color={STATE_COLOR[row.state]} data-testid={`notice-state-${row.id}`}>
+          {t(STATE_LABEL[row.state])}
+        </Badge>
+      ),
+    },
+    {
+      key: 'read',
+      header: t('notice.column.read'),
+      width: '7%',
+      render: (row) => (
+        <span title={t('notice.readOfLabel', { read: row.readCount, size: row.audienceSize })} data-testid={`notice-read-${row.id}`}>
+          {t('notice.readOf', { read: row.readCount, size: row.audienceSize })}
+        </span>
+      ),
+    },
+    { key: 'createTime', header: t('notice.column.createTime'), render: (row) => formatDateTime(row.createTime), width: '11%' },
+    {
+      key: 'actions',
+      header: t('notice.column.rowActions'),
+      width: '12%',
+      render: (row) => (
+        <span className={styles.actions}>
+          <Button size="small" appearance="subtle" icon={<Eye16Regular />} onClick={() => setViewing(row.id)} aria-label={`${t('notice.view')} ${row.title}`} data-testid={`notice-row-${row.id}-view`}>
+            {t('notice.view')}
+          </Button>
+          {maySend && (row.state === NoticeState.Scheduled || row.state === NoticeState.InForce) ? (
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={<ArrowUndo16Regular />}
+              onClick={() => void withdrawRow(row)}
+              disabled={withdraw.isPending}
+              aria-label={`${t('notice.withdraw')} ${row.title}`}
+              data-testid={`notice-row-${row.id}-withdraw`}
+            >
+              {t('notice.withdraw')}
+            </Button>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+
+  const { draft } = list.filters;
+  return (
+    <ListScreen data-testid="notice-list">
+      <FilterBar label={t('notice.filters')} filters={list.filters} testIdPrefix="filter-">
+        <FilterTextField
+          label={t('notice.filter.title')}
+          value={draft.title}
+          placeholder={t('notice.filter.titlePlaceholder')}
+          onChange={(title) => list.filters.change({ title })}
+          data-testid="filter-title"
+        />
+        <FilterField label={t('notice.filter.state')}>
+          <Dropdown
+            value={isState(draft.state) ? t(STATE_LABEL[draft.state]) : t('notice.filter.anyState')}
+            selectedOptions={[draft.state]}
+            onOptionSelect={(_event, data) => list.filters.change({ state: data.optionValue ?? '' })}
+            data-testid="filter-state"
+          >
+            <Option value="">{t('notice.filter.anyState')}</Option>
+            {NOTICE_STATES.map((state) => (
+              <Option key={state} value={state}>
+                {t(STATE_LABEL[state])}
+              </Option>
+            ))}
+          </Dropdown>
+        </FilterField>
+      </FilterBar>
+      <Toolbar className={styles.bar} aria-label={t('notice.actions')}>
+        <PermissionGate perm={Perm.noticeSend}>
+          <Button appearance="primary" icon={<Add20Regular />} onClick={() => setPublishing(true)} data-testid="notice-publish">
+            {t('notice.publish')}
+          </Button>
+        </PermissionGate>
+        <Button icon={<ArrowClockwise20Regular />} onClick={list.reload} disabled={list.loading} data-testid="notice-refresh">
+          {t('list.refresh')}
+        </Button>
+      </Toolbar>
+      <ListTable
+        aria-label={t('notice.listLabel')}
+        list={{ ...list, selectionMode: 'none' }}
+        columns={columns}
+        getRowLabel={(row) => row.title}
+        emptyText={t('notice.empty')}
+        noMatchText={t('notice.noMatch')}
+        data-testid="notice-table"
+      />
+      {publishing ? (
+        <PublishDialog
+          onClose={() => setPublishing(false)}
+          onSent={() => {
+            setPublishing(false);
+            void refresh();
+          }}
+        />
+      ) : null}
+      {viewing !== null ? <NoticeDetailDialog id={viewing} onClose={() => setViewing(null)} /> : null}
+    </ListScreen>
+  );
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { Perm } from '../../shared/permissions';
+import { pageOf, rules } from '../../shared/rules';
+import { endpoint } from '../../shared/contract/endpoint';
+import { XLSX_DOWNLOAD, exportProgress, exportProgressKey, exportedFile } from '../../shared/contract/export';
+
+/**
+ * The operation log (spec 001 §2 /behaviorDiary, §3 Operation log entry, §7 Operation log, §8): who changed
+ * what, from where, with the values before and after. Rows are hash-chained (tamper evidence) and shown
+ * newest first; a role sees the rows of operators in its organisation subtree.
+ */
+
+/** An instant with its offset (ISO 8601), as the screen's date pickers send a day's start or end. */
+const instant = z.iso.datetime({ offset: true, message: 'validation.dateTime' }).optional();
+
+/** The filters the list and the export share (spec 001 §7). */
+const filterFields = {
+  operUserName: rules.filterText,
+  operLoginName: rules.filterText,
+  /** Inclusive. */
+  operationTimeStart: instant,
+  /** Inclusive. */
+  operationTimeEnd: instant,
+};
+
+type Filters = { operationTimeStart?: string | undefined; operationTimeEnd?: string | undefined };
+
+/** A range that ends before it starts is refused on its end. */
+function checkRange(filters: Filters, ctx: z.RefinementCtx): void {
+  const { operationTimeStart: start, operationTimeEnd: end } = filters;
+  if (start && end && Date.parse(start) > Date.parse(end)) ctx.addIssue({ code: 'custom', path: ['operationTimeEnd'], message: 'validation.timeRange', input: end });
+}
+
+export const operationLogFilters = z.object(filterFields).superRefine(checkRange);
+export type OperationLogFilters = z.input<typeof operationLogFilters>;
+
+/**
+ * Every kind of change the operation log records (`entryType`): add, update, delete and the named actions. The
+ * server's change records take only these, and the screen names each in the reader's language.
+ */
+export const OPERATION_ENTRY_TYPES = [
+  'add',
+  'update',
+  'delete',
+  'undo',
+  'activate',
+  'bind',
+  'changeTopDept',
+  'display',
+  'endSession',
+  'import',
+  'logout',
+  'password',
+  'read',
+  'regenerateSecret',
+  'resetPassword',
+  'send',
+  'top',
+  'upload',
+  'withdraw',
+] as const;
+export type OperationEntryType = (typeof OPERATION_ENTRY_TYPES)[number];
+
+export function isOperationEntryType(value: string): value is OperationEntryType {
+  return (OPERATION_ENTRY_TYPES as readonly string[]).includes(value);
+}
+
+export const operationLogEntry = z.object({
+  id: z.number().int(),
+  entryType: z.string(),
+  operUserName: z.string(),
+  operLoginName: z.string(),
+  /** The region of `operIp` from the offline IP database. */
+  operLocation: z.string(),
+  operIp: z.string(),
+  operationContent: z.string(),
+  beforeOperation: z.unknown(),
+  afterOperation: z.unknown(),
+  /** ISO 8601. */
+  operationTime: z.string(),
+});
+export type OperationLogEntry = z.infer<typeof operationLogEntry>;
+
+export const chainStatus = z.object({
+  /** Every chained row's hash follows from its fields and the row before it. */
+  intact: z.boolean(),
+  /** Chained rows checked (up to the break). */
+  count: z.number().int(),
+  /** Rows older than the chain (no hash). */
+  unchained: z.number().int(),
+  /** The first row whose hash does not follow: edited, or the row after a deleted one. */
+  brokenAt: z.object({ id: z.number().int(), operationTime: z.string() }).nullable(),
+});
+export type ChainStatus = z.infer<typeof chainStatus>;
+
+/** The export's columns (spec 001 §2), named in the request's language by `operationLog.column.<name>`. */
+export const OPERATION_LOG_COLUMNS = ['entryType', 'operUserName', 'operLoginName', 'operLocation', 'operationContent', 'beforeOperation', 'afterOperation', 'operationTime'] as const;
+
+/** Selected rows' ids, comma-joined; blank means "the rows the filters match". */
+const selectedIds = z.preprocess((value) => (value === '' ? undefined : value), rules.idList.optional());
+
+export const operationLog = {
+  list: endpoint({
+    service: 'operationLog',
+    summary: 'Operation log entries, newest first, a page at a time',
+    method: 'POST',
+    path: '/sys/operationLog/list',
+    access: Perm.operLogView,
+    mutation: false,
+    input: z.object({ pageNo: rules.page, pageSize: rules.limit, ...filterFields }).superRefine(checkRange),
+    output: pageOf(operationLogEntry),
+  }),
+  verify: endpoint({
+    service: 'operationLog',
+    summary: "Check the operation log's hash chain",
+    method: 'GET',
+    path: '/sys/operationLog/verify',
+    access: Perm.operLogView,
+    input: z.object({}),
+    output: chainStatus,
+  }),
+  export: endpoint({
+    service: 'operationLog',
+    summary: 'Export operation log entries (the selected ones, or those the filters match) to an .xlsx file',
+    method: 'GET',
+    path: '/sys/operationLog/export',
+    access: Perm.operLogExport,
+    input: z.object({ vIds: selectedIds, ...filterFields, progressKey: exportProgressKey.optional() }).superRefine(checkRange),
+    output: exportedFile,
+    download: XLSX_DOWNLOAD,
+  }),
+  exportProgress: endpoint({
+    service: 'operationLog',
+    summary: 'How many rows an export under way has written, of how many',
+    method: 'GET',
+    path: '/sys/operationLog/export-progress/:progressKey',
+    access: Perm.operLogExport,
+    input: z.object({ progressKey: exportProgressKey }),
+    output: exportProgress,
+  }),
+} as const;

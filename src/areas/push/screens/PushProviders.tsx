@@ -1,0 +1,169 @@
+import { Badge, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
+import { Delete16Regular, Edit16Regular, Send16Regular } from '@fluentui/react-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { PushProviderRecord } from '../contract';
+import { Perm } from '../../../shared/permissions';
+import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
+import { useConfirm } from '../../../renderer/components/ConfirmDialog';
+import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
+import { RowActions } from '../../../renderer/components/list/RowActions';
+import { FilterBar, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
+import type { RowId } from '../../../renderer/components/list/selection';
+import { pageRows, useListController } from '../../../renderer/components/list/useListController';
+import { useBridgeMutation, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
+import { formatDateTime } from '../../../renderer/lib/format';
+import { PushDialog } from './PushDialog';
+import { PushRecordTable } from './PushRecordTable';
+import { invalidateProviderQueries, invalidateRecordQueries } from './queries';
+import { useOfferUndo } from '../../../renderer/components/undo';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  tabs: { paddingLeft: tokens.spacingHorizontalL, paddingTop: tokens.spacingVerticalS },
+  key: { fontFamily: tokens.fontFamilyMonospace },
+});
+
+type ProviderFilters = { alias: string };
+const NO_FILTERS: ProviderFilters = { alias: '' };
+const rowId = (row: PushProviderRecord) => row.id;
+const rowLabel = (row: PushProviderRecord) => row.alias;
+const routes = { add: routeTo(Route.newPolar, { id: NEW_RECORD_ID }), edit: (id: RowId) => routeTo(Route.newPolar, { id }), editPerm: Perm.pushSave };
+
+type PushTab = 'providers' | 'records';
+
+/**
+ * Push (/polarLight): the JPush providers (alias, AppKey, whether a Master Secret is stored, APNs environment,
+ * created) with add, edit and delete (after a confirmation) and a Push action per provider that opens the
+ * compose dialog; a second tab lists the pushes with their delivery state. Both tabs stay mounted, so their
+ * filters and pages are kept while the other is on view.
+ */
+export default function PushProviders() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<PushTab>('providers');
+  const [composing, setComposing] = useState<PushProviderRecord | null>(null);
+  const options = useBridgeQuery('push.providerOptions', {});
+  const deleteQuestion = (count: number, names: string) => (count === 1 ? t('push.deleteOne', { names }) : t('push.deleteMany', { count, names }));
+  const list = useListController({
+    queryId: 'push.providerList',
+    filters: { initial: NO_FILTERS },
+    toInput: (filters, { page, pageSize }) => ({ pageNum: page, pageSize, alias: filters.alias.trim() || undefined }),
+    rowsOf: pageRows,
+    getRowId: rowId,
+    routes,
+    deleteSelected: {
+      endpoint: 'push.providerDelete',
+      input: (ids) => ({ ids: ids.join(',') }),
+      confirmTitle: t('push.deleteTitle'),
+      itemLabel: rowLabel,
+      question: deleteQuestion,
+      invalidate: invalidateProviderQueries,
+    },
+  });
+  const offerUndo = useOfferUndo();
+  const remove = useBridgeMutation('push.providerDelete');
+  const deleteRow = async (row: PushProviderRecord) => {
+    if (!(await confirm({ title: t('push.deleteTitle'), message: deleteQuestion(1, row.alias), confirmLabel: t('actions.delete'), destructive: true }))) return;
+    remove.mutate(
+      { ids: String(row.id) },
+      { onSuccess: (answer) => (offerUndo(answer, { count: 1, onRestored: () => void invalidateProviderQueries(queryClient) }), void invalidateProviderQueries(queryClient)) },
+    );
+  };
+  const columns: ListColumn<PushProviderRecord>[] = [
+    { key: 'alias', header: t('push.alias'), render: (row) => row.alias, width: '18%' },
+    { key: 'appKey', header: t('push.appKey'), render: (row) => <span className={styles.key}>{row.appKey}</span>, width: '20%' },
+    {
+      key: 'secret',
+      header: t('push.secretState'),
+      render: (row) => (
+        <Badge appearance="tint" color={row.secretSet ? 'success' : 'warning'} data-testid={`provider-secret-${row.id}`}>
+          {row.secretSet ? t('push.secretSet') : t('push.secretMissing')}
+        </Badge>
+      ),
+      width: '10%',
+    },
+    { key: 'apns', header: t('push.apnsProduction'), render: (row) => (row.apnsProduction ? t('push.apnsProductionOn') : t('push.apnsProductionOff')), width: '10%' },
+    { key: 'createName', header: t('push.createName'), render: (row) => row.createName, width: '8%' },
+    { key: 'createTime', header: t('push.createTime'), render: (row) => formatDateTime(row.createTime), width: '12%' },
+    {
+      key: 'actions',
+      header: t('push.rowActions'),
+      render: (row) => (
+        <RowActions
+          rowLabel={row.alias}
+          testIdPrefix={`provider-row-${row.id}`}
+          actions={[
+            {
+              key: 'push',
+              label: t('push.push'),
+              icon: <Send16Regular />,
+              onClick: () => setComposing(row),
+              perm: Perm.pushSend,
+            },
+            {
+              key: 'edit',
+              label: t('actions.edit'),
+              icon: <Edit16Regular />,
+              onClick: () => navigate(routes.edit(row.id)),
+              perm: Perm.pushSave,
+            },
+            {
+              key: 'delete',
+              label: t('actions.delete'),
+              icon: <Delete16Regular />,
+              onClick: () => void deleteRow(row),
+              perm: Perm.pushDelete,
+            },
+          ]}
+        />
+      ),
+    },
+  ];
+  return (
+    <div className={styles.page}>
+      <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as PushTab)} aria-label={t('push.tabs')} data-testid="push-tabs">
+        <Tab value="providers" data-testid="push-tab-providers">
+          {t('push.tabProviders')}
+        </Tab>
+        <Tab value="records" data-testid="push-tab-records">
+          {t('push.tabRecords')}
+        </Tab>
+      </TabList>
+      <div hidden={tab !== 'providers'}>
+        <ListScreen data-testid="provider-list">
+          <FilterBar label={t('push.providerFilters')} filters={list.filters} testIdPrefix="filter-">
+            <FilterTextField
+              label={t('push.alias')}
+              value={list.filters.draft.alias}
+              placeholder={t('push.aliasPlaceholder')}
+              onChange={(alias) => list.filters.change({ alias })}
+              data-testid="filter-alias"
+            />
+          </FilterBar>
+          <ListActions list={list} label={t('push.providerActions')} testIdPrefix="provider" perms={{ add: Perm.pushSave, edit: Perm.pushSave, remove: Perm.pushDelete }} />
+          <ListTable aria-label={t('push.providers')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('push.empty')} noMatchText={t('push.noMatch')} data-testid="provider-table" />
+        </ListScreen>
+      </div>
+      <div hidden={tab !== 'records'}>
+        <PushRecordTable providers={options.data ?? []} />
+      </div>
+      {composing ? (
+        <PushDialog
+          provider={composing}
+          onClose={() => setComposing(null)}
+          onSent={() => {
+            setComposing(null);
+            setTab('records');
+            void invalidateRecordQueries(queryClient);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

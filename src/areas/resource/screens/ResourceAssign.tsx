@@ -1,0 +1,184 @@
+import { Button, Spinner, Subtitle2, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Save20Regular } from '@fluentui/react-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceLoss, ResourceSaveForm } from '../contract';
+import { Perm } from '../../../shared/permissions';
+import { useIdentity } from '../../../renderer/app/identity/IdentityBoundary';
+import { useConfirm } from '../../../renderer/components/ConfirmDialog';
+import { MenuCheckTree, menuCheckedFromSaved } from '../../../renderer/components/MenuCheckTree';
+import { useNotify } from '../../../renderer/components/notify';
+import { PermissionGate } from '../../../renderer/components/permissions';
+import { EmptyState, ErrorState, LoadingState } from '../../../renderer/components/states';
+import { invalidateBridgeQueries, useBridgeMutation, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
+import { menuIdsToSend } from '../../role/screens/role-model';
+
+const useStyles = makeStyles({
+  screen: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0 },
+  hint: { color: tokens.colorNeutralForeground3 },
+  columns: { display: 'grid', gridTemplateColumns: 'minmax(200px, 1fr) minmax(180px, 1fr) minmax(280px, 2fr)', gap: tokens.spacingHorizontalL, minHeight: 0 },
+  column: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    maxHeight: '500px',
+    overflowY: 'auto',
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: tokens.spacingHorizontalS,
+  },
+  choice: { justifyContent: 'flex-start', textAlign: 'left' },
+  chosen: { backgroundColor: tokens.colorBrandBackground2 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
+});
+
+/** The confirmation's list of what each role loses. */
+function lossText(loss: ResourceLoss, line: (entry: ResourceLoss['roles'][number]) => string): string {
+  return loss.roles.map(line).join('; ');
+}
+
+/**
+ * Resource assignment (spec 001 §2 /resource, kept; §4): organisations, the current role's systems and the
+ * chosen system's menu tree, and a save button. Choosing an organisation clears the system and menus and
+ * loads its saved resources; choosing a system loads its tree with the saved menus checked; saving resets
+ * the choices. Menus taken from roles are listed for confirmation before anything is saved.
+ */
+export default function ResourceAssign() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const { role } = useIdentity();
+  const [deptId, setDeptId] = useState<number | null>(null);
+  const [sysId, setSysId] = useState<number | null>(null);
+  // The menus ticked since the system was chosen; null while untouched (the saved ones then).
+  const [touched, setTouched] = useState<number[] | null>(null);
+
+  const depts = useBridgeQuery('resource.depts', { roleId: role.roleId });
+  const systems = useBridgeQuery('menu.appsByRole', { roleId: role.roleId });
+  const saved = useBridgeQuery('resource.byDept', { deptId: deptId ?? 0 }, { enabled: deptId !== null, staleTime: 0 });
+  const tree = useBridgeQuery('resource.tree', { deptId: deptId ?? 0, sysId: sysId ?? 0 }, { enabled: deptId !== null && sysId !== null, staleTime: 0 });
+  const savedOfSystem = useMemo(() => saved.data?.sysIdList.find((entry) => entry.sysId === sysId)?.menuIdList ?? [], [saved.data, sysId]);
+  const checked = useMemo(() => (tree.data ? menuCheckedFromSaved(tree.data, touched ?? savedOfSystem) : new Set<number>()), [tree.data, touched, savedOfSystem]);
+
+  const preview = useBridgeMutation('resource.preview');
+  const save = useBridgeMutation('resource.save');
+  const busy = preview.isPending || save.isPending;
+
+  const chooseDept = (id: number) => {
+    setDeptId(id);
+    setSysId(null);
+    setTouched(null);
+  };
+  const chooseSystem = (id: number) => {
+    setSysId(id);
+    setTouched(null);
+  };
+
+  const afterSave = () => {
+    notify.success(t('message.saveSuccess'));
+    setDeptId(null);
+    setSysId(null);
+    setTouched(null);
+    void Promise.all([invalidateBridgeQueries(queryClient, 'resource.byDept'), invalidateBridgeQueries(queryClient, 'resource.tree'), invalidateBridgeQueries(queryClient, 'role.grantableMenus')]);
+  };
+
+  const submit = async () => {
+    if (deptId === null || sysId === null || !saved.data || !tree.data) {
+      notify.warning(t('resource.selectResources'));
+      return;
+    }
+    const form: ResourceSaveForm = { deptId, stamp: saved.data.stamp, sysIdList: [{ sysId, menuIdList: menuIdsToSend(tree.data, checked) }] };
+    const loss = await preview.mutateAsync(form).catch(() => null);
+    if (!loss) return;
+    if (loss.roles.length > 0) {
+      const roles = lossText(loss, (entry) => t('resource.confirmRole', { role: entry.roleName, dept: entry.deptName, menus: entry.menus.map((menu) => menu.name).join(', ') }));
+      const agreed = await confirm({ title: t('resource.confirmTitle'), message: t('resource.confirmMessage', { roles }), confirmLabel: t('resource.confirm'), destructive: true });
+      if (!agreed) return;
+    }
+    save.mutate({ ...form, confirmRemovals: loss.roles.length > 0 }, { onSuccess: afterSave, onError: () => void saved.refetch() });
+  };
+
+  const column = (title: string, testId: string, content: ReactNode) => (
+    <section className={styles.column} aria-label={title} data-testid={testId}>
+      <Subtitle2 as="h3">{title}</Subtitle2>
+      {content}
+    </section>
+  );
+
+  let deptList;
+  if (depts.isError) deptList = <ErrorState title={t('resource.loadFailed')} error={depts.error} onRetry={() => void depts.refetch()} />;
+  else if (!depts.data) deptList = <LoadingState />;
+  else if (depts.data.length === 0) deptList = <EmptyState text={t('resource.noOrgs')} />;
+  else
+    deptList = depts.data.map((dept) => (
+      <Button
+        key={dept.deptId}
+        appearance="subtle"
+        className={mergeClasses(styles.choice, dept.deptId === deptId && styles.chosen)}
+        style={{ paddingLeft: `${8 + dept.depth * 16}px` }}
+        aria-pressed={dept.deptId === deptId}
+        onClick={() => chooseDept(dept.deptId)}
+        data-testid="resource-org"
+      >
+        {dept.name}
+      </Button>
+    ));
+
+  let systemList;
+  if (deptId === null) systemList = <Text className={styles.hint}>{t('resource.chooseOrg')}</Text>;
+  else if (systems.isError) systemList = <ErrorState title={t('resource.loadFailed')} error={systems.error} onRetry={() => void systems.refetch()} />;
+  else if (!systems.data || !saved.data) systemList = <LoadingState />;
+  else if (systems.data.length === 0) systemList = <EmptyState text={t('resource.noSystems')} />;
+  else
+    systemList = systems.data.map((system) => (
+      <Button
+        key={system.menuId}
+        appearance="subtle"
+        className={mergeClasses(styles.choice, system.menuId === sysId && styles.chosen)}
+        aria-pressed={system.menuId === sysId}
+        onClick={() => chooseSystem(system.menuId)}
+        data-testid="resource-system"
+      >
+        {system.appName}
+      </Button>
+    ));
+
+  const menuTree =
+    deptId === null || sysId === null ? (
+      <Text className={styles.hint}>{t(deptId === null ? 'resource.chooseOrg' : 'resource.chooseSystem')}</Text>
+    ) : (
+      <MenuCheckTree
+        aria-label={t('resource.menus')}
+        nodes={tree.data}
+        checked={checked}
+        onCheckedChange={(change) => setTouched([...change.checked])}
+        loading={tree.isPending || saved.isPending}
+        error={tree.isError ? tree.error : undefined}
+        onRetry={() => void tree.refetch()}
+        emptyText={t('resource.noMenus')}
+        disabled={busy}
+        data-testid="resource-menu-tree"
+      />
+    );
+
+  return (
+    <section className={styles.screen} data-testid="resource-screen">
+      <Text className={styles.hint}>{t('resource.hint')}</Text>
+      <div className={styles.columns}>
+        {column(t('resource.orgs'), 'resource-orgs', deptList)}
+        {column(t('resource.systems'), 'resource-systems', systemList)}
+        {column(t('resource.menus'), 'resource-menus', menuTree)}
+      </div>
+      <div className={styles.actions}>
+        <PermissionGate perm={Perm.resourceSave}>
+          <Button appearance="primary" icon={busy ? <Spinner size="tiny" /> : <Save20Regular />} disabled={busy} onClick={() => void submit()} data-testid="resource-save">
+            {t('resource.save')}
+          </Button>
+        </PermissionGate>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { Button } from '@fluentui/react-components';
+import { Eye20Regular } from '@fluentui/react-icons';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RoleRow } from '../contract';
+import { Perm } from '../../../shared/permissions';
+import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
+import { useIdentity } from '../../../renderer/app/identity/IdentityBoundary';
+import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
+import { FilterBar, FilterField, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
+import type { RowId } from '../../../renderer/components/list/selection';
+import { pageRows, useListController } from '../../../renderer/components/list/useListController';
+import { OrgCascader } from '../../../renderer/components/OrgCascader';
+import { formatDateTime } from '../../../renderer/lib/format';
+import { useRoleOrgTree } from './queries';
+import { roleTypeKey } from './role-model';
+import { RolePreviewDialog } from './RolePreviewDialog';
+
+type RoleFilters = { name: string; deptId: number | null };
+
+const roleRowId = (row: RoleRow) => row.roleId;
+const roleLabel = (row: RoleRow) => row.roleName;
+const roleRoutes = { add: routeTo(Route.roleManage, { roleId: NEW_RECORD_ID }), edit: (roleId: RowId) => routeTo(Route.roleManage, { roleId }) };
+
+/**
+ * Role list (spec 001 §2 /role, kept): an organisation cascader (the first organisation preselected) and a
+ * role-name filter, reset and paging; add, edit and delete each shown only with its key; a preview of what
+ * the chosen role grants.
+ */
+export default function RoleList() {
+  const { t } = useTranslation();
+  const { role } = useIdentity();
+  const orgs = useRoleOrgTree(role.roleId);
+  const firstOrgId = orgs.nodes?.[0]?.id ?? null;
+  const [previewOf, setPreviewOf] = useState<number | null>(null);
+
+  const list = useListController({
+    queryId: 'role.list',
+    filters: { initial: { name: '', deptId: firstOrgId } as RoleFilters },
+    toInput: (filters, { page, pageSize }) => ({ page, limit: pageSize, roleId: role.roleId, name: filters.name.trim() || undefined, deptId: filters.deptId ?? undefined }),
+    rowsOf: pageRows,
+    getRowId: roleRowId,
+    prerequisites: [orgs.query],
+    canLoad: (filters) => orgs.nodes?.length === 0 || filters.deptId !== null,
+    routes: roleRoutes,
+    deleteSelected: { endpoint: 'role.delete', input: (ids) => ({ roleIds: ids.join(',') }) },
+  });
+
+  // The cascader preselects the first organisation; that first choice also applies at once.
+  const firstOrgApplied = useRef(false);
+  const onOrgChange = (deptId: number | null) => {
+    if (firstOrgApplied.current || deptId === null) {
+      list.filters.change({ deptId });
+      return;
+    }
+    firstOrgApplied.current = true;
+    list.filters.applyNow({ deptId });
+  };
+
+  const previewSelected = () => {
+    const roleId = list.requireOne();
+    if (roleId !== null) setPreviewOf(Number(roleId));
+  };
+
+  const columns = useMemo<ListColumn<RoleRow>[]>(
+    () => [
+      { key: 'roleName', header: t('role.roleName'), render: (row) => row.roleName, width: '18%' },
+      { key: 'remark', header: t('role.remark'), render: (row) => row.remark, width: '26%' },
+      { key: 'deptName', header: t('role.org'), render: (row) => row.deptName, width: '16%' },
+      { key: 'roleType', header: t('role.roleType'), render: (row) => t(roleTypeKey(row.roleType)), width: '14%' },
+      { key: 'userCount', header: t('role.userCount'), render: (row) => row.userCount, width: '8%' },
+      { key: 'createTime', header: t('role.createTime'), render: (row) => formatDateTime(row.createTime), width: '16%' },
+    ],
+    [t],
+  );
+
+  const { draft } = list.filters;
+  return (
+    <ListScreen data-testid="role-list">
+      <FilterBar label={t('role.filters')} filters={list.filters} testIdPrefix="filter-">
+        <FilterField label={t('role.org')}>
+          <OrgCascader nodes={orgs.nodes} value={draft.deptId} onChange={onOrgChange} data-testid="filter-org" />
+        </FilterField>
+        <FilterTextField label={t('role.roleName')} value={draft.name} placeholder={t('role.namePlaceholder')} onChange={(name) => list.filters.change({ name })} data-testid="filter-name" />
+      </FilterBar>
+      <ListActions list={list} label={t('role.actions')} testIdPrefix="role" perms={{ add: Perm.roleSave, edit: Perm.roleUpdate, remove: Perm.roleDelete }}>
+        {/* Whoever opens the list may read what a listed role grants (the server checks roleView). */}
+        <Button icon={<Eye20Regular />} onClick={previewSelected} data-testid="role-preview">
+          {t('role.preview')}
+        </Button>
+      </ListActions>
+      <ListTable aria-label={t('role.listLabel')} list={list} columns={columns} getRowLabel={roleLabel} emptyText={t('role.empty')} noMatchText={t('role.noMatch')} data-testid="role-table" />
+      <RolePreviewDialog roleId={previewOf} onClose={() => setPreviewOf(null)} />
+    </ListScreen>
+  );
+}

@@ -1,0 +1,73 @@
+import { RoleType } from '../../../shared/constants';
+import { roleForm, type RoleForm, type RoleRecord } from '../contract';
+import { menuCheckedFromSaved, type MenuTreeNode } from '../../../renderer/components/MenuCheckTree';
+import { checkedAndHalfChecked, toCheckNodes, type CheckNode } from '../../../renderer/components/tree/check-tree';
+import { issuesByField } from '../../../renderer/components/form/record-form';
+import type { MessageKey, RuleMessageKey } from '../../../renderer/i18n/message-key';
+
+/**
+ * The role form's values and rules (spec 001 §5 Role form): the contract's own schema, and the menus of
+ * the checkbox tree, whose checked and half-checked ids are sent together (§4).
+ */
+
+export type RoleTypeValue = (typeof RoleType)[keyof typeof RoleType];
+
+export type RoleFormValues = {
+  roleName: string;
+  deptId: number | null;
+  remark: string;
+  roleType: RoleTypeValue;
+};
+
+export type RoleField = keyof RoleFormValues;
+
+export const ROLE_FIELDS: readonly RoleField[] = ['roleName', 'deptId', 'remark', 'roleType'];
+
+export function roleValuesOf(record: RoleRecord | null): RoleFormValues {
+  return {
+    roleName: record?.roleName ?? '',
+    deptId: record?.deptId ?? null,
+    remark: record?.remark ?? '',
+    roleType: record?.roleType === RoleType.AllOrganisations ? RoleType.AllOrganisations : RoleType.OwnSubtree,
+  };
+}
+
+export function rolePayload(values: RoleFormValues, menuIdList: number[]): RoleForm {
+  return { roleName: values.roleName, deptId: values.deptId as number, remark: values.remark, roleType: values.roleType, menuIdList };
+}
+
+export function roleFormIssues(values: RoleFormValues): Partial<Record<RoleField, RuleMessageKey>> {
+  return issuesByField(roleForm, rolePayload(values, []), ROLE_FIELDS);
+}
+
+export function roleTypeKey(type: number): MessageKey {
+  return type === RoleType.AllOrganisations ? 'role.type.all' : 'role.type.subtree';
+}
+
+export function roleFieldLabelKey(field: string): MessageKey | null {
+  const labels: Record<string, MessageKey> = { roleName: 'role.roleName', deptId: 'role.org', remark: 'role.remark', roleType: 'role.roleType', menuIdList: 'role.menus' };
+  return labels[field] ?? null;
+}
+
+export interface MenuNodeLike {
+  menuId: number;
+  children: readonly MenuNodeLike[];
+}
+
+export function menuCheckNodes(tree: readonly MenuNodeLike[]): CheckNode<number>[] {
+  return toCheckNodes(tree, { getId: (node) => node.menuId, getChildren: (node) => node.children });
+}
+
+/**
+ * The checked set of the tree: what the user ticked, or else what is saved; the fixed menus (a role of
+ * type 1 always holds the back-office system) are always in it.
+ */
+export function checkedMenus(tree: readonly MenuTreeNode[], chosen: Iterable<number>, fixed: readonly number[]): Set<number> {
+  return menuCheckedFromSaved(tree, [...chosen, ...fixed]);
+}
+
+/** What the form sends: the checked and the half-checked menus of the tree on view (spec 001 §4). */
+export function menuIdsToSend(tree: readonly MenuNodeLike[], checked: ReadonlySet<number>): number[] {
+  const saved = checkedAndHalfChecked(menuCheckNodes(tree), checked);
+  return [...saved.checked, ...saved.halfChecked];
+}

@@ -1,0 +1,111 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BindingRow } from '../contract';
+import { Perm } from '../../../shared/permissions';
+import { ListTable, runningNumber, type ListColumn } from '../../../renderer/components/list/ListTable';
+import { FilterBar, FilterField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
+import type { RowId } from '../../../renderer/components/list/selection';
+import { pageRows, useListController } from '../../../renderer/components/list/useListController';
+import { OrgCascader } from '../../../renderer/components/OrgCascader';
+import { useBridgeQuery } from '../../../renderer/hooks/bridge-query';
+import { formatDateTime } from '../../../renderer/lib/format';
+import { orgNodesOf } from '../../../renderer/lib/org-nodes';
+import { AccountNameFields } from './AccountNameFields';
+import { accountPageInput, assignPath } from './binding';
+import { invalidateBindingQueries } from './queries';
+
+const useStyles = makeStyles({
+  centres: { whiteSpace: 'normal', wordBreak: 'break-word' },
+  ids: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, whiteSpace: 'normal', wordBreak: 'break-all' },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+type BindingFilters = {
+  account: string;
+  name: string;
+  deptId: number | null;
+};
+
+const NO_FILTERS: BindingFilters = { account: '', name: '', deptId: null };
+
+const bindingRowId = (row: BindingRow) => row.userId;
+const bindingAccount = (row: BindingRow) => row.account;
+const bindingRoutes = { add: assignPath({ kind: 'add' }), edit: (userId: RowId) => assignPath({ kind: 'update', userId: Number(userId) }), editPerm: Perm.serviceCenterUpdate };
+
+/**
+ * Service-centre binding list (spec 000 §2 /serviceCenter, kept): users with their business centres and
+ * who bound and changed them; one row at a time is edited or unbound.
+ */
+export default function ServiceCenterList() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const tree = useBridgeQuery('serviceCenter.tree', {});
+  const centreOptions = useMemo(() => (tree.data ? orgNodesOf(tree.data) : undefined), [tree.data]);
+  const list = useListController({
+    queryId: 'serviceCenter.list',
+    filters: { initial: NO_FILTERS },
+    toInput: accountPageInput,
+    rowsOf: pageRows,
+    getRowId: bindingRowId,
+    selectionMode: 'single',
+    routes: bindingRoutes,
+    deleteSelected: {
+      endpoint: 'serviceCenter.delete',
+      input: (ids) => ({ userIds: ids.join(',') }),
+      itemLabel: bindingAccount,
+      question: (count, names) => (count === 1 ? t('serviceCenter.deleteOne', { names }) : t('serviceCenter.deleteMany', { count, names })),
+      invalidate: invalidateBindingQueries,
+    },
+  });
+  const { page, pageSize } = list;
+
+  const columns = useMemo<ListColumn<BindingRow>[]>(
+    () => [
+      { key: 'number', header: t('serviceCenter.runningNumber'), render: (_row, index) => runningNumber({ page, pageSize }, index), width: '64px' },
+      { key: 'account', header: t('serviceCenter.account'), render: (row) => row.account, width: '130px', sortKey: 'account' },
+      { key: 'name', header: t('serviceCenter.name'), render: (row) => row.name, width: '130px', sortKey: 'name' },
+      { key: 'deptIds', header: t('serviceCenter.deptIds'), render: (row) => <span className={styles.ids}>{row.deptIds}</span>, width: '120px' },
+      { key: 'centres', header: t('serviceCenter.centres'), render: (row) => <span className={styles.centres}>{row.deptNames}</span> },
+      { key: 'createBy', header: t('serviceCenter.createBy'), render: (row) => row.createBy, width: '110px' },
+      { key: 'createTime', header: t('serviceCenter.createTime'), render: (row) => formatDateTime(row.createTime), width: '170px' },
+      { key: 'updateBy', header: t('serviceCenter.updateBy'), render: (row) => row.updateBy, width: '110px' },
+      {
+        key: 'updateTime',
+        header: t('serviceCenter.updateTime'),
+        render: (row) => (row.updateTime ? formatDateTime(row.updateTime) : <span className={styles.muted}>{t('serviceCenter.notChanged')}</span>),
+        width: '170px',
+      },
+    ],
+    [t, styles, page, pageSize],
+  );
+
+  return (
+    <ListScreen data-testid="service-center-list">
+      <FilterBar label={t('serviceCenter.filters')} filters={list.filters} testIdPrefix="filter-">
+        <AccountNameFields value={list.filters.draft} onChange={list.filters.change} testIdPrefix="filter-" />
+        <FilterField label={t('serviceCenter.centre')}>
+          <OrgCascader
+            nodes={centreOptions}
+            value={list.filters.draft.deptId}
+            onChange={(deptId) => list.filters.change({ deptId })}
+            preselectFirst={false}
+            clearable
+            placeholder={t('serviceCenter.allCentres')}
+            data-testid="filter-centre"
+          />
+        </FilterField>
+      </FilterBar>
+      <ListActions list={list} label={t('serviceCenter.actions')} testIdPrefix="binding" perms={{ add: Perm.serviceCenterSave, edit: Perm.serviceCenterUpdate, remove: Perm.serviceCenterDelete }} />
+      <ListTable
+        aria-label={t('serviceCenter.bindings')}
+        list={list}
+        columns={columns}
+        getRowLabel={bindingAccount}
+        emptyText={t('serviceCenter.noBindings')}
+        noMatchText={t('serviceCenter.noMatchingBindings')}
+        data-testid="binding-list"
+      />
+    </ListScreen>
+  );
+}

@@ -1,0 +1,80 @@
+import { Button, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowClockwise16Regular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SmsBatchRecord } from '../contract';
+import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
+import { FilterBar, FilterTextField, ListScreen } from '../../../renderer/components/list/ListScreen';
+import { pageRows, useListController } from '../../../renderer/components/list/useListController';
+import { formatDateTime } from '../../../renderer/lib/format';
+import { RecordTable } from './RecordTable';
+
+const useStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL } });
+
+type BatchFilters = { templateName: string };
+const NO_FILTERS: BatchFilters = { templateName: '' };
+const rowId = (row: SmsBatchRecord) => row.id;
+const rowLabel = (row: SmsBatchRecord) => `${row.id} ${row.templateName}`;
+
+/** The send centre (/sendCenter): every send as a batch with its delivery counts; a batch's numbers below it. */
+export default function SendCenter() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [opened, setOpened] = useState<number | null>(null);
+  const list = useListController({
+    queryId: 'sms.batchList',
+    filters: { initial: NO_FILTERS },
+    toInput: (filters, { page, pageSize }) => ({ pageNum: page, pageSize, templateName: filters.templateName.trim() || undefined }),
+    rowsOf: pageRows,
+    getRowId: rowId,
+  });
+  const columns: ListColumn<SmsBatchRecord>[] = [
+    { key: 'id', header: t('sms.batch'), render: (row) => row.id, width: '6%' },
+    { key: 'templateName', header: t('sms.templateName'), render: (row) => row.templateName, width: '12%' },
+    { key: 'content', header: t('sms.content'), render: (row) => row.content, width: '26%' },
+    { key: 'counts', header: t('sms.deliveryStatus'), render: (row) => <span data-testid={`batch-counts-${row.id}`}>{t('sms.counts', row)}</span>, width: '22%' },
+    { key: 'duplicates', header: t('sms.duplicates'), render: (row) => row.duplicates, width: '7%' },
+    { key: 'createName', header: t('sms.sender'), render: (row) => row.createName, width: '9%' },
+    { key: 'createTime', header: t('sms.createTime'), render: (row) => formatDateTime(row.createTime), width: '11%' },
+    {
+      key: 'actions',
+      header: t('sms.rowActions'),
+      render: (row) => (
+        <Button size="small" appearance="subtle" onClick={() => setOpened(row.id)} aria-label={`${t('sms.details')} ${row.id}`} data-testid={`batch-row-${row.id}-details`}>
+          {t('sms.details')}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <div className={styles.page}>
+      <ListScreen data-testid="sms-batches">
+        <FilterBar
+          label={t('sms.batchFilters')}
+          filters={list.filters}
+          testIdPrefix="filter-"
+          after={
+            <Button icon={<ArrowClockwise16Regular />} onClick={list.reload} disabled={list.loading} data-testid="batches-refresh">
+              {t('sms.refresh')}
+            </Button>
+          }
+        >
+          <FilterTextField
+            label={t('sms.templateName')}
+            value={list.filters.draft.templateName}
+            placeholder={t('sms.templateNamePlaceholder')}
+            onChange={(templateName) => list.filters.change({ templateName })}
+            data-testid="filter-templateName"
+          />
+        </FilterBar>
+        <ListTable aria-label={t('sms.batches')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('sms.empty')} noMatchText={t('sms.noMatch')} data-testid="batch-table" />
+      </ListScreen>
+      {opened !== null ? (
+        <section aria-label={t('sms.batchRecords', { id: opened })}>
+          <Title3 as="h3">{t('sms.batchRecords', { id: opened })}</Title3>
+          <RecordTable key={opened} batchId={opened} testId="batch-records" />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { Perm } from '../../shared/permissions';
+import { pageOf, rules } from '../../shared/rules';
+import { isCalendarDate } from '../department/contract';
+import { endpoint } from '../../shared/contract/endpoint';
+
+/**
+ * Visit statistics (spec 001 §2 /userStatistics, §3 Visit statistics and login record, §4 tabs load on
+ * selection, §7 Visit statistics) and the online sessions an administrator may end. Every number counts
+ * the sign-ins of users inside the current role's organisations. Days and hours are those of the server's
+ * time zone: "today" and a chosen date are calendar days where the server runs.
+ */
+
+/**
+ * The provinces of the visit map, named exactly as the map's shapes (china-geojson `china.json`) name
+ * them. A sign-in's region is one of these, or '' (abroad, unknown, local network).
+ */
+export const CHINA_PROVINCES = [
+  '北京',
+  '天津',
+  '河北',
+  '山西',
+  '内蒙古',
+  '辽宁',
+  '吉林',
+  '黑龙江',
+  '上海',
+  '江苏',
+  '浙江',
+  '安徽',
+  '福建',
+  '江西',
+  '山东',
+  '河南',
+  '湖北',
+  '湖南',
+  '广东',
+  '广西',
+  '海南',
+  '重庆',
+  '四川',
+  '贵州',
+  '云南',
+  '西藏',
+  '陕西',
+  '甘肃',
+  '青海',
+  '宁夏',
+  '新疆',
+  '台湾',
+  '香港',
+  '澳门',
+] as const;
+export type ChinaProvince = (typeof CHINA_PROVINCES)[number];
+
+const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** A calendar day, yyyy-MM-dd. */
+export const statisticsDate = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { message: 'validation.required' })
+  .refine((s) => isCalendarDate(s), { message: 'validation.date' });
+
+/** A calendar month, yyyy-MM. */
+export const statisticsMonth = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { message: 'validation.required' })
+  .refine((s) => MONTH_PATTERN.test(s), { message: 'validation.month' });
+
+export const statisticsProfile = z.object({
+  /** Sessions active now: token families with an access or refresh token that is neither expired nor revoked. */
+  onlineCount: z.number().int(),
+  /** Distinct users who signed in today. */
+  todayCount: z.number().int(),
+  /** Sign-ins today. */
+  todayTimes: z.number().int(),
+  /** Distinct users who ever signed in. */
+  totalCount: z.number().int(),
+  /** Sign-ins ever. */
+  totalTimes: z.number().int(),
+  /** The server's calendar day (yyyy-MM-dd): what "today" means above, and the latest day the charts offer. */
+  today: z.string(),
+});
+export type StatisticsProfile = z.infer<typeof statisticsProfile>;
+
+/** Sign-ins of one province on the chosen day (provinces without any are left out). */
+export const mapEntry = z.object({ name: z.string(), value: z.number().int() });
+export type MapEntry = z.infer<typeof mapEntry>;
+
+/** A chart's buckets: `date` labels them (hours "00".."23" of a day, days "yyyy-MM-dd" of a month), `values` counts sign-ins. */
+export const seriesOutput = z.object({ date: z.array(z.string()), values: z.array(z.number().int()) });
+export type SeriesOutput = z.infer<typeof seriesOutput>;
+
+export const loginRecordRow = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  loginCount: z.number().int(),
+  mobile: z.string(),
+  /** ISO 8601. */
+  lastLoginTime: z.string(),
+});
+export type LoginRecordRow = z.infer<typeof loginRecordRow>;
+
+export const onlineSession = z.object({
+  /** The token family: what ending the session revokes. */
+  familyId: z.string(),
+  userId: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  /** The address the session signed in from ('' for a session older than sign-in records). */
+  ip: z.string(),
+  /** Where that address is: a province or country, the local-network marker, or '' when unknown. */
+  location: z.string(),
+  /** The OAuth client (application) the session signed in through. */
+  clientId: z.string(),
+  /** When the session signed in (ISO 8601). */
+  since: z.string(),
+  /** The session of this very call: ending it would sign the caller out. */
+  current: z.boolean(),
+});
+export type OnlineSession = z.infer<typeof onlineSession>;
+
+const familyId = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { message: 'validation.required' })
+  .max(36, { message: 'validation.tooLong' })
+  .regex(/^[0-9a-f-]+$/, { message: 'validation.format' });
+
+export const statistics = {
+  profile: endpoint({
+    service: 'statistics',
+    summary: 'Summary numbers of visits',
+    method: 'POST',
+    path: '/sys/statistics/profile',
+    access: Perm.statisticsView,
+    mutation: false,
+    input: z.object({}),
+    output: statisticsProfile,
+  }),
+  accessMap: endpoint({
+    service: 'statistics',
+    summary: 'Sign-ins of a day by province',
+    method: 'GET',
+    path: '/sys/statistics/accessMap',
+    access: Perm.statisticsView,
+    input: z.object({ date: statisticsDate }),
+    output: z.array(mapEntry),
+  }),
+  day: endpoint({
+    service: 'statistics',
+    summary: 'Sign-ins of a day by hour',
+    method: 'GET',
+    path: '/sys/statistics/day',
+    access: Perm.statisticsView,
+    input: z.object({ date: statisticsDate }),
+    output: seriesOutput,
+  }),
+  month: endpoint({
+    service: 'statistics',
+    summary: 'Sign-ins of a month by day',
+    method: 'GET',
+    path: '/sys/statistics/month',
+    access: Perm.statisticsView,
+    input: z.object({ month: statisticsMonth }),
+    output: seriesOutput,
+  }),
+  accessLog: endpoint({
+    service: 'statistics',
+    summary: 'Users who signed in, most recent first',
+    method: 'POST',
+    path: '/sys/statistics/accessLog',
+    access: Perm.statisticsView,
+    mutation: false,
+    input: z.object({ page: rules.page, limit: rules.limit }),
+    output: pageOf(loginRecordRow),
+  }),
+  sessions: endpoint({
+    service: 'statistics',
+    summary: 'Sessions signed in now, most recent first',
+    method: 'POST',
+    path: '/sys/statistics/sessions',
+    access: Perm.statisticsView,
+    mutation: false,
+    input: z.object({ page: rules.page, limit: rules.limit }),
+    output: pageOf(onlineSession),
+  }),
+  endSession: endpoint({
+    service: 'statistics',
+    summary: 'End a session: the user is signed out at their next call',
+    method: 'POST',
+    path: '/sys/statistics/sessions/end',
+    access: Perm.sessionEnd,
+    input: z.object({ familyId }),
+    output: z.null(),
+  }),
+} as const;

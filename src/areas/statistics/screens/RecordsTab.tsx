@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LoginRecordRow } from '../contract';
+import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
+import { pageRows, useListController } from '../../../renderer/components/list/useListController';
+import { formatDateTime } from '../../../renderer/lib/format';
+
+const recordId = (row: LoginRecordRow) => row.userId;
+
+/** The users who signed in, most recent first, paged (spec 001 §2 tab 4). */
+export function RecordsTab() {
+  const { t } = useTranslation();
+  const list = useListController({
+    queryId: 'statistics.accessLog',
+    filters: { initial: {} },
+    toInput: (_filters, { page, pageSize }) => ({ page, limit: pageSize }),
+    rowsOf: pageRows,
+    getRowId: recordId,
+  });
+  const columns = useMemo<ListColumn<LoginRecordRow>[]>(
+    () => [
+      { key: 'username', header: t('stats.column.username'), render: (row) => row.username, width: '20%' },
+      { key: 'name', header: t('stats.column.name'), render: (row) => row.name, width: '20%' },
+      { key: 'loginCount', header: t('stats.column.loginCount'), render: (row) => row.loginCount, width: '15%' },
+      { key: 'mobile', header: t('stats.column.mobile'), render: (row) => row.mobile, width: '20%' },
+      { key: 'lastLoginTime', header: t('stats.column.lastLoginTime'), render: (row) => formatDateTime(row.lastLoginTime), width: '25%' },
+    ],
+    [t],
+  );
+  return <ListTable aria-label={t('stats.recordsLabel')} list={{ ...list, selectionMode: 'none' }} columns={columns} emptyText={t('stats.recordsEmpty')} data-testid="stats-records-table" />;
+}

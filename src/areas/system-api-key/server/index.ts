@@ -1,0 +1,26 @@
+import type { AreaHandlers } from '../../../server/registry';
+import { addKey, keyApps, keyInfo, listKeys, updateKey } from './keys';
+
+export { systemKeysBySystem, usableSystemKey } from './usable-key';
+
+export const systemApiKeyHandlers: AreaHandlers<'systemApiKey'> = {
+  async list(input, ctx) {
+    return listKeys(ctx, input);
+  },
+
+  async apps(_input, ctx) {
+    return keyApps(ctx);
+  },
+
+  async info(input, ctx) {
+    return keyInfo(ctx, input.id);
+  },
+
+  async add(input, ctx) {
+    return addKey(ctx, input);
+  },
+
+  async update(input, ctx) {
+    return updateKey(ctx, input);
+  },
+};

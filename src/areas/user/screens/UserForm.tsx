@@ -1,0 +1,174 @@
+import { Field, MessageBar, MessageBarBody, Radio, RadioGroup, Subtitle2, Switch, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { UserStatus } from '../../../shared/constants';
+import type { HeldRoleEntry, UserRecord } from '../contract';
+import { Perm } from '../../../shared/permissions';
+import { Route } from '../../../shared/routes';
+import { Limits } from '../../../shared/rules';
+import { useIdentity } from '../../../renderer/app/identity/IdentityBoundary';
+import { splitFieldMessage } from '../../../renderer/components/form/record-form';
+import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
+import { RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
+import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
+import { OrgCascader } from '../../../renderer/components/OrgCascader';
+import { invalidateBridgeQueries, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
+import { DataAuthorityEditor } from './DataAuthorityEditor';
+import { useUserOrgTree } from './queries';
+import { RolePicker } from './RolePicker';
+import { authorityDraftsOf, authorityProblems, userAddPayload, userFieldLabelKey, userFormIssues, userUpdatePayload, type AuthorityDraft, type UserFormValues } from './user-model';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL, maxWidth: '1100px', minWidth: 0 },
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', columnGap: tokens.spacingHorizontalXL, rowGap: tokens.spacingVerticalM },
+  hint: { color: tokens.colorNeutralForeground3 },
+});
+
+let draftCounter = 0;
+const newDraftKey = () => `authority-${++draftCounter}`;
+
+function valuesOf(record: UserRecord | null): UserFormValues {
+  return {
+    username: record?.username ?? '',
+    name: record?.name ?? '',
+    password: '',
+    email: record?.email ?? '',
+    mobile: record?.mobile ?? '',
+    deptId: record?.deptId ?? null,
+    status: record?.status ?? UserStatus.Enabled,
+    resetPwdAllowed: record?.resetPwdAllowed ?? true,
+  };
+}
+
+/** User form (spec 000 §2 /userManage/{userId}): 'null' adds a user, an id edits one; after saving it returns to the list. */
+export default function UserForm() {
+  const { t } = useTranslation();
+  const { userId } = useParams<{ userId: string }>();
+  return (
+    <RecordLoader
+      idParam={userId}
+      endpoint="user.info"
+      input={(id) => ({ userId: id })}
+      listPath={Route.user}
+      text={{ badAddress: t('user.badAddress'), loadFailed: t('user.loadFailed'), loading: t('user.loading') }}
+      testIdPrefix="user"
+    >
+      {(loaded) => <UserEditor {...loaded} />}
+    </RecordLoader>
+  );
+}
+
+/** The user form body, for a new user (record null) or a loaded one. */
+function UserEditor({ record, reload }: LoadedRecord<UserRecord>) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const { role } = useIdentity();
+  const orgs = useUserOrgTree(role.roleId);
+  const me = useBridgeQuery('session.currentUser', {});
+  const isNew = record === null;
+  const isSelf = record !== null && me.data?.userId === record.userId;
+
+  const [initialRoles] = useState<HeldRoleEntry[]>(() => record?.roleList ?? []);
+  const [initialAuthorities] = useState<AuthorityDraft[]>(() => authorityDraftsOf(record?.userDataAuthorityList ?? [], newDraftKey));
+  const [roles, setRoles] = useState(initialRoles);
+  const [authorities, setAuthorities] = useState(initialAuthorities);
+  const controller = useRecordForm({
+    record,
+    initial: valuesOf(record),
+    rules: (values) => userFormIssues(values, isNew),
+    // Asked on save, once the rows' problems below are known.
+    otherProblems: (): boolean => Object.keys(problems).length > 0,
+    otherState: { roles, authorities },
+    onReset: () => {
+      setRoles(initialRoles);
+      setAuthorities(initialAuthorities);
+    },
+    add: { endpoint: 'user.add', perm: Perm.userSave, payload: (values) => userAddPayload(values, roles, authorities) },
+    update: { endpoint: 'user.update', perm: Perm.userUpdate, payload: (values, stored) => userUpdatePayload(stored, values, roles, authorities) },
+    listPath: Route.user,
+    refresh: (queryClient) => invalidateBridgeQueries(queryClient, 'user.list'),
+    conflict: () => ({ field: 'username', key: 'user.usernameTaken' }),
+    namePinnedField: (msg) => {
+      const pinned = splitFieldMessage(msg);
+      const labelKey = pinned ? userFieldLabelKey(pinned.field) : null;
+      return pinned && labelKey ? `${t(labelKey)}: ${pinned.text}` : null;
+    },
+    reload,
+  });
+  const { form } = controller;
+  const deptId = form.values.deptId;
+  const classifications = useBridgeQuery('user.classificationsByDept', { deptId: deptId ?? 0 }, { enabled: deptId !== null });
+  const available = useMemo(() => (classifications.data ? new Set(classifications.data.map((entry) => entry.classificationId)) : null), [classifications.data]);
+  const problems = useMemo(() => authorityProblems(authorities, available), [authorities, available]);
+
+  const orgMessage = form.errors.deptId ? fieldMessage(t, form.errors.deptId, t('user.org')) : undefined;
+  const statusMessage = form.errors.status ? t(form.errors.status) : undefined;
+
+  return (
+    <form ref={controller.formRef} className={styles.page} onSubmit={controller.submit} noValidate aria-labelledby="user-form-title" data-testid="user-form">
+      <Title3 as="h2" id="user-form-title">
+        {record === null ? t('user.addTitle') : t('user.editTitle', { username: record.username })}
+      </Title3>
+
+      {controller.readOnly ? (
+        <MessageBar intent="info" data-testid="user-form-read-only">
+          <MessageBarBody>{t('user.readOnly')}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+
+      <section className={styles.section} aria-labelledby="user-form-basic">
+        <Subtitle2 as="h3" id="user-form-basic">
+          {t('user.basicSection')}
+        </Subtitle2>
+        <div className={styles.grid}>
+          <RuleField form={form} name="username" label={t('user.username')} required maxLength={Limits.usernameMax} autoComplete="off" hint={t('user.usernameHint')} />
+          <RuleField form={form} name="name" label={t('user.name')} required maxLength={Limits.personNameMax} autoComplete="off" />
+          {isNew ? (
+            <RuleField form={form} name="password" label={t('user.password')} type="password" required maxLength={Limits.newPasswordMax} autoComplete="new-password" hint={t('password.ruleHint')} />
+          ) : null}
+          <Field label={t('user.org')} required validationState={orgMessage ? 'error' : 'none'} validationMessage={orgMessage}>
+            <OrgCascader nodes={orgs.nodes} value={deptId} onChange={(id) => form.setValue('deptId', id)} preselectFirst={false} data-testid="field-deptId" />
+          </Field>
+          <RuleField form={form} name="email" label={t('user.email')} type="email" maxLength={Limits.emailMax} autoComplete="off" />
+          <RuleField form={form} name="mobile" label={t('user.mobile')} maxLength={Limits.mobileMax} autoComplete="off" />
+          <Field
+            label={t('user.status')}
+            required
+            validationState={statusMessage ? 'error' : 'none'}
+            validationMessage={statusMessage}
+            hint={isSelf && !statusMessage ? t('user.cannotDisableSelf') : undefined}
+          >
+            <RadioGroup layout="horizontal" value={String(form.values.status)} onChange={(_event, data) => form.setValue('status', Number(data.value))} data-testid="field-status">
+              <Radio value={String(UserStatus.Enabled)} label={t('user.statusEnabled')} />
+              <Radio value={String(UserStatus.Disabled)} label={t('user.statusDisabled')} disabled={isSelf} />
+            </RadioGroup>
+          </Field>
+          <Field label={t('user.resetPwdAllowed')} hint={t('user.resetPwdAllowedHint')}>
+            <Switch checked={form.values.resetPwdAllowed} onChange={(_event, data) => form.setValue('resetPwdAllowed', data.checked)} data-testid="field-resetPwdAllowed" />
+          </Field>
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="user-form-roles">
+        <Subtitle2 as="h3" id="user-form-roles">
+          {t('user.roles')}
+        </Subtitle2>
+        <Text className={styles.hint}>{t('user.rolesHint')}</Text>
+        <RolePicker orgNodes={orgs.nodes} defaultOrgId={deptId} chosen={roles} onChange={setRoles} />
+      </section>
+
+      <section className={styles.section} aria-labelledby="user-form-authority">
+        <Subtitle2 as="h3" id="user-form-authority">
+          {t('user.authoritySection')}
+        </Subtitle2>
+        <Text className={styles.hint}>{t('user.authorityHint')}</Text>
+        <DataAuthorityEditor deptId={deptId} classifications={classifications} drafts={authorities} onChange={setAuthorities} problems={controller.attempted ? problems : {}} newKey={newDraftKey} />
+      </section>
+
+      <RecordFormFailure controller={controller} data-testid="user-form-error" />
+      <RecordFormActions controller={controller} testIdPrefix="user" />
+    </form>
+  );
+}

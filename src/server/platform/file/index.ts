@@ -1,0 +1,12 @@
+import type { AreaHandlers } from '../../registry';
+import { fileContent, uploadFile } from './files';
+
+export const fileHandlers: AreaHandlers<'file'> = {
+  async upload(input, ctx) {
+    return uploadFile(ctx, input);
+  },
+
+  async content(input, ctx) {
+    return fileContent(ctx, input.fileId);
+  },
+};
