@@ -40,7 +40,11 @@ export default defineConfig({
       outDir: resolve(__dirname, 'out/renderer'),
       // electron-vite leaves every build unminified; the renderer is what a user waits for, so it is minified.
       minify: true,
-      rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') },
+      rollupOptions: {
+        input: resolve(__dirname, 'src/renderer/index.html'),
+        // The areas' texts load together with the shell: one chunk, not one request per area.
+        output: { codeSplitting: { groups: [{ name: 'area-texts', test: /[\\/]areas[\\/][^\\/]+[\\/]screens[\\/]text\.ts$/ }] } },
+      },
     },
     plugins: [react(), bundleReportPlugin()],
   },

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { UserStatus } from '../src/shared/constants';
 import type { Db } from '../src/server/db/client';
 import { dept } from '../src/server/db/schema';
-import { userListStatements } from '../src/server/modules/user/users';
+import { userListStatements } from '../src/areas/user/server/users';
 import { loadOrgTree } from '../src/server/org-tree';
 import { BENCH_BRANCH, BENCH_USER_FILTER } from './targets';
 

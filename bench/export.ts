@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { ROWS_PER_TURN } from '../src/server/exports/xlsx-writer';
 import { API_PREFIX, Header } from '../src/shared/constants';
-import { INTERFACE_EXPORT_TASK_ID } from '../src/shared/contract/interface-log';
+import { INTERFACE_EXPORT_TASK_ID } from '../src/areas/interface-log/contract';
 import type { ExportRequest } from '../src/shared/bridge';
 import { unwrap } from '../src/renderer/bridge/bridge-error';
 import { openBrowserHost } from './browser-host';

@@ -6,7 +6,7 @@
  */
 import Fastify from 'fastify';
 import { configFromEnv } from '../src/server/config';
-import { listen } from '../src/server/index';
+import { listen } from '../src/server';
 
 const [mode, dataDir] = process.argv.slice(2);
 

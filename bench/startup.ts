@@ -57,7 +57,7 @@ export async function runStartupBench(): Promise<void> {
 if (process.argv[2] === 'probe') {
   const [, , , dataDir, template] = process.argv;
   const begun = performance.now();
-  const { startServer, keepWasmOnBaselineCompiler } = await import('../src/server/index');
+  const { startServer, keepWasmOnBaselineCompiler } = await import('../src/server');
   // As the desktop app's embedded server starts (src/main/core/embedded-server.ts).
   keepWasmOnBaselineCompiler();
   const imported = performance.now();

@@ -1,10 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_MIGRATIONS_DIR } from './db/client';
-import { DEFAULT_JPUSH_API_URL } from './outbox/jpush';
 import { smsConfigFromEnv, type SmsConfig } from './outbox/sms-config';
 import { RATE_LIMITS, type RateLimit, type RateLimitName } from '../shared/contract/endpoint';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_SERVER_PORT, DEFAULT_TRANSPORT_SECRET } from '../shared/defaults';
+
+/** JPush's REST API when `CONSOLE_JPUSH_API_URL` names none. */
+export const DEFAULT_JPUSH_API_URL = 'https://api.jpush.cn';
 
 export interface MessengerConfig {
   /** Base URL of a WeCom-compatible API (gettoken, auth/getuserinfo). Empty: messenger sign-in is off. */

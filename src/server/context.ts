@@ -5,13 +5,12 @@ import type { Authz, HeldRole } from './auth/authz';
 import type { SessionInfo, SessionStore } from './auth/session-store';
 import type { ServerConfig } from './config';
 import type { EndpointDef } from '../shared/contract/endpoint';
-import { operationRowOf, writeChangeIn } from './audit/change-log';
+import { operationRowOf, writeChangeIn, type ChangeRecord } from './audit/change-log';
 import type { Db, Tx } from './db/client';
 import { Errors } from './errors';
 import type { Translations } from './i18n-text';
 import type { MessengerClient } from './platform/auth/messenger';
 import type { SecretBox } from './secrets/secret-box';
-import type { OperationEntryType } from '../areas/operation-log/contract';
 
 /** What every handler can reach: created once per server. */
 export interface Services {
@@ -31,15 +30,6 @@ export interface Services {
   captchaText?: () => string;
   /** The clock, so tests can move time (lockouts, expiry). */
   now(): Date;
-}
-
-export interface ChangeRecord {
-  /** add, update, delete or an action's name (the contract's list). */
-  entryType: OperationEntryType;
-  /** What changed, for people reading the log. */
-  content: string;
-  before: unknown;
-  after: unknown;
 }
 
 /** One call: who, from where, in which language, in which role. */

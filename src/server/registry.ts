@@ -1,6 +1,5 @@
 import type { Api } from '../shared/contract';
-import type { EndpointDef, OutputOf, ParsedInputOf } from '../shared/contract/endpoint';
-import type { CallContext } from './context';
+import type { AreaHandlers } from './handler';
 import { appCenterHandlers } from '../areas/app-center/server';
 import { authHandlers } from './platform/auth';
 import { dataGroupHandlers } from '../areas/data-group/server';
@@ -14,7 +13,7 @@ import { interfaceLogHandlers } from '../areas/interface-log/server';
 import { mailHandlers } from '../areas/mail/server';
 import { menuHandlers } from '../areas/menu/server';
 import { messageKeyHandlers, openMessageHandlers } from '../areas/message-key/server';
-import { noticeHandlers } from '../areas/notice/server';
+import { noticeHandlers, sessionDynamicMessages } from '../areas/notice/server';
 import { operationLogHandlers } from '../areas/operation-log/server';
 import { pushHandlers } from '../areas/push/server';
 import { resourceHandlers } from '../areas/resource/server';
@@ -27,14 +26,10 @@ import { systemApiKeyHandlers } from '../areas/system-api-key/server';
 import { undoHandlers } from './platform/undo';
 import { userHandlers } from '../areas/user/server';
 
-export type Handler<E extends EndpointDef> = (input: ParsedInputOf<E>, ctx: CallContext) => Promise<OutputOf<E>>;
-export type AreaHandlers<A extends keyof Api> = { [K in keyof Api[A]]: Api[A][K] extends EndpointDef ? Handler<Api[A][K]> : never };
-export type AnyHandler = (input: unknown, ctx: CallContext) => Promise<unknown>;
-
 /** One handler for every endpoint of the contract: the app refuses to start if one is missing. */
 export const handlers: { [A in keyof Api]: AreaHandlers<A> } = {
   auth: authHandlers,
-  session: sessionHandlers,
+  session: { ...sessionHandlers, dynamicMessages: sessionDynamicMessages },
   menu: menuHandlers,
   user: userHandlers,
   serviceCenter: serviceCenterHandlers,

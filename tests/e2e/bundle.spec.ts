@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { chunkName, lazyChunks, readChunkGraph, staticClosure, type ChunkGraph } from '../../scripts/bundle-report';
@@ -18,11 +18,14 @@ const graph: ChunkGraph = readChunkGraph(RENDERER_DIR);
 const lazy = lazyChunks(graph);
 const atStart = staticClosure(graph, graph.entry);
 
-/** Each screen route with its component's module name, as `app/feature-routes.ts` loads it. */
+/** Each screen route with its component's module name, as the areas' `screens/index.ts` load them. */
 function screenModules(): Array<{ path: string; module: string }> {
-  const source = readFileSync(path.resolve('src/renderer/app/feature-routes.ts'), 'utf8');
-  const rows = [...source.matchAll(/path: Route\.(\w+),[^}]*?load: \(\) => import\('\.\.\/features\/[\w-]+\/(\w+)'\)/g)];
-  return rows.map((row) => ({ path: Route[row[1] as keyof typeof Route], module: row[2]! }));
+  const areas = path.resolve('src/areas');
+  return readdirSync(areas).flatMap((area) => {
+    const source = readFileSync(path.join(areas, area, 'screens/index.ts'), 'utf8');
+    const rows = [...source.matchAll(/path: Route\.(\w+),[^}]*?load: \(\) => import\('\.\/(\w+)'\)/g)];
+    return rows.map((row) => ({ path: Route[row[1] as keyof typeof Route], module: row[2]! }));
+  });
 }
 
 const screens = screenModules();

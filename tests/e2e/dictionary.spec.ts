@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ResponseCode } from '../../src/shared/codes';
-import { DICTIONARY_SHEET } from '../../src/shared/contract/dictionary';
+import { DICTIONARY_SHEET } from '../../src/areas/dictionary/contract';
 import { Route } from '../../src/shared/routes';
 import { apiCall, apiData, enterIdentity, hostForSpecFile, openAt, openConsole, signInAdmin, signInChangingPassword, startHost, tabPane, toast } from './host';
 

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { startServer } from '../../src/server/index';
+import { startServer } from '../../src/server';
 import { BROWSER_HOST_BUNDLE } from '../../scripts/server-command';
 
 /**

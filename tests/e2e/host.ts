@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, test, type Cookie, type Page } from '@playwright/test';
 import { browserHostArgs } from '../../scripts/server-command';
-import { startServer, type RunningServer } from '../../src/server/index';
+import { startServer, type RunningServer } from '../../src/server';
 import { scratchDir } from '../../src/server/testing/scratch';
 import {
   BROWSER_HOST_BRIDGE_PATH,

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
 import { MenuType } from '../../src/shared/constants';
 import { api } from '../../src/shared/contract';
-import { API_KEY_HEADER } from '../../src/shared/contract/information';
+import { API_KEY_HEADER } from '../../src/areas/information/contract';
 import { Route } from '../../src/shared/routes';
 import { menu, systemApiKey } from '../../src/server/db/schema';
 import { hostForSpecFile, signInAdmin, startHostWithServer, tabPane, toast } from './host';

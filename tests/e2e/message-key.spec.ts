@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_PREFIX, Header } from '../../src/shared/constants';
-import { API_KEY_HEADER } from '../../src/shared/contract/information';
+import { API_KEY_HEADER } from '../../src/areas/information/contract';
 import { api } from '../../src/shared/contract';
 import { Route } from '../../src/shared/routes';
 import { startSmsPeer, type SmsPeer } from '../../src/server/testing/sms-peer';

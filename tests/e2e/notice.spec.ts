@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { NoticeAudience } from '../../src/shared/contract/notice';
+import { NoticeAudience } from '../../src/areas/notice/contract';
 import { Route } from '../../src/shared/routes';
 import { notice, role, user } from '../../src/server/db/schema';
 import { insertUserWithRole } from '../../src/server/testing/actors';

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ResponseCode } from '../../src/shared/codes';
-import type { MenuTreeNode } from '../../src/shared/contract/role';
+import type { MenuTreeNode } from '../../src/areas/role/contract';
 import { apiCall, apiData, enterIdentity, hostForSpecFile, openConsole, signInAdmin, signInChangingPassword, startHost } from './host';
 
 /**

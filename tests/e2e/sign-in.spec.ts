@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { revokeUserSessions } from '../../src/server/auth/revoke';
 import { hashToken } from '../../src/server/auth/tokens';
 import { accessToken, refreshToken, user } from '../../src/server/db/schema';
-import { startServer, type RunningServer } from '../../src/server/index';
+import { startServer, type RunningServer } from '../../src/server';
 import { insertUserWithRole, roleIdOf } from '../../src/server/testing/actors';
 import { startWeComPeer, type WeComPeer } from '../../src/server/testing/wecom-peer';
 import { BROWSER_HOST_BRIDGE_PATH } from '../../src/shared/bridge';

@@ -6,7 +6,7 @@ import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_TRANSPORT_SECRET } fr
 import { Route } from '../../src/shared/routes';
 import { encryptTransport } from '../../src/shared/transport-crypto';
 import { loginRecord, user } from '../../src/server/db/schema';
-import { countDemoSignIns, demoSignIn } from '../../src/server/modules/statistics/demo-sign-ins';
+import { countDemoSignIns, demoSignIn } from '../../src/server/seed/demo-sign-ins';
 import { insertUserWithRole, roleIdOf } from '../../src/server/testing/actors';
 import { BROWSER_HOST_BRIDGE_PATH } from '../../src/shared/bridge';
 import { hostForSpecFile, signInAdmin, startHostWithServer, tabPane, toast } from './host';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Route } from '../../src/shared/routes';
 import { systemApiKey } from '../../src/server/db/schema';
 import { hostForSpecFile, signInAdmin, startHostWithServer, tabPane, toast } from './host';
-import { usableSystemKey } from '../../src/server/modules/system-api-key/usable-key';
+import { usableSystemKey } from '../../src/areas/system-api-key/server/usable-key';
 
 /**
  * System API keys as an administrator builds them: the dialog's required fields, a key the server makes for

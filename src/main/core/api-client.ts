@@ -6,7 +6,7 @@ import { fillPath, type EndpointDef, type InputOf, type OutputOf } from '../../s
 import { FileBody, UploadedFile } from '../../shared/contract/file';
 import { envelopeSchema, type Envelope } from '../../shared/envelope';
 import { ApiError, InputError } from './errors';
-import { downloadedFile } from './exports';
+import { downloadedFile } from './download';
 
 /** What every request says about the workstation and the user's choices (spec 000 §7 headers). */
 export interface RequestContext {

@@ -14,7 +14,8 @@ import { createApiClient } from './api-client';
 import { callableEndpoint } from './bridge-core';
 import { CodedError } from './errors';
 import { createBridgeEvents } from './events';
-import { createExports, EXPORT_CANCELLED_MSG, EXPORT_PROGRESS_STEP, exportEndpoint, fileNameFor, fileNameOfDisposition, folderTarget, type Exports } from './exports';
+import { createExports, EXPORT_CANCELLED_MSG, EXPORT_PROGRESS_STEP, exportEndpoint, fileNameFor, folderTarget, type Exports } from './exports';
+import { fileNameOfDisposition } from './download';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 

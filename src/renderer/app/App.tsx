@@ -13,7 +13,7 @@ import { ErrorBoundary, ErrorState, LoadingState } from '../components/states';
 import { matchScreen } from './feature-routes';
 import { LoginPage } from './login/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { createErrorReporter, createQueryClient } from './session/errors';
+import { createErrorReporter, createQueryClient } from '../components/screen/session-errors';
 import { SessionGuard } from './session/SessionGuard';
 import { loadedShell, loadShell } from './shell-loader';
 import { ServerUnreachableBanner } from './session/ServerUnreachable';

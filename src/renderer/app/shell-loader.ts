@@ -10,10 +10,15 @@ const loadedShells = new WeakMap<i18n['store'], ComponentType>();
  * The Home shell's code and text, loaded together; one promise per i18n instance, so a component can suspend
  * on it and the sign-in page can start it early (on submit). A failed load is forgotten, so a retry loads again.
  */
+/** The shell's text, added to an instance once (the sign-in page starts it early too). */
+export function loadShellTexts(instance: i18n): Promise<void> {
+  return loadHomeTexts(instance, () => import('./home-messages').then((module) => module.loadHomeMessages()));
+}
+
 export function loadShell(instance: i18n): Promise<ComponentType> {
   let load = shellLoads.get(instance.store);
   if (!load) {
-    load = Promise.all([import('./ShellScreens'), loadHomeTexts(instance)]).then(([module]) => {
+    load = Promise.all([import('./ShellScreens'), loadShellTexts(instance)]).then(([module]) => {
       loadedShells.set(instance.store, module.default);
       return module.default;
     });

@@ -3,7 +3,7 @@ import { Add20Regular, ArrowClockwise20Regular, Delete20Regular, Edit20Regular }
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PermissionKey } from '../../shared/permissions';
-import { useScreenAction } from '../app/palette/screen-actions';
+import { useScreenAction } from './screen/screen-actions';
 import { PermissionGate, usePermissions } from './permissions';
 
 const useStyles = makeStyles({

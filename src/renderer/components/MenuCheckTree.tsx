@@ -1,5 +1,5 @@
 import { CheckTree, type CheckTreeChange, type CheckTreeProps } from './tree/CheckTree';
-import { checkedFromSaved, toCheckNodes, type TreeAccessors } from './tree/check-tree';
+import { checkedAndHalfChecked, checkedFromSaved, toCheckNodes, type CheckNode, type TreeAccessors } from './tree/check-tree';
 
 export interface MenuTreeNode {
   menuId: number;
@@ -25,4 +25,19 @@ export type MenuCheckTreeProps = Omit<CheckTreeProps<MenuTreeNode, number>, keyo
 /** The checkbox tree of menus (role form, resource assignment): the generic check tree over menu ids and names. */
 export function MenuCheckTree(props: MenuCheckTreeProps) {
   return <CheckTree {...props} {...MENU_TREE} />;
+}
+
+export interface MenuNodeLike {
+  menuId: number;
+  children: readonly MenuNodeLike[];
+}
+
+export function menuCheckNodes(tree: readonly MenuNodeLike[]): CheckNode<number>[] {
+  return toCheckNodes(tree, { getId: (node) => node.menuId, getChildren: (node) => node.children });
+}
+
+/** What the form sends: the checked and the half-checked menus of the tree on view (spec 001 §4). */
+export function menuIdsToSend(tree: readonly MenuNodeLike[], checked: ReadonlySet<number>): number[] {
+  const saved = checkedAndHalfChecked(menuCheckNodes(tree), checked);
+  return [...saved.checked, ...saved.halfChecked];
 }

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '../../shared/bridge';
-import { SessionGuard } from '../app/session/SessionGuard';
+import { SessionGuard } from '../testing/providers';
 import { createFakeBridge } from '../testing/fake-bridge';
 import { testProviders } from '../testing/providers';
 import { useOfferUndo } from './undo';

@@ -37,7 +37,7 @@ const DAYJS_LOADERS: Record<Locale, () => Promise<unknown>> = {
 };
 
 /** The sign-in page's text in one locale: the form-rule messages shared with the server (`validation.*`) and the renderer's catalog. */
-async function coreMessages(locale: Locale): Promise<Record<string, string>> {
+export async function coreMessages(locale: Locale): Promise<Record<string, string>> {
   const [shared, catalog] = await Promise.all([SHARED_MESSAGE_LOADERS[locale](), CATALOG_LOADERS[locale](), DAYJS_LOADERS[locale]()]);
   const messages: Record<string, string> = {};
   for (const [key, text] of Object.entries(shared)) {
@@ -46,9 +46,9 @@ async function coreMessages(locale: Locale): Promise<Record<string, string>> {
   return { ...messages, ...catalog };
 }
 
-/** An instance's languages: the shell's text (`home-messages.ts`) once the shell has asked for it, and that load. */
+/** An instance's languages: the shell's text (`app/home-messages.ts`) once the shell has asked for it, and that load. */
 interface LoadedTexts {
-  homeMessages: ((locale: Locale) => Record<string, string>) | null;
+  homeMessages: HomeMessages | null;
   homeLoad: Promise<void> | null;
 }
 
@@ -82,23 +82,17 @@ export function routeTitleKey(pattern: string): RouteTitleKey {
   return `route.${pattern}`;
 }
 
-/**
- * Every message of one locale: the form-rule messages shared with the server (`validation.*`), the titles
- * of the list screens as the menu catalog names them, the renderer's own text and each feature's text.
- */
-export async function localeMessages(locale: Locale): Promise<Record<string, string>> {
-  const { homeMessages } = await import('./home-messages');
-  return { ...homeMessages(locale), ...(await coreMessages(locale)) };
-}
+/** The shell's text in one locale (its screens' titles and every area's text): the shell hands it to the kit. */
+export type HomeMessages = (locale: Locale) => Record<string, string>;
 
 /**
  * Adds the shell's text to an instance (the Home shell waits for it; the sign-in page starts it on submit).
  * The same promise for every call on one instance, so a component can suspend on it.
  */
-export function loadHomeTexts(instance: i18n): Promise<void> {
+export function loadHomeTexts(instance: i18n, load: () => Promise<HomeMessages>): Promise<void> {
   const texts = loadedTexts.get(instance.store);
   if (!texts) return Promise.reject(new Error('loadHomeTexts takes an instance made by createI18n'));
-  texts.homeLoad ??= import('./home-messages').then(({ homeMessages }) => {
+  texts.homeLoad ??= load().then((homeMessages) => {
     texts.homeMessages = homeMessages;
     for (const locale of LOCALES) {
       // Only languages already shown: adding to another would make i18next take it as loaded, without its catalog.

@@ -4,7 +4,7 @@ import { Route as RouterRoute, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { ConsoleBridge } from '../../shared/bridge';
 import type { Locale } from '../../shared/constants';
-import { ShellTabContext, type ShellTabValue } from '../app/home/shell-tab';
+import { ShellTabContext, type ShellTabValue } from '../components/screen/shell-tab';
 import { PermissionsProvider } from '../components/permissions';
 import { testProviders } from './providers';
 

@@ -7,11 +7,12 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import type { ConsoleBridge } from '../../shared/bridge';
 import type { Locale } from '../../shared/constants';
-import { createErrorReporter, createQueryClient } from '../app/session/errors';
+import { createErrorReporter, createQueryClient } from '../components/screen/session-errors';
 import { BridgeContext } from '../bridge';
 import { ConfirmProvider } from '../components/ConfirmDialog';
 import { AppToaster } from '../components/notify';
-import { createI18n, loadHomeTexts } from '../i18n';
+import { createI18n } from '../i18n';
+import { loadShellTexts } from '../app/shell-loader';
 import { ThemeProvider } from '../app/theme/ThemeProvider';
 
 // Fluent announces each toast in an aria-live region until a timer clears it; on a busy machine the timer runs
@@ -21,7 +22,7 @@ configure({ defaultIgnore: 'script, style, [class*="fui-AriaLive"]' });
 /** The app's providers around a component under test, with the test's own bridge and language. */
 export async function testProviders(options: { bridge?: ConsoleBridge; locale?: Locale; path?: string } = {}) {
   const i18n: i18n = await createI18n(options.locale ?? 'en_US');
-  await loadHomeTexts(i18n);
+  await loadShellTexts(i18n);
   const reporter = createErrorReporter();
   const queryClient = createQueryClient(reporter);
   const Wrapper = ({ children }: { children: ReactNode }) => (
@@ -40,3 +41,6 @@ export async function testProviders(options: { bridge?: ConsoleBridge; locale?: 
   );
   return { Wrapper, i18n, queryClient, reporter };
 }
+
+/** The shell's session guard, which shows what the error reporter reports: tests of the kit render it as the shell does. */
+export { SessionGuard } from '../app/session/SessionGuard';

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { CallContext, ChangeRecord } from '../context';
+import type { OperationEntryType } from '../../areas/operation-log/contract';
+import type { SessionInfo } from '../auth/session-store';
 import type { Tx } from '../db/client';
 import { operationLog, user } from '../db/schema';
 import { locate } from '../geo/locate';
@@ -10,8 +11,24 @@ import { redact } from './redact';
 
 const fitOperationRow = rowFitter(operationLog);
 
+export interface ChangeRecord {
+  /** add, update, delete or an action's name (the contract's list). */
+  entryType: OperationEntryType;
+  /** What changed, for people reading the log. */
+  content: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** What a change's row takes from the call that made it: who, from where, and the server's clock. */
+export interface ChangeCaller {
+  session: Pick<SessionInfo, 'userId' | 'name' | 'username'> | null;
+  ip: string;
+  services: { now(): Date };
+}
+
 /** The operation-log row of a change made by the call `ctx`; values of the endpoint's secret fields are redacted. */
-export function operationRowOf(ctx: CallContext, change: ChangeRecord, secretFields: readonly string[]): OperationLogRow {
+export function operationRowOf(ctx: ChangeCaller, change: ChangeRecord, secretFields: readonly string[]): OperationLogRow {
   const session = ctx.session;
   return {
     entryType: change.entryType,

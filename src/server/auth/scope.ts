@@ -4,7 +4,7 @@ import type { Tx } from '../db/client';
 import { user } from '../db/schema';
 import { Errors } from '../errors';
 import { loadOrgTree } from '../org-tree';
-import type { UserRow } from '../../areas/user/server/user-rows';
+import type { UserRow } from './user-rows';
 
 /**
  * Checks against the organisations the current role sees (spec 000 §6: the roleId scopes organisation

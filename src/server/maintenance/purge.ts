@@ -4,7 +4,7 @@ import { LOCKOUT, UNDO_GRACE_SECONDS } from '../../shared/constants';
 import type { Db } from '../db/client';
 import { accessToken, bindTicket, captcha, loginFailure, refreshToken, undoSnapshot } from '../db/schema';
 import { purgeUnreferencedFiles, UNREFERENCED_FILE_GRACE_MS } from '../platform/file/files';
-import { purgeOldInterfaceLogs } from '../../areas/interface-log/server/retention';
+import { purgeOldInterfaceLogs } from '../audit/interface-log-retention';
 
 /** Rows deleted per statement: short statements keep PGlite's one connection free for requests between them. */
 export const PURGE_BATCH_SIZE = 500;

@@ -1,7 +1,5 @@
-import type { ServerConfig } from '../config';
-import type { Database } from '../db/client';
-import type { SecretBox } from '../secrets/secret-box';
 import { AliyunSmsClient } from './aliyun-sms';
+import type { DelivererContext } from './deliverer';
 import { pushDeliverer } from './jpush';
 import { mailDeliverer } from './smtp';
 import { smsEnabled } from './sms-config';
@@ -27,14 +25,6 @@ export function smsDeliverer(client: AliyunSmsClient): ChannelDeliverer {
     },
     alreadyDelivered: (row: OutboxRow) => client.alreadyHas((row.payload as SmsPayload).phone, row.idempotencyKey, row.claimedAt ?? row.createTime),
   };
-}
-
-/** What a channel's deliverer may use: its settings live in the database (mail accounts, push providers), sealed. */
-export interface DelivererContext {
-  database: Database;
-  config: ServerConfig;
-  secrets: SecretBox;
-  now: () => Date;
 }
 
 /**

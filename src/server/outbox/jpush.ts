@@ -3,7 +3,7 @@ import { PUSH_SECRET_PURPOSE, PushAudience } from '../../areas/push/contract';
 import { PushLimits } from '../../shared/rules';
 import { outbox, pushProvider } from '../db/schema';
 import type { DeliveryResult } from './aliyun-sms';
-import type { DelivererContext } from '.';
+import type { DelivererContext } from './deliverer';
 import { OutboxStatus, type ChannelDeliverer, type OutboxRow } from './worker';
 
 /**
@@ -11,8 +11,6 @@ import { OutboxStatus, type ChannelDeliverer, type OutboxRow } from './worker';
  * `GET {base}/v3/push/cid` for push ids, both with HTTP Basic authentication `base64(appKey:masterSecret)`.
  * A success is `200 {"sendno":"0","msg_id":"…"}`; a refusal a 4xx/5xx with `{"error":{"code":N,"message":"…"}}`.
  */
-
-export const DEFAULT_JPUSH_API_URL = 'https://api.jpush.cn';
 
 export interface JPushCredentials {
   appKey: string;

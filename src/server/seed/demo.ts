@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { appendChained } from '../audit/chain';
 import { locate } from '../geo/locate';
-import { countDemoSignIns, demoSignIn } from '../../areas/statistics/server/demo-sign-ins';
+import { countDemoSignIns, demoSignIn } from './demo-sign-ins';
 import type { Db } from '../db/client';
 import { dept, interfaceLog, loginRecord, role, user, userRole } from '../db/schema';
 

@@ -10,7 +10,7 @@ import { dataClassification, dept, deptMenu, menu, notice, oauthClient, role, ro
 import { clientSecretHash } from '../platform/auth/sign-in';
 import { catalogueRows, rememberName } from './catalogue';
 import { seedDictionaries } from './dictionaries';
-import { loadMenuTable } from '../../areas/role/server/grants';
+import { loadMenuTable } from '../auth/menu-grants';
 
 export interface SeededIds {
   rootDeptId: number;

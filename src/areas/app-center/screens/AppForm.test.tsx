@@ -6,7 +6,7 @@ import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { createFakeBridge, type FakeBridge } from '../../../renderer/testing/fake-bridge';
 import { renderInTab } from '../../../renderer/testing/in-tab';
-import { answerApiCalls, callsOf } from '../../menu/screens/test-fixtures';
+import { answerApiCalls, callsOf } from '../../../renderer/testing/menu-fixtures';
 import AppFormScreen from './AppForm';
 
 const driver: AppRecord = {

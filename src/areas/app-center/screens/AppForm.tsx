@@ -9,8 +9,8 @@ import { FirstChangePwd, appTypeKind, type AppRecord, type IssuedSecret } from '
 import { Perm } from '../../../shared/permissions';
 import { AppLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
-import { useShellTab } from '../../../renderer/app/home/shell-tab';
-import { isTransportFailure, sessionEndOf } from '../../../renderer/app/session/errors';
+import { useShellTab } from '../../../renderer/components/screen/shell-tab';
+import { isTransportFailure, sessionEndOf } from '../../../renderer/components/screen/session-errors';
 import { useConfirm } from '../../../renderer/components/ConfirmDialog';
 import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
 import { RuleField, fieldMessage, useRuleForm, type FieldSpecs, type RuleForm } from '../../../renderer/components/form/RuleForm';

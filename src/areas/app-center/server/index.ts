@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import { addApp, appInfo, deleteApp, listApps, regenerateSecret, updateApp } from './apps';
 
 export const appCenterHandlers: AreaHandlers<'appCenter'> = {

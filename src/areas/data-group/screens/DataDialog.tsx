@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isTransportFailure, sessionEndOf } from '../../../renderer/app/session/errors';
+import { isTransportFailure, sessionEndOf } from '../../../renderer/components/screen/session-errors';
 import { fieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useOverlayWhile } from '../../../renderer/components/overlay';
 import { errorMessage } from '../../../renderer/components/states';

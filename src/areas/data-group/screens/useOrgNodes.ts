@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { DeptTreeType } from '../../../shared/constants';
-import { useIdentity } from '../../../renderer/app/identity/IdentityBoundary';
+import { useIdentity } from '../../../renderer/components/screen/identity';
 import { useBridgeQuery } from '../../../renderer/hooks/bridge-query';
 import { orgNodesOf } from '../../../renderer/lib/org-nodes';
 

@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import { addClassification, classificationInfo, deleteClassifications, listClassifications, updateClassification } from './classifications';
 import { addGroup, deleteGroups, groupInfo, groupOptions, listGroups, updateGroup } from './groups';
 import { addOrgan, deleteOrgans, listOrgans, organInfo, updateOrgan } from './organs';

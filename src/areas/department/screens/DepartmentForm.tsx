@@ -7,7 +7,7 @@ import type { DeptRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { DeptLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
-import { useIdentity } from '../../../renderer/app/identity/IdentityBoundary';
+import { useIdentity } from '../../../renderer/components/screen/identity';
 import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
 import { RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';

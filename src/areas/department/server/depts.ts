@@ -13,7 +13,7 @@ import { dept, deptResource, file, role, user } from '../../../server/db/schema'
 import { Errors } from '../../../server/errors';
 import { loadOrgTree, type OrgTree } from '../../../server/org-tree';
 import { checkAttachable, deleteIfUnreferenced } from '../../../server/platform/file/files';
-import { deptList } from '../../user/server/lookups';
+import { deptList } from '../../user/server';
 import { undoableDelete } from '../../../server/undo';
 import type { UndoTicket } from '../../../shared/contract/undo';
 

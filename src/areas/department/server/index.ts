@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import { addDept, deleteDepts, deptInfo, listDepts, updateDept } from './depts';
 
 export const deptHandlers: AreaHandlers<'dept'> = {

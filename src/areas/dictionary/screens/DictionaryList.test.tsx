@@ -7,7 +7,7 @@ import { Perm, type PermissionKey } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { createFakeBridge, type FakeBridge } from '../../../renderer/testing/fake-bridge';
 import { renderInTab } from '../../../renderer/testing/in-tab';
-import { answerApiCalls, callsOf } from '../../menu/screens/test-fixtures';
+import { answerApiCalls, callsOf } from '../../../renderer/testing/menu-fixtures';
 import DictionaryList from './DictionaryList';
 
 const ALL_KEYS: PermissionKey[] = [Perm.dictView, Perm.dictSave, Perm.dictUpdate, Perm.dictDelete];

@@ -14,7 +14,7 @@ import type { RowId } from '../../../renderer/components/list/selection';
 import { pageRows, useListController } from '../../../renderer/components/list/useListController';
 import { useNotify } from '../../../renderer/components/notify';
 import { PermissionGate } from '../../../renderer/components/permissions';
-import { useScreenAction } from '../../../renderer/app/palette/screen-actions';
+import { useScreenAction } from '../../../renderer/components/screen/screen-actions';
 import { TreeTable } from '../../../renderer/components/tree/TreeTable';
 import { formatDateTime } from '../../../renderer/lib/format';
 import { dictionaryIdsOf, walkDictionaries } from './dictionary-form';

@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import { addDictionary, deleteDictionaries, dictionaryInfo, dictionaryItems, listDictionaries, updateDictionary } from './dictionaries';
 import { applyImport, exportDictionaries, previewImport } from './transfer';
 

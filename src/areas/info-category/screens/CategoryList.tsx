@@ -16,7 +16,7 @@ import { useBridgeMutation } from '../../../renderer/hooks/bridge-query';
 import { formatDateTime } from '../../../renderer/lib/format';
 import { enableSwitchPayload } from './category-model';
 import { invalidateCategoryQueries } from './queries';
-import { RowActions } from './RowActions';
+import { EditDeleteActions } from '../../../renderer/components/list/EditDeleteActions';
 import { useOfferUndo } from '../../../renderer/components/undo';
 
 type CategoryFilters = { name: string };
@@ -105,7 +105,7 @@ export default function CategoryList() {
       key: 'actions',
       header: t('infoCategory.rowActions'),
       render: (row) => (
-        <RowActions
+        <EditDeleteActions
           name={row.name}
           editPerm={Perm.infoTypeUpdate}
           deletePerm={Perm.infoTypeDelete}

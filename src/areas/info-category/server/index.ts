@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import { addCategory, categoryInfo, deleteCategories, listCategories, updateCategory } from './categories';
 import { listInfoSystems } from './systems';
 
@@ -29,3 +29,6 @@ export const infoCategoryHandlers: AreaHandlers<'infoCategory'> = {
     return deleteCategories(ctx, input.ids);
   },
 };
+
+/** For the other areas' servers. */
+export { checkSystem, infoSystemsOf } from './systems';

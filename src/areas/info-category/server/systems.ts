@@ -6,7 +6,7 @@ import { ApiKeyStatus } from '../../system-api-key/contract';
 import type { CallContext } from '../../../server/context';
 import { menu, systemApiKey } from '../../../server/db/schema';
 import { Errors } from '../../../server/errors';
-import { managedSystemIds } from '../../menu/server/menus';
+import { managedSystemIds } from '../../menu/server';
 
 /**
  * The systems information is filed under (spec 001 §7 "GET all systems"): those the current role manages

@@ -18,7 +18,7 @@ import { RichTextEditor } from '../../../renderer/components/rich-text/RichTextE
 import { ImageUpload } from '../../../renderer/components/upload/ImageUpload';
 import { invalidateBridgeQueries, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
 import type { MessageKey } from '../../../renderer/i18n/message-key';
-import { useInfoSystems } from '../../info-category/screens/queries';
+import { useInfoSystems } from '../../info-category/screens';
 import { articleFieldLabelKey, articleFormIssues, articlePayload, articleTypeKey, articleValuesOf, isArticleType, systemChange, type ArticleFormValues } from './article-model';
 
 const useStyles = makeStyles({

@@ -16,7 +16,7 @@ import { useNotify } from '../../../renderer/components/notify';
 import { PermissionGate, usePermissions } from '../../../renderer/components/permissions';
 import { invalidateBridgeQueries, useBridgeMutation } from '../../../renderer/hooks/bridge-query';
 import { formatDateTime } from '../../../renderer/lib/format';
-import { RowActions } from '../../info-category/screens/RowActions';
+import { EditDeleteActions } from '../../../renderer/components/list/EditDeleteActions';
 import { useOfferUndo } from '../../../renderer/components/undo';
 
 const useStyles = makeStyles({ title: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS } });
@@ -148,7 +148,7 @@ export default function InformationList() {
       key: 'actions',
       header: t('information.rowActions'),
       render: (row) => (
-        <RowActions
+        <EditDeleteActions
           name={row.title}
           editPerm={Perm.infoUpdate}
           deletePerm={Perm.infoDelete}
@@ -169,7 +169,7 @@ export default function InformationList() {
               {t(row.top === InfoSwitch.On ? 'information.unpin' : 'information.pin')}
             </Button>
           </PermissionGate>
-        </RowActions>
+        </EditDeleteActions>
       ),
     },
   ];

@@ -12,8 +12,8 @@ import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists'
 import { file, infoArticle, infoCategory, systemApiKey, user } from '../../../server/db/schema';
 import { Errors } from '../../../server/errors';
 import { checkAttachable, deleteIfUnreferenced } from '../../../server/platform/file/files';
-import { checkSystem, infoSystemsOf } from '../../info-category/server/systems';
-import { hasVisibleContent, sanitizeArticleHtml, storedImageIds } from './sanitize';
+import { checkSystem, infoSystemsOf } from '../../info-category/server';
+import { hasVisibleContent, sanitizeArticleHtml, storedImageIds } from '../../../server/rich-text/sanitize';
 import { undoableDelete } from '../../../server/undo';
 import type { UndoTicket } from '../../../shared/contract/undo';
 

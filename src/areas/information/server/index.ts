@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import { addArticle, articleInfo, categoriesOfSystem, deleteArticles, listArticles, setArticleSwitch, updateArticle } from './articles';
 import { publishedArticles, publishedFile } from './published';
 

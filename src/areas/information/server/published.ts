@@ -10,10 +10,10 @@ import type { CallContext } from '../../../server/context';
 import { offsetOf, pageResult } from '../../../server/db/lists';
 import { file, infoArticle, infoCategory, menu } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
-import { usableSystemKey } from '../../system-api-key/server/usable-key';
+import { usableSystemKey } from '../../system-api-key/server';
 import { ARTICLE_ORDER } from './articles';
-import { contentShowsFile } from './content-files';
-import { sanitizeArticleHtml } from './sanitize';
+import { contentShowsFile } from '../../../server/platform/file/content-references';
+import { sanitizeArticleHtml } from '../../../server/rich-text/sanitize';
 
 /**
  * The published-information API for the systems themselves (issue 10): no session; the system presents one

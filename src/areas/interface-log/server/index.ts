@@ -1,8 +1,6 @@
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import { exportInterfaceLogs, exportProgress } from './export';
 import { interfaceLogApps, interfaceLogFigures, interfaceLogInfo, listInterfaceLogs } from './logs';
-
-export { purgeOldInterfaceLogs } from './retention';
 
 export const interfaceLogHandlers: AreaHandlers<'interfaceLog'> = {
   async apps(_input, ctx) {

@@ -14,7 +14,7 @@ import type { InterfaceLogRow as StoredInsert } from '../../../server/audit/audi
 import { interfaceLog } from '../../../server/db/schema';
 import { deptIdOf, signInAdminActor, signInBranchAdmin, signInOperator, type Actor } from '../../../server/testing/actors';
 import { startTestServer, type TestServer } from '../../../server/testing/harness';
-import { purgeOldInterfaceLogs } from './retention';
+import { purgeOldInterfaceLogs } from '../../../server/audit/interface-log-retention';
 
 let server: TestServer;
 let admin: Actor;

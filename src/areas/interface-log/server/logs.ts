@@ -6,7 +6,7 @@ import { offsetOf, pageResult } from '../../../server/db/lists';
 import { pageIndexOf, type PageIndexSource } from '../../../server/db/page-index';
 import { interfaceLog, oauthClient, user } from '../../../server/db/schema';
 import { Errors } from '../../../server/errors';
-import { startOfDay } from '../../statistics/server/calendar';
+import { startOfDay } from '../../../server/calendar';
 import { allOf, filterConditions, resolveFilters, scopeCondition, scopeConditionOf, scopeOf, type ParsedFilters } from './queries';
 
 /** The columns of a list row, as stored. */

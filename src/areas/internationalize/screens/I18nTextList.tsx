@@ -11,7 +11,7 @@ import { FilterBar, FilterField, FilterTextField, ListScreen } from '../../../re
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
 import { pageRows, useListController } from '../../../renderer/components/list/useListController';
 import { PermissionGate } from '../../../renderer/components/permissions';
-import { useScreenAction } from '../../../renderer/app/palette/screen-actions';
+import { useScreenAction } from '../../../renderer/components/screen/screen-actions';
 import { useBridgeMutation } from '../../../renderer/hooks/bridge-query';
 import { formatBytes, useExport } from '../../../renderer/hooks/use-export';
 import { I18N_STATUSES, statusKey, type I18nStatusValue } from './i18n-form';

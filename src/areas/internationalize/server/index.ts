@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import { deleteText, listTexts, saveText, textInfo } from './texts';
 import { applyImport, exportTexts, previewImport } from './transfer';
 

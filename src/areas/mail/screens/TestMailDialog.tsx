@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mailRules, type MailAccountRecord } from '../contract';
 import { MailLimits } from '../../../shared/rules';
-import { isTransportFailure, sessionEndOf } from '../../../renderer/app/session/errors';
+import { isTransportFailure, sessionEndOf } from '../../../renderer/components/screen/session-errors';
 import { fieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useOverlayWhile } from '../../../renderer/components/overlay';
 import { errorMessage } from '../../../renderer/components/states';

@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import { accountInfo, activateAccount, addAccount, deleteAccounts, listAccounts, testAccount, updateAccount } from './accounts';
 import { listMails, mailBody, sendMail } from './send';
 

@@ -14,7 +14,7 @@ import { AppError, Errors } from '../../../server/errors';
 import { OutboxChannel } from '../../../server/outbox';
 import type { MailPayload } from '../../../server/outbox/smtp';
 import { checkAttachable } from '../../../server/platform/file/files';
-import { hasVisibleContent, sanitizeArticleHtml } from '../../information/server/sanitize';
+import { hasVisibleContent, sanitizeArticleHtml } from '../../../server/rich-text/sanitize';
 
 /** The idempotency key of a mail: its Message-ID's local part, the same on every attempt. */
 export function mailIdempotencyKey(mailId: number): string {

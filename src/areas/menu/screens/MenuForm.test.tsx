@@ -6,12 +6,12 @@ import { ResponseCode } from '../../../shared/codes';
 import { Delay, LinkTarget, MenuStatus, MenuType } from '../../../shared/constants';
 import { Perm, type PermissionKey } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
-import { ShellTabContext } from '../../../renderer/app/home/shell-tab';
+import { ShellTabContext } from '../../../renderer/components/screen/shell-tab';
 import { createFakeBridge, type FakeBridge } from '../../../renderer/testing/fake-bridge';
 import { renderInTab } from '../../../renderer/testing/in-tab';
 import { testProviders } from '../../../renderer/testing/providers';
 import MenuFormScreen from './MenuForm';
-import { answerApiCalls, callsOf, recordOf, sampleTree } from './test-fixtures';
+import { answerApiCalls, callsOf, recordOf, sampleTree } from '../../../renderer/testing/menu-fixtures';
 
 const ALL_MENU_KEYS: PermissionKey[] = [Perm.menuView, Perm.menuSave, Perm.menuUpdate, Perm.menuDelete];
 const tree = sampleTree();

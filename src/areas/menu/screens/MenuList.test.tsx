@@ -6,12 +6,12 @@ import { ResponseCode } from '../../../shared/codes';
 import { MenuStatus } from '../../../shared/constants';
 import { Perm, type PermissionKey } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
-import { ShellTabContext } from '../../../renderer/app/home/shell-tab';
+import { ShellTabContext } from '../../../renderer/components/screen/shell-tab';
 import { createFakeBridge, type FakeBridge } from '../../../renderer/testing/fake-bridge';
 import { testProviders } from '../../../renderer/testing/providers';
 import { renderInTab } from '../../../renderer/testing/in-tab';
 import MenuList from './MenuList';
-import { answerApiCalls, callsOf, sampleTree } from './test-fixtures';
+import { answerApiCalls, callsOf, sampleTree } from '../../../renderer/testing/menu-fixtures';
 
 const ALL_MENU_KEYS: PermissionKey[] = [Perm.menuView, Perm.menuSave, Perm.menuUpdate, Perm.menuDelete];
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LinkTarget, MenuStatus, MenuType } from '../../../shared/constants';
 import { NEW_MENU_VALUES, contractIssues, fieldOfServerMessage, fieldsOfType, menuPayload, orderNumOf, valuesOfRecord, type MenuFormValues } from './menu-form';
 import { parentOptions, parentProblem } from './menu-tree';
-import { recordOf, sampleTree } from './test-fixtures';
+import { recordOf, sampleTree } from '../../../renderer/testing/menu-fixtures';
 
 const form = (patch: Partial<MenuFormValues>): MenuFormValues => ({ ...NEW_MENU_VALUES, ...patch });
 const validMenu = form({ name: '仓储看板', parentId: 2, url: '/warehouse', perms: 'warehouseView' });

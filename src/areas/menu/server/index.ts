@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { APP_FLAG_SINGLE, MenuStatus, MenuType } from '../../../shared/constants';
 import { menu as menuTable } from '../../../server/db/schema';
 import { Errors } from '../../../server/errors';
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import { navigationOf } from '../../../server/platform/session';
 import { addMenu, deleteMenus, listMenus, menuById, menuInfo, updateMenu } from './menus';
 
@@ -55,3 +55,6 @@ export const menuHandlers: AreaHandlers<'menu'> = {
     return navigationOf(ctx, input.roleId, input.menuId);
   },
 };
+
+/** For the other areas' servers. */
+export { managedSystemIds } from './menus';

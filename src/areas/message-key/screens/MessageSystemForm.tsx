@@ -7,7 +7,7 @@ import { MESSAGE_CHANNELS, MessageKeyStatus, type MessageSystemRecord } from '..
 import { Perm } from '../../../shared/permissions';
 import { Limits, MessageKeyLimits } from '../../../shared/rules';
 import { NEW_RECORD_ID, Route } from '../../../shared/routes';
-import { useIdentity } from '../../../renderer/app/identity/IdentityBoundary';
+import { useIdentity } from '../../../renderer/components/screen/identity';
 import { OrgCascader } from '../../../renderer/components/OrgCascader';
 import { splitFieldMessage } from '../../../renderer/components/form/record-form';
 import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';

@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import { addKey, deleteKeys, keyInfo, listKeys, updateKey } from './keys';
 import { openSmsSend, openSmsStatus } from './open';
 import { addSystem, deleteSystems, listSystems, systemInfo, systemOptions, updateSystem } from './systems';

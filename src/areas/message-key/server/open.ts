@@ -5,12 +5,13 @@ import type { ParsedInputOf } from '../../../shared/contract/endpoint';
 import { MessageChannel, MessageKeyStatus, type OpenSmsBatch } from '../contract';
 import type { SmsDeliveryStatus } from '../../sms/contract';
 import { operationRowOf, writeChangeIn } from '../../../server/audit/change-log';
-import type { CallContext, ChangeRecord } from '../../../server/context';
+import type { CallContext } from '../../../server/context';
+import type { ChangeRecord } from '../../../server/audit/change-log';
 import type { Tx } from '../../../server/db/client';
 import { messageApiKey, messageSystem, outbox, smsBatch, smsRecord, smsSignature, smsTemplate } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
 import { OutboxStatus } from '../../../server/outbox/worker';
-import { queueSms, smsRecipients } from '../../sms/server/send';
+import { queueSms, smsRecipients } from '../../sms/server';
 
 /**
  * The open messaging endpoints (`openMessage`): a message system presents one of its keys in `X-Api-Key`

@@ -1,8 +1,6 @@
-import type { AreaHandlers } from '../../../server/registry';
-import { inbox, openNotice } from './inbox';
+import type { AreaHandlers } from '../../../server/handler';
+import { dynamicMessagesOf, inbox, openNotice } from './inbox';
 import { listNotices, noticeInfo, sendNotice, withdrawNotice } from './notices';
-
-export { dynamicMessagesOf } from './inbox';
 
 export const noticeHandlers: AreaHandlers<'notice'> = {
   async list(input, ctx) {
@@ -31,3 +29,6 @@ export const noticeHandlers: AreaHandlers<'notice'> = {
     return openNotice(ctx, input.id);
   },
 };
+
+/** The shell's dynamic messages (spec 000 §3): the titles of the notices in force for the caller. */
+export const sessionDynamicMessages: AreaHandlers<'session'>['dynamicMessages'] = (_input, ctx) => dynamicMessagesOf(ctx);

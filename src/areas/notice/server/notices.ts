@@ -10,7 +10,7 @@ import { dept, notice, noticeRead, role, user } from '../../../server/db/schema'
 import { AppError, Errors } from '../../../server/errors';
 import { ResponseCode } from '../../../shared/codes';
 import { loadOrgTree } from '../../../server/org-tree';
-import { hasVisibleContent, sanitizeArticleHtml, storedImageIds } from '../../information/server/sanitize';
+import { hasVisibleContent, sanitizeArticleHtml, storedImageIds } from '../../../server/rich-text/sanitize';
 import { audienceSizeOf, checkAudience, noticeReachOf, noticesWithin } from './audience';
 
 type NoticeTableRow = typeof notice.$inferSelect;

@@ -11,7 +11,7 @@ import { FilterBar, FilterField, FilterTextField, ListScreen } from '../../../re
 import { pageRows, useListController } from '../../../renderer/components/list/useListController';
 import { useNotify } from '../../../renderer/components/notify';
 import { PermissionGate, usePermissions } from '../../../renderer/components/permissions';
-import { useScreenAction } from '../../../renderer/app/palette/screen-actions';
+import { useScreenAction } from '../../../renderer/components/screen/screen-actions';
 import { useBridgeQuery } from '../../../renderer/hooks/bridge-query';
 import { formatBytes, useExport } from '../../../renderer/hooks/use-export';
 import { formatDateTime } from '../../../renderer/lib/format';

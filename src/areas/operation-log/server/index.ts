@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import { exportOperationLog, listOperationLog, operationLogExportProgress, verifyOperationLog } from './operation-log';
 
 export const operationLogHandlers: AreaHandlers<'operationLog'> = {

@@ -24,7 +24,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { audienceMax, pushLength, PUSH_AUDIENCES, PushAudience, type PushProviderRecord } from '../contract';
 import { PushLimits } from '../../../shared/rules';
-import { isTransportFailure, sessionEndOf } from '../../../renderer/app/session/errors';
+import { isTransportFailure, sessionEndOf } from '../../../renderer/components/screen/session-errors';
 import { fieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useNotify } from '../../../renderer/components/notify';
 import { useOverlayWhile } from '../../../renderer/components/overlay';

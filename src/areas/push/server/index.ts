@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import { addProvider, deleteProviders, listProviders, providerInfo, providerOptions, updateProvider } from './providers';
 import { listRecords, sendPush } from './send';
 

@@ -5,14 +5,14 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceLoss, ResourceSaveForm } from '../contract';
 import { Perm } from '../../../shared/permissions';
-import { useIdentity } from '../../../renderer/app/identity/IdentityBoundary';
+import { useIdentity } from '../../../renderer/components/screen/identity';
 import { useConfirm } from '../../../renderer/components/ConfirmDialog';
 import { MenuCheckTree, menuCheckedFromSaved } from '../../../renderer/components/MenuCheckTree';
 import { useNotify } from '../../../renderer/components/notify';
 import { PermissionGate } from '../../../renderer/components/permissions';
 import { EmptyState, ErrorState, LoadingState } from '../../../renderer/components/states';
 import { invalidateBridgeQueries, useBridgeMutation, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
-import { menuIdsToSend } from '../../role/screens/role-model';
+import { menuIdsToSend } from '../../../renderer/components/MenuCheckTree';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0 },

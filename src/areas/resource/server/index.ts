@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import { assignableDepts, previewResources, resourcesByDept, resourceTree, saveResources } from './resources';
 
 export const resourceHandlers: AreaHandlers<'resource'> = {

@@ -12,7 +12,7 @@ import type { Tx } from '../../../server/db/client';
 import { dept, deptMenu, role, roleMenu } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
 import { loadOrgTree, type OrgTree } from '../../../server/org-tree';
-import { callerMenus, loadMenuTable, resourceBound, type MenuTable } from '../../role/server/grants';
+import { callerMenus, loadMenuTable, resourceBound, type MenuTable } from '../../../server/auth/menu-grants';
 
 type SaveForm = ParsedInputOf<typeof api.resource.save>;
 

@@ -8,7 +8,7 @@ import type { RoleRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { Limits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
-import { useIdentity } from '../../../renderer/app/identity/IdentityBoundary';
+import { useIdentity } from '../../../renderer/components/screen/identity';
 import { splitFieldMessage } from '../../../renderer/components/form/record-form';
 import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
 import { RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
@@ -17,7 +17,8 @@ import { MenuCheckTree } from '../../../renderer/components/MenuCheckTree';
 import { OrgCascader } from '../../../renderer/components/OrgCascader';
 import { invalidateBridgeQueries, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
 import { useRoleOrgTree } from './queries';
-import { checkedMenus, menuIdsToSend, roleFieldLabelKey, roleFormIssues, rolePayload, roleTypeKey, roleValuesOf, type RoleTypeValue } from './role-model';
+import { checkedMenus, roleFieldLabelKey, roleFormIssues, rolePayload, roleTypeKey, roleValuesOf, type RoleTypeValue } from './role-model';
+import { menuIdsToSend } from '../../../renderer/components/MenuCheckTree';
 import { RolePreviewDialog } from './RolePreviewDialog';
 
 const useStyles = makeStyles({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RoleType } from '../../../shared/constants';
 import type { MenuTreeNode } from '../contract';
-import { checkedMenus, menuIdsToSend, roleFormIssues, rolePayload, roleValuesOf } from './role-model';
+import { checkedMenus, roleFormIssues, rolePayload, roleValuesOf } from './role-model';
+import { menuIdsToSend } from '../../../renderer/components/MenuCheckTree';
 
 const node = (menuId: number, children: MenuTreeNode[] = []): MenuTreeNode => ({ menuId, parentId: null, name: `m${menuId}`, type: 1, enabled: true, children });
 // A system (1) with a group (2) holding a page (3) with two buttons (4, 5), and a second page (6).

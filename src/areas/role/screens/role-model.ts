@@ -1,7 +1,6 @@
 import { RoleType } from '../../../shared/constants';
 import { roleForm, type RoleForm, type RoleRecord } from '../contract';
 import { menuCheckedFromSaved, type MenuTreeNode } from '../../../renderer/components/MenuCheckTree';
-import { checkedAndHalfChecked, toCheckNodes, type CheckNode } from '../../../renderer/components/tree/check-tree';
 import { issuesByField } from '../../../renderer/components/form/record-form';
 import type { MessageKey, RuleMessageKey } from '../../../renderer/i18n/message-key';
 
@@ -49,25 +48,10 @@ export function roleFieldLabelKey(field: string): MessageKey | null {
   return labels[field] ?? null;
 }
 
-export interface MenuNodeLike {
-  menuId: number;
-  children: readonly MenuNodeLike[];
-}
-
-export function menuCheckNodes(tree: readonly MenuNodeLike[]): CheckNode<number>[] {
-  return toCheckNodes(tree, { getId: (node) => node.menuId, getChildren: (node) => node.children });
-}
-
 /**
  * The checked set of the tree: what the user ticked, or else what is saved; the fixed menus (a role of
  * type 1 always holds the back-office system) are always in it.
  */
 export function checkedMenus(tree: readonly MenuTreeNode[], chosen: Iterable<number>, fixed: readonly number[]): Set<number> {
   return menuCheckedFromSaved(tree, [...chosen, ...fixed]);
-}
-
-/** What the form sends: the checked and the half-checked menus of the tree on view (spec 001 §4). */
-export function menuIdsToSend(tree: readonly MenuNodeLike[], checked: ReadonlySet<number>): number[] {
-  const saved = checkedAndHalfChecked(menuCheckNodes(tree), checked);
-  return [...saved.checked, ...saved.halfChecked];
 }

@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import { addRole, deleteRoles, grantableMenus, listRoles, previewRole, roleInfo, updateRole } from './roles';
 
 export const roleHandlers: AreaHandlers<'role'> = {

@@ -12,7 +12,7 @@ import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists'
 import { dept, role, roleMenu, userRole } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
 import { navigationOf } from '../../../server/platform/session';
-import { callerMenus, consoleMenuIds, loadMenuTable, resourcesOf, type MenuTable } from './grants';
+import { callerMenus, consoleMenuIds, loadMenuTable, resourcesOf, type MenuTable } from '../../../server/auth/menu-grants';
 import { undoableDelete } from '../../../server/undo';
 import type { UndoTicket } from '../../../shared/contract/undo';
 

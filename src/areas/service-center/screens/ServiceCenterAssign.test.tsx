@@ -5,7 +5,7 @@ import { Delay, type Locale } from '../../../shared/constants';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import ServiceCenterAssign from './ServiceCenterAssign';
-import { CENTRE_TREE, ok, page, renderScreen, type Answer } from './test-harness';
+import { CENTRE_TREE, ok, page, renderScreen, type Answer } from '../../../renderer/testing/service-center-harness';
 
 afterEach(cleanup);
 

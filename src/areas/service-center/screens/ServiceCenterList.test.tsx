@@ -5,7 +5,7 @@ import type { BindingRow } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import ServiceCenterList from './ServiceCenterList';
-import { CENTRE_TREE, ok, page, renderScreen, type Answer } from './test-harness';
+import { CENTRE_TREE, ok, page, renderScreen, type Answer } from '../../../renderer/testing/service-center-harness';
 
 afterEach(cleanup);
 

@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import { bindingOfUser, businessCentreTree, deleteBindings, listBindings, saveBindings, unboundUsers, updateBindings } from './bindings';
 
 export const serviceCenterHandlers: AreaHandlers<'serviceCenter'> = {

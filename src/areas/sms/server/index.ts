@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import {
   activateTemplate,
   addSignature,
@@ -49,3 +49,6 @@ export const smsHandlers: AreaHandlers<'sms'> = {
   batchList: (input, ctx) => listBatches(ctx, input),
   recordList: (input, ctx) => listRecords(ctx, input),
 };
+
+/** For the other areas' servers. */
+export { queueSms, smsRecipients } from './send';

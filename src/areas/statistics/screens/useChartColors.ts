@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { useTheme } from '../../../renderer/app/theme/ThemeProvider';
+import { useTheme } from '../../../renderer/components/screen/theme';
 import { resolveChartColors, type ChartColors } from './chart-colors';
 
 /** The theme's chart colours, read from the element the returned ref is put on; null until it is on screen. */

@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import { accessLog, accessMap, daySeries, endSession, monthSeries, onlineSessions, profile } from './statistics';
 
 export const statisticsHandlers: AreaHandlers<'statistics'> = {

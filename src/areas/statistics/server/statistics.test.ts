@@ -11,7 +11,7 @@ import { loginRecord, operationLog } from '../../../server/db/schema';
 import { deptIdOf, insertUserWithRole, roleIdOf, signInAdminActor, signInBranchAdmin, type Actor } from '../../../server/testing/actors';
 import { seedDemo } from '../../../server/seed/demo';
 import { startTestServer, UNLIMITED_RATE_LIMITS, type TestServer } from '../../../server/testing/harness';
-import { localDate, localMonth } from './calendar';
+import { localDate, localMonth } from '../../../server/calendar';
 
 const PASSWORD = 'Visitor_pw_2026';
 // Public addresses the offline database places in Guangdong, Sichuan and Shanghai.

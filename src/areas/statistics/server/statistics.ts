@@ -9,7 +9,7 @@ import { loginRecord, user } from '../../../server/db/schema';
 import { offsetOf, pageResult } from '../../../server/db/lists';
 import { locate } from '../../../server/geo/locate';
 import { Errors } from '../../../server/errors';
-import { daysOf, hoursOf, localDate, localMonth, startOfDay, type Buckets } from './calendar';
+import { daysOf, hoursOf, localDate, localMonth, startOfDay, type Buckets } from '../../../server/calendar';
 
 type Page<T> = ReturnType<typeof pageResult<T>>;
 

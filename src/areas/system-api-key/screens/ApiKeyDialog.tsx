@@ -21,8 +21,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiKeyStatus, type ApiKeyRow } from '../contract';
-import { isTransportFailure, sessionEndOf } from '../../../renderer/app/session/errors';
-import { useIdentity } from '../../../renderer/app/identity/IdentityBoundary';
+import { isTransportFailure, sessionEndOf } from '../../../renderer/components/screen/session-errors';
+import { useIdentity } from '../../../renderer/components/screen/identity';
 import { fieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useNotify } from '../../../renderer/components/notify';
 import { useOverlayWhile } from '../../../renderer/components/overlay';

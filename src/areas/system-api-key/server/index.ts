@@ -1,6 +1,7 @@
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import { addKey, keyApps, keyInfo, listKeys, updateKey } from './keys';
 
+/** For the other areas' servers. */
 export { systemKeysBySystem, usableSystemKey } from './usable-key';
 
 export const systemApiKeyHandlers: AreaHandlers<'systemApiKey'> = {

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../../shared/codes';
 import { Perm } from '../../../shared/permissions';
-import { ME, ROLES, renderUserScreen, userRecord, userRow, type UserApiOptions } from './user-test-api';
+import { ME, ROLES, renderUserScreen, userRecord, userRow, type UserApiOptions } from '../../../renderer/testing/user-test-api';
 
 afterEach(cleanup);
 

@@ -7,7 +7,7 @@ import type { HeldRoleEntry, UserRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { Limits } from '../../../shared/rules';
-import { useIdentity } from '../../../renderer/app/identity/IdentityBoundary';
+import { useIdentity } from '../../../renderer/components/screen/identity';
 import { splitFieldMessage } from '../../../renderer/components/form/record-form';
 import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
 import { RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';

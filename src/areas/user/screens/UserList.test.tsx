@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../../shared/codes';
 import { Perm } from '../../../shared/permissions';
-import { ME, ROLE_ID, renderUserScreen, userRow } from './user-test-api';
+import { ME, ROLE_ID, renderUserScreen, userRow } from '../../../renderer/testing/user-test-api';
 
 afterEach(cleanup);
 

@@ -6,7 +6,7 @@ import { UserStatus } from '../../../shared/constants';
 import { USER_SORT_COLUMNS, type UserRow } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
-import { useIdentity } from '../../../renderer/app/identity/IdentityBoundary';
+import { useIdentity } from '../../../renderer/components/screen/identity';
 import { useConfirm } from '../../../renderer/components/ConfirmDialog';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
 import { FilterBar, FilterField, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';

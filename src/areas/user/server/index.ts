@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../../server/registry';
+import type { AreaHandlers } from '../../../server/handler';
 import { classificationsByDept, deptList, deptTree, rolesByDept, rolesByUser, topCompanies } from './lookups';
 import { addUser, changeTopDept, deleteUsers, listUsers, resetPassword, updateUser, userInfo } from './users';
 
@@ -59,3 +59,6 @@ export const userHandlers: AreaHandlers<'user'> = {
     return rolesByUser(ctx, input.userId);
   },
 };
+
+/** For the other areas' servers. */
+export { deptList } from './lookups';

@@ -16,7 +16,7 @@ import { containsPattern, CountCache, offsetOf, orderByColumn, pageResult } from
 import { dataClassification, dept, loginFailure, role, user, userDataAuthority, userRole } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
 import { loadOrgTree, type OrgTree } from '../../../server/org-tree';
-import { userById, userByLoginName, type UserRow } from './user-rows';
+import { userById, userByLoginName, type UserRow } from '../../../server/auth/user-rows';
 import { undoableDelete } from '../../../server/undo';
 import type { UndoTicket } from '../../../shared/contract/undo';
 

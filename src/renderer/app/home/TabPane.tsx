@@ -7,9 +7,9 @@ import { ErrorBoundary, ErrorState, LoadingState } from '../../components/states
 import { useBridgeQuery } from '../../hooks/bridge-query';
 import type { FeatureRoute } from '../feature-routes';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { shownError } from '../session/errors';
+import { shownError } from '../../components/screen/session-errors';
 import { ExternalPage } from './ExternalPage';
-import { ShellTabContext, type ShellTabValue } from './shell-tab';
+import { ShellTabContext, type ShellTabValue } from '../../components/screen/shell-tab';
 import type { TabScreen } from './tab-screen';
 
 const useStyles = makeStyles({

@@ -6,7 +6,7 @@ import type { Locale } from '../../../shared/constants';
 import { useBridge } from '../../bridge';
 import { useOverlayWhile } from '../../components/overlay';
 import { useNotify } from '../../components/notify';
-import { useIdentity } from '../identity/IdentityBoundary';
+import { useIdentity } from '../../components/screen/identity';
 import { LanguageMenu } from '../LanguageMenu';
 import { ThemeMenu } from '../theme/ThemeMenu';
 import { useSignOut } from '../session/sign-out';

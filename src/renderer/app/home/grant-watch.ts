@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Delay } from '../../../shared/constants';
 import { invalidateBridgeQueries, useBridgeQuery } from '../../hooks/bridge-query';
-import { isTransportFailure } from '../session/errors';
+import { isTransportFailure } from '../../components/screen/session-errors';
 
 /**
  * Keeps the navigation and the button permissions of the signed-in role current: the role's grant stamp

@@ -1,39 +1,21 @@
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createContext, startTransition, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { SessionState } from '../../../shared/bridge';
-import type { RoleEntry, SystemEntry } from '../../../shared/contract/session';
+import type { SystemEntry } from '../../../shared/contract/session';
 import { Route } from '../../../shared/routes';
 import { unwrap, useBridge } from '../../bridge';
 import { useDiscardGuard } from '../../components/form/unsaved-changes';
+import { IdentityContext, type Identity, type IdentityContextValue } from '../../components/screen/identity';
 import { ErrorState, LoadingState, errorMessage } from '../../components/states';
 import { invalidateBridgeQueries, useBridgeQuery } from '../../hooks/bridge-query';
-import { shownError } from '../session/errors';
+import { shownError } from '../../components/screen/session-errors';
 import { SESSION_STATE_KEY, useSessionState } from '../session/SessionBoundary';
 import { useSignOut } from '../session/sign-out';
 import { initialChoice, isSingleSystem, type IdentityChoice } from './choice';
 import { IdentityDialog } from './IdentityDialog';
-
-export interface Identity {
-  system: SystemEntry;
-  role: RoleEntry;
-  systems: readonly SystemEntry[];
-}
-
-interface IdentityContextValue extends Identity {
-  /** Opens the system-and-role dialog; a new choice reloads the menu, the user info and the tabs. */
-  openSwitch: () => void;
-}
-
-const IdentityContext = createContext<IdentityContextValue | null>(null);
-
-export function useIdentity(): IdentityContextValue {
-  const identity = useContext(IdentityContext);
-  if (!identity) throw new Error('useIdentity needs an IdentityBoundary');
-  return identity;
-}
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: tokens.spacingVerticalL, height: '100%', padding: tokens.spacingHorizontalXXL },

@@ -13,7 +13,7 @@ import { unwrap, useBridge, isBridgeError } from '../../bridge';
 import { RuleField, fieldMessage, useRuleForm } from '../../components/form/RuleForm';
 import { useNotify } from '../../components/notify';
 import { errorMessage } from '../../components/states';
-import { isTransportFailure } from '../session/errors';
+import { isTransportFailure } from '../../components/screen/session-errors';
 import { LanguageMenu } from '../LanguageMenu';
 import { PasswordChangeDialog } from '../PasswordChangeDialog';
 import { claimMessengerCode, messengerCodeOf, withoutMessengerCode } from './messenger-code';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { unwrap, useBridge } from '../../bridge';
 import { ErrorState, LoadingState } from '../../components/states';
-import { shownError } from '../session/errors';
+import { shownError } from '../../components/screen/session-errors';
 import { QR_FRAME_SANDBOX, qrFrameUrl } from './qr-frame';
 
 const useStyles = makeStyles({

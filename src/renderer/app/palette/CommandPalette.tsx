@@ -7,7 +7,7 @@ import type { Locale } from '../../../shared/constants';
 import type { NavNode } from '../../../shared/contract/session';
 import { consoleLinkPath } from './console-link';
 import { matchScreens, paletteScreens } from './palette';
-import { useScreenActions, type ScreenAction, type ScreenActionRegistry } from './screen-actions';
+import { useScreenActions, type ScreenAction, type ScreenActionRegistry } from '../../components/screen/screen-actions';
 
 const useStyles = makeStyles({
   surface: { width: '640px', maxWidth: '95vw', padding: tokens.spacingVerticalM },

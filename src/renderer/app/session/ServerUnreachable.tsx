@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { unwrap, useBridge } from '../../bridge';
-import type { ErrorReporter } from './errors';
+import type { ErrorReporter } from '../../components/screen/session-errors';
 
 const PROBE_KEY = ['bridge', 'reachability-probe'] as const;
 

@@ -6,7 +6,7 @@ import type { SessionState } from '../../../shared/bridge';
 import { Route } from '../../../shared/routes';
 import { unwrap, useBridge } from '../../bridge';
 import { ErrorState, LoadingState } from '../../components/states';
-import { shownError } from './errors';
+import { shownError } from '../../components/screen/session-errors';
 
 export const SESSION_STATE_KEY = ['bridge', 'session.state'] as const;
 

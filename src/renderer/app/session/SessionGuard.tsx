@@ -6,7 +6,7 @@ import { Route } from '../../../shared/routes';
 import { useBridge } from '../../bridge';
 import { useNotify } from '../../components/notify';
 import { errorMessage } from '../../components/states';
-import { isTransportFailure, sessionEndOf, type ErrorReporter, type SessionEnd } from './errors';
+import { isTransportFailure, sessionEndOf, type ErrorReporter, type SessionEnd } from '../../components/screen/session-errors';
 
 export function isSignInPath(pathname: string): boolean {
   return pathname === Route.root || pathname === Route.login;

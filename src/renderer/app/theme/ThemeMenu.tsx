@@ -3,7 +3,7 @@ import { DarkTheme20Regular } from '@fluentui/react-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { THEMES, type ThemeChoice } from '../../../shared/constants';
-import { useTheme } from './ThemeProvider';
+import { useTheme } from '../../components/screen/theme';
 
 /** The user menu's theme choice: follow the system, light, dark or high contrast. */
 export function ThemeMenu() {

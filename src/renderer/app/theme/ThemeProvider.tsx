@@ -1,23 +1,9 @@
 import { FluentProvider } from '@fluentui/react-components';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import type { ThemeChoice } from '../../../shared/constants';
 import { unwrap, useBridge } from '../../bridge';
-import { DARK_QUERY, FLUENT_THEMES, FORCED_COLORS_QUERY, shownTheme, type ShownTheme, type SystemAppearance } from './theme';
-
-interface ThemeState {
-  choice: ThemeChoice;
-  shown: ShownTheme;
-  /** Stores the choice in this workstation's settings, then shows it. */
-  choose(choice: ThemeChoice): Promise<void>;
-}
-
-const ThemeContext = createContext<ThemeState | null>(null);
-
-export function useTheme(): ThemeState {
-  const state = useContext(ThemeContext);
-  if (!state) throw new Error('useTheme outside ThemeProvider');
-  return state;
-}
+import { ThemeContext } from '../../components/screen/theme';
+import { DARK_QUERY, FLUENT_THEMES, FORCED_COLORS_QUERY, shownTheme, type SystemAppearance } from './theme';
 
 const readAppearance = (): SystemAppearance => ({
   dark: typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches,

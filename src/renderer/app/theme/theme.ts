@@ -1,8 +1,8 @@
 import { teamsHighContrastTheme, webDarkTheme, webLightTheme, type Theme } from '@fluentui/react-components';
 import type { ThemeChoice } from '../../../shared/constants';
+import type { ShownTheme } from '../../components/screen/theme';
 
-/** The theme shown: a choice of 'system' resolves to one of these by the operating system's settings. */
-export type ShownTheme = 'light' | 'dark' | 'highContrast';
+export type { ShownTheme };
 
 /** What the operating system asks for: a dark appearance, and forced colours (Windows' contrast themes). */
 export interface SystemAppearance {

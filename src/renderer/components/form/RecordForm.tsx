@@ -3,7 +3,7 @@ import { ArrowLeft20Regular, ArrowReset20Regular, Save20Regular } from '@fluentu
 import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallableEndpointId, CallInput, CallOutput } from '../../../shared/bridge';
-import { useShellTab } from '../../app/home/shell-tab';
+import { useShellTab } from '../screen/shell-tab';
 import { useBridgeQuery } from '../../hooks/bridge-query';
 import { PermissionGate } from '../permissions';
 import { EmptyState, ErrorState, LoadingState } from '../states';

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShellTab } from '../../app/home/shell-tab';
+import { useShellTab } from '../screen/shell-tab';
 import { useConfirm } from '../ConfirmDialog';
 
 /**

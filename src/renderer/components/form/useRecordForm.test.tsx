@@ -6,7 +6,7 @@ import { ResponseCode } from '../../../shared/codes';
 import { Delay, LinkTarget, MenuStatus, MenuType } from '../../../shared/constants';
 import { menuForm, type MenuForm, type MenuRecord } from '../../../areas/menu/contract';
 import { Perm } from '../../../shared/permissions';
-import { ShellTabContext } from '../../app/home/shell-tab';
+import { ShellTabContext } from '../screen/shell-tab';
 import { UnsavedTabsContext, createUnsavedTabs } from './unsaved-changes';
 import { createFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
 import { testProviders } from '../../testing/providers';

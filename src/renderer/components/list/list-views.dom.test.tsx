@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge';
 import type { BindingRow } from '../../../areas/service-center/contract';
 import type { ScreenListViews } from '../../../shared/list-views';
-import { ShellTabContext } from '../../app/home/shell-tab';
+import { ShellTabContext } from '../screen/shell-tab';
 import { createFakeBridge } from '../../testing/fake-bridge';
 import { testProviders } from '../../testing/providers';
 import { ListTable } from './ListTable';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { CallableEndpointId, CallInput, CallOutput } from '../../../shared/bridge';
 import type { PermissionKey } from '../../../shared/permissions';
-import { useShellTab } from '../../app/home/shell-tab';
+import { useShellTab } from '../screen/shell-tab';
 import { unwrap, useBridge } from '../../bridge';
 import { useBridgeQuery } from '../../hooks/bridge-query';
 import type { MessageKey } from '../../i18n/message-key';

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NO_SCREEN_VIEWS, type SavedListView, type ScreenListViews } from '../../../shared/list-views';
-import { useShellTab } from '../../app/home/shell-tab';
+import { useShellTab } from '../screen/shell-tab';
 import { unwrap, useBridge } from '../../bridge';
 import type { MessageKey } from '../../i18n/message-key';
 import { useConfirm } from '../ConfirmDialog';

@@ -26,7 +26,7 @@ import { $findMatchingParent } from '@lexical/utils';
 import { $createParagraphNode, $getSelection, $isRangeSelection, $isRootOrShadowRoot, FORMAT_TEXT_COMMAND, REDO_COMMAND, UNDO_COMMAND, type LexicalNode, type TextFormatType } from 'lexical';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FeatureKey } from '../../app/area-texts';
+import type { MessageKey } from '../../i18n/message-key';
 import { LinkDialog, type LinkTarget } from './LinkDialog';
 
 /** The block kinds the toolbar sets; a list or quote is one too, so exactly one is pressed. */
@@ -89,13 +89,13 @@ function ToggleButton({ label, icon, onClick, disabled, name, value }: ToolButto
   );
 }
 
-const BLOCKS: readonly { kind: BlockKind; label: FeatureKey; icon: ReactElement }[] = [
+const BLOCKS: readonly { kind: BlockKind; label: MessageKey; icon: ReactElement }[] = [
   { kind: 'paragraph', label: 'richText.paragraph', icon: <TextParagraph20Regular /> },
   { kind: 'h1', label: 'richText.heading1', icon: <TextHeader120Regular /> },
   { kind: 'h2', label: 'richText.heading2', icon: <TextHeader220Regular /> },
   { kind: 'h3', label: 'richText.heading3', icon: <TextHeader320Regular /> },
 ];
-const FORMAT_BUTTONS: readonly { format: (typeof FORMATS)[number]; label: FeatureKey; icon: ReactElement }[] = [
+const FORMAT_BUTTONS: readonly { format: (typeof FORMATS)[number]; label: MessageKey; icon: ReactElement }[] = [
   { format: 'bold', label: 'richText.bold', icon: <TextBold20Regular /> },
   { format: 'italic', label: 'richText.italic', icon: <TextItalic20Regular /> },
   { format: 'underline', label: 'richText.underline', icon: <TextUnderline20Regular /> },

@@ -4,7 +4,7 @@ import { openTransportPassword } from '../../auth/passwords';
 import { revokeFamily } from '../../auth/revoke';
 import { user } from '../../db/schema';
 import { Errors } from '../../errors';
-import type { AreaHandlers } from '../../registry';
+import type { AreaHandlers } from '../../handler';
 import { issueBindTicket, redeemBindTicket } from './bind-ticket';
 import { createCaptcha } from './captcha';
 import { authenticateClient, captchaNeeded, checkCredentials, completeSignIn, findClient, lockedUntilOf, mustChangePassword, passwordSignIn, rotateRefreshToken, setNewPassword } from './sign-in';

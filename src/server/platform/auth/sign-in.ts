@@ -12,7 +12,7 @@ import type { Tx } from '../../db/client';
 import { accessToken, loginFailure, loginRecord, oauthClient, refreshToken, user } from '../../db/schema';
 import { AppError, Errors } from '../../errors';
 import { locate } from '../../geo/locate';
-import { userByLoginName, type UserRow } from '../../../areas/user/server/user-rows';
+import { userByLoginName, type UserRow } from '../../auth/user-rows';
 import { consumeCaptcha } from './captcha';
 
 export type ClientRow = typeof oauthClient.$inferSelect;

@@ -12,7 +12,7 @@ import type { CallContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { deptResource, file, infoArticle, mailAttachment } from '../../db/schema';
 import { Errors } from '../../errors';
-import { noContentShowsFile } from '../../../areas/information/server/content-files';
+import { noContentShowsFile } from './content-references';
 
 /**
  * Uploaded files (design.md §4b): kept in sys_file with their purpose, detected type, size, SHA-256 and

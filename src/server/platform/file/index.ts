@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../registry';
+import type { AreaHandlers } from '../../handler';
 import { fileContent, uploadFile } from './files';
 
 export const fileHandlers: AreaHandlers<'file'> = {

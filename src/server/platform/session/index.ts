@@ -8,9 +8,8 @@ import type { CallContext, Services } from '../../context';
 import { dept, menu, oauthClient } from '../../db/schema';
 import { AppError, Errors } from '../../errors';
 import { passwordExpiresAt, setNewPassword, verifyAttempt } from '../auth/sign-in';
-import { userById } from '../../../areas/user/server/user-rows';
-import { dynamicMessagesOf } from '../../../areas/notice/server';
-import type { AreaHandlers } from '../../registry';
+import { userById } from '../../auth/user-rows';
+import type { AreaHandlers } from '../../handler';
 
 /** Built navigation per server, keyed by role, system, locale and the epochs of what it is made from. */
 const navCaches = new WeakMap<Services, Map<string, Promise<NavNode[]>>>();
@@ -105,7 +104,8 @@ export function navigationOf(ctx: CallContext, roleId: number, systemMenuId: num
   return pending;
 }
 
-export const sessionHandlers: AreaHandlers<'session'> = {
+/** The session's endpoints but the shell's dynamic messages, which the notice area answers (`registry.ts`). */
+export const sessionHandlers: Omit<AreaHandlers<'session'>, 'dynamicMessages'> = {
   async roleSystems(_input, ctx) {
     return systemsOf(ctx);
   },
@@ -189,10 +189,5 @@ export const sessionHandlers: AreaHandlers<'session'> = {
       }),
     );
     return null;
-  },
-
-  /** The titles of the notices in force for the caller (their audience and window: areas/notice). */
-  async dynamicMessages(_input, ctx) {
-    return dynamicMessagesOf(ctx);
   },
 };

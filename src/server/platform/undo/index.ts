@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../registry';
+import type { AreaHandlers } from '../../handler';
 import { restoreDelete } from '../../undo';
 
 export const undoHandlers: AreaHandlers<'undo'> = {

@@ -3,11 +3,11 @@ import { Delete16Regular, Edit16Regular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PermissionKey } from '../../../shared/permissions';
-import { PermissionGate } from '../../../renderer/components/permissions';
+import { PermissionGate } from '../permissions';
 
 const useStyles = makeStyles({ actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' } });
 
-export interface RowActionsProps {
+export interface EditDeleteActionsProps {
   /** Names the row in the buttons' accessible names. */
   name: string;
   editPerm: PermissionKey;
@@ -20,7 +20,7 @@ export interface RowActionsProps {
 }
 
 /** A row's own edit and delete (spec 001 §2: "Edit and delete per row"), each shown only with its key. */
-export function RowActions({ name, editPerm, deletePerm, onEdit, onDelete, children, testIdPrefix }: RowActionsProps) {
+export function EditDeleteActions({ name, editPerm, deletePerm, onEdit, onDelete, children, testIdPrefix }: EditDeleteActionsProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   return (

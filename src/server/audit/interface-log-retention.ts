@@ -1,7 +1,7 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { inArray, lt } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client';
-import { interfaceLog } from '../../../server/db/schema';
+import type { Db } from '../db/client';
+import { interfaceLog } from '../db/schema';
 
 /** Rows deleted per statement: short statements leave PGlite's one connection to the requests between them. */
 export const INTERFACE_LOG_PURGE_BATCH = 5000;

@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import { ResponseCode } from '../../../shared/codes';
-import { MenuStatus, MenuType, RoleType } from '../../../shared/constants';
-import type { MenuTreeNode } from '../contract';
-import type { CallContext } from '../../../server/context';
-import type { Tx } from '../../../server/db/client';
-import { dept, deptMenu, menu } from '../../../server/db/schema';
-import { AppError, Errors } from '../../../server/errors';
+import { ResponseCode } from '../../shared/codes';
+import { MenuStatus, MenuType, RoleType } from '../../shared/constants';
+import type { MenuTreeNode } from '../../areas/role/contract';
+import type { CallContext } from '../context';
+import type { Tx } from '../db/client';
+import { dept, deptMenu, menu } from '../db/schema';
+import { AppError, Errors } from '../errors';
 
 /**
  * What the role and resource screens share: the menu table in memory, the rule that a granted menu's

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../../server/db/client';
-import { user } from '../../../server/db/schema';
+import type { Tx } from '../db/client';
+import { user } from '../db/schema';
 
 /** A user as stored: the user module's look-ups, which sign-in, the session calls and scope checks share. */
 export type UserRow = typeof user.$inferSelect;

@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { fileApiUrl } from '../../../shared/contract/file';
-import { infoArticle } from '../../../server/db/schema';
+import { infoArticle } from '../../db/schema';
 
 /** The stored address of a file without its id: sanitised content names an image as `src="/api/sys/file/<id>"`. */
 const STORED_FILE_PREFIX = fileApiUrl(0).slice(0, -1);

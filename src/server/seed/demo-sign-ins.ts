@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client';
-import { locate } from '../../../server/geo/locate';
+import type { Db } from '../db/client';
+import { locate } from '../geo/locate';
 
 /** Public addresses the offline database places in fifteen provinces: the demo's sign-ins come from them. */
 const DEMO_ADDRESSES = [

@@ -2,14 +2,14 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Route as RouterRoute, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import type { BridgeResult } from '../../../shared/bridge';
-import type { Locale } from '../../../shared/constants';
-import type { DeptNode } from '../../user/contract';
-import { ShellTabContext, type ShellTabValue } from '../../../renderer/app/home/shell-tab';
-import { SessionGuard } from '../../../renderer/app/session/SessionGuard';
-import { PermissionsProvider } from '../../../renderer/components/permissions';
-import { createFakeBridge } from '../../../renderer/testing/fake-bridge';
-import { testProviders } from '../../../renderer/testing/providers';
+import type { BridgeResult } from '../../shared/bridge';
+import type { Locale } from '../../shared/constants';
+import type { DeptNode } from '../../areas/user/contract';
+import { ShellTabContext, type ShellTabValue } from '../components/screen/shell-tab';
+import { SessionGuard } from '../app/session/SessionGuard';
+import { PermissionsProvider } from '../components/permissions';
+import { createFakeBridge } from './fake-bridge';
+import { testProviders } from './providers';
 
 /** Shared set-up of the service-centre screen tests: a fake server, the screen in a tab with the app's error toasts, the path it shows. */
 

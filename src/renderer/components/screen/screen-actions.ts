@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
-import { ShellTabContext } from '../home/shell-tab';
+import { ShellTabContext } from './shell-tab';
 
 /** What the command palette offers for the screen on view (spec-independent: issue 13). */
 export type ScreenActionId = 'add' | 'refresh' | 'export';

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { fileApiUrl } from '../../../shared/contract/file';
+import { fileApiUrl } from '../../shared/contract/file';
 
 /**
  * The sanitiser of article content (issue 10: published as HTML that is sanitised on the server with a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHINA_PROVINCES } from '../contract';
+import { CHINA_PROVINCES } from '../../areas/statistics/contract';
 import { demoSignIn } from './demo-sign-ins';
 
 describe('demo sign-ins', () => {

@@ -1,6 +1,6 @@
-import type { MenuNode, MenuRecord } from '../contract';
-import type { BridgeResult } from '../../../shared/bridge';
-import type { FakeBridge } from '../../../renderer/testing/fake-bridge';
+import type { MenuNode, MenuRecord } from '../../areas/menu/contract';
+import type { BridgeResult } from '../../shared/bridge';
+import type { FakeBridge } from './fake-bridge';
 
 /** Fixtures of the menu screens' tests: a small tree of one system, and a fake `api.call` answering by endpoint. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publishedFileUrl } from '../contract';
+import { publishedFileUrl } from '../../areas/information/contract';
 import { hasVisibleContent, sanitizeArticleHtml, storedImageIds } from './sanitize';
 
 describe('article content sanitiser', () => {

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../shared/constants';
 import { Route } from '../../shared/routes';
-import { createI18n, loadHomeTexts, localeMessages, routeTitleKey } from '.';
+import { createI18n, routeTitleKey } from '../i18n';
+import { localeMessages } from './home-messages';
+import { loadShellTexts } from './shell-loader';
 
 const sharedDir = join(import.meta.dirname, '../../shared');
 const areasDir = join(import.meta.dirname, '../../areas');
@@ -56,7 +58,7 @@ describe('i18n catalogs', () => {
 
   it('switches language and interpolates', async () => {
     const i18n = await createI18n('zh_CN');
-    await loadHomeTexts(i18n);
+    await loadShellTexts(i18n);
     expect(i18n.t('list.total', { count: 3 })).toBe('共 3 条');
     await i18n.changeLanguage('de_DE');
     expect(i18n.t('list.total', { count: 3 })).toBe('Insgesamt 3');
@@ -65,7 +67,7 @@ describe('i18n catalogs', () => {
 
   it('takes at t() only keys a catalog or a feature carries, checked by tsc', async () => {
     const i18n = await createI18n('en_US');
-    await loadHomeTexts(i18n);
+    await loadShellTexts(i18n);
     expect(i18n.t('common.cancel')).toBe('Cancel');
     expect(i18n.t('menu.filters')).toBe('Filters');
     // @ts-expect-error -- no catalog carries this key; at run time i18next shows the key itself
@@ -79,7 +81,7 @@ describe('i18n catalogs', () => {
     expect(LOCALES.filter((locale) => i18n.hasResourceBundle(locale, 'translation'))).toEqual(['en_US']);
     expect(i18n.t('common.cancel')).toBe('Cancel');
     expect(i18n.t('menu.filters')).toBe('menu.filters');
-    await loadHomeTexts(i18n);
+    await loadShellTexts(i18n);
     expect(i18n.t('menu.filters')).toBe('Filters');
     await i18n.changeLanguage('de_DE');
     expect(i18n.t('common.cancel')).toBe(await localeMessages('de_DE').then((messages) => messages['common.cancel']));

@@ -1,13 +1,13 @@
 import { render } from '@testing-library/react';
-import type { BridgeResult } from '../../../shared/bridge';
-import type { Locale } from '../../../shared/constants';
-import type { NavNode, SystemEntry } from '../../../shared/contract/session';
-import type { DeptNode, HeldRoleEntry, UserRecord, UserRow } from '../contract';
-import type { PermissionKey } from '../../../shared/permissions';
-import { AppRoutes } from '../../../renderer/app/App';
-import { loadShell } from '../../../renderer/app/shell-loader';
-import { createFakeBridge, type FakeBridge } from '../../../renderer/testing/fake-bridge';
-import { testProviders } from '../../../renderer/testing/providers';
+import type { BridgeResult } from '../../shared/bridge';
+import type { Locale } from '../../shared/constants';
+import type { NavNode, SystemEntry } from '../../shared/contract/session';
+import type { DeptNode, HeldRoleEntry, UserRecord, UserRow } from '../../areas/user/contract';
+import type { PermissionKey } from '../../shared/permissions';
+import { AppRoutes } from '../app/App';
+import { loadShell } from '../app/shell-loader';
+import { createFakeBridge, type FakeBridge } from './fake-bridge';
+import { testProviders } from './providers';
 
 /**
  * The user screens' DOM tests run them inside the real Home shell with a fake bridge: the session calls
