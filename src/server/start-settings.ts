@@ -1,24 +1,7 @@
 /**
- * Settings of the server's processes (the standalone server, the browser host) that are read only when a process
- * starts, and that `npm run server`'s command line cannot carry for every Node: on Linux the process starts itself
- * once more with them (issue 11; measured on Node 24 with the 1,000,000-row interface export on PGlite, the server
- * on its own: peaks of 239–266 MB without them, 242–247 MB with the thresholds and the flag, at the same speed).
- *
- * - glibc's malloc thresholds, fixed at glibc's defaults. By default glibc raises its mmap threshold to the largest
- *   block it has unmapped (up to 32 MB) and its trim threshold to twice that, and keeps that much free memory at the
- *   top of each thread's arena. The server frees such blocks at its start and sign-in (PGlite's 9 MB of WebAssembly
- *   bytes, argon2's 19 MiB), and the export's writer thread then kept what it had freed: its arena stayed at
- *   20–35 MB to the export's end, where with the thresholds fixed it goes back to 8–12 MB.
- * - At most two malloc arenas. A thread of the server's (its own, PGlite's, the export's writer, libuv's pool, V8's
- *   helpers) that allocates while another holds its arena otherwise gets one of its own: with PGlite in its worker
- *   thread the export's peak held 28–31 MB of arenas and reached 261–267 MB, with two arenas 19–20 MB and 258–260 MB,
- *   at the same speed.
- * - V8's external memory (the memory of ArrayBuffers and Buffers) counted in its heap's limit. A Buffer that lives
- *   through two young-generation collections waits for a full collection, which V8 otherwise starts for external
- *   memory only once it has grown by 64 MB. The writer (a heap of about 20 MB) writes the sheet through 64 KB
- *   buffers on their way to the zip; in half of the runs its arena gathered 26 MB of dead ones first. V8 13 (Node
- *   24) knows the flag; Node 20 and 22 refuse it on the command line. Set at run time instead, before the writer
- *   started, it took the export to 316–321 MB in three runs of five.
+ * Settings read only when a process starts, which `npm run server`'s command line cannot carry for every Node: on Linux the
+ * process starts itself once more with them, so that freed memory does not pile up in malloc arenas during an export
+ * (docs/decisions/0004-malloc-thresholds-and-external-memory.md, docs/decisions/0005-two-malloc-arenas.md).
  */
 
 /**

@@ -29,14 +29,10 @@ export interface YoungGeneration {
 }
 
 /**
- * A worker thread on `entry` with the young generation `young`. The server's processes start with
- * `--max-semi-space-size` for their own isolate (package.json's scripts), and V8 applies that flag to every isolate
- * made afterwards, over a worker's own `resourceLimits` (measured on Node 20 and 24): the export's writer thread had
- * a 4 MB semi-space whatever it asked for. The semi-space flags are read when an isolate is made, so setting them
- * here leaves the process's own isolate as it started and gives each worker its own size. The new thread makes its
- * isolate after this returns: two workers of different sizes started within the same moment could read each other's
- * flags. The server never does (PGlite's thread starts with the server, a writer thread with an export, and on
- * PostgreSQL there is no PGlite thread).
+ * A worker thread on `entry` with the young generation `young`. V8 applies the process's `--max-semi-space-size` to every
+ * isolate over a worker's `resourceLimits`, so the semi-space flags are set here, as each worker's isolate is made
+ * (docs/decisions/0007-young-generation-per-worker.md). Two workers of different sizes started at the same moment could
+ * read each other's flags; the server never starts two of different sizes at once.
  */
 export function startWorker(entry: URL, young: YoungGeneration, options: Omit<WorkerOptions, 'resourceLimits'> = {}): Worker {
   v8.setFlagsFromString('--max-semi-space-size=0');

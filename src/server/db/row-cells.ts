@@ -22,10 +22,10 @@ export interface CutText {
 export type CellSource = AnyPgColumn | SQL | TimeCell | CutText;
 
 /**
- * A timestamptz column as an export writes it (as `toISOString` does). The database gives the time in UTC as its
- * text (`2026-11-28 22:29:17.12`, PostgreSQL's ISO style, which node-postgres's own parsing of times also needs), and
- * the writer makes that ISO 8601 to the millisecond (`isoTimeOf`): PostgreSQL's `to_char` formatting it took about a
- * quarter of the database's time in a 1,000,000-row interface export on PGlite (issue 11).
+ * A timestamptz column as an export writes it (as `toISOString` does). The database gives the time in UTC as its text
+ * (`2026-11-28 22:29:17.12`, PostgreSQL's ISO style, which node-postgres's own parsing of times also needs), and the writer
+ * makes that ISO 8601 to the millisecond (`isoTimeOf`): formatting it with `to_char` was a large part of PGlite's reading
+ * of an export (docs/decisions/0012-times-formatted-by-the-writer.md).
  */
 export const isoTime = (column: AnyPgColumn): TimeCell => ({ isoTime: column });
 
@@ -73,9 +73,8 @@ function pieceOf(value: CellSource, at: number): string {
  * the values themselves and orders and limits them, the query above it makes each value's text once, and the one
  * above that joins them into the row's text. PostgreSQL merges neither into the query above it (the page's query
  * has a LIMIT, the texts' query an OFFSET), so the texts are made for the page's rows only, after any sort, and a
- * text asked for twice (its length, then itself) is made once. Within one query PostgreSQL makes the cheap parts of
- * its select list before a sort, for every row that matches, and puts off only an expensive whole (the JSON array
- * each row was before): a lateral making the json texts once took 116 ms a page against 38 with 21,601 matching rows.
+ * text asked for twice (its length, then itself) is made once. Within one query PostgreSQL would make the cheap parts
+ * of its select list before a sort, for every matching row (docs/decisions/0015-json-column-texts-once-a-row.md).
  */
 const rowTextsQuery = (values: readonly CellSource[], pageQuery: string): string =>
   `select ${values.map(pieceOf).join(' || ')} from (select ${valueTexts(values)} from (${pageQuery}) as "row_values" offset 0) as "row_texts"`;
@@ -99,16 +98,12 @@ export interface RowTextPage extends RowTexts {
  * The rows of the query `page` builds from the named texts of the listed values and then of those of its `keys`
  * that are not among the values (the same object), in its own order, each row one text of them all written by the
  * database (`valuesOfRowText`); the last row's keys are parsed here, for the next page: what reads a million rows
- * (the log exports, issue 11). The server's thread hands the texts to the workbook's writer thread as one UTF-8
+ * (the log exports). The server's thread hands the texts to the workbook's writer thread as one UTF-8
  * buffer that moves there without a copy, and the writer parses each row as it writes it (its cells, not its keys),
  * a number column's text as a number and a time as ISO 8601. On PGlite the buffer holds the bytes of PostgreSQL's
  * answer (`readTextRows`), never decoded into strings.
- * Before, each page's values were made on the server's thread (node-postgres decoding 14 fields a row, PGlite
- * parsing each row's text) and copied into the writer's as 14,000 values: a 1,000,000-row export on PostgreSQL took
- * 4.4-6.4 s of the server thread's CPU, then 2.9-3.0 s. The keys are in the text, not fields of their own: PGlite
- * copies each field into an ArrayBuffer of its own, about 0.6 µs each; a key that is a cell is written once (the
- * interface export's time and id: 8 % fewer bytes). The database does not join a page into one field
- * (`string_agg`): a 350 KB field a page kept the server 7-20 MB higher.
+ * One text a row with the keys inside it spares the server's thread the decoding and PGlite a field per key; one text a
+ * page would keep the server higher (docs/decisions/0013-rows-as-value-texts.md, docs/decisions/0014-page-as-one-text.md).
  */
 export async function readRowTexts(db: Tx, values: readonly CellSource[], keys: readonly CellSource[], page: (fields: Record<string, SQL.Aliased<unknown>>) => CompiledQuery): Promise<RowTextPage> {
   const client = (db as unknown as { $client?: unknown }).$client;
