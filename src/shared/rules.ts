@@ -156,6 +156,9 @@ export const rules = {
     .max(Limits.orderNumMax, { message: 'validation.orderNum' }),
 } as const;
 
+/** The page fields of a list call: page 1 and 10 rows a page by default (spec 000 §5). */
+export const pageInput = { pageNum: rules.page, pageSize: rules.limit } as const;
+
 /** One of a few numbers (a type, a status, a switch): missing is 'required', anything else 'not allowed'. */
 export function choice<const T extends readonly [number, ...number[]]>(values: T) {
   return z.literal(values, { error: (issue) => (issue.input === undefined ? required : 'validation.oneOf') });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOCALE, DictStatus, DictUpdatable, LOCALES, type Locale } from '../../shared/constants';
 import { Perm } from '../../shared/permissions';
-import { Limits, pageOf, rules } from '../../shared/rules';
+import { Limits, pageOf, rules, pageInput } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { XLSX_DOWNLOAD, exportedFile } from '../../shared/contract/export';
@@ -122,8 +122,7 @@ export const dictionary = {
     access: Perm.dictView,
     mutation: false,
     input: z.object({
-      pageNum: rules.page,
-      pageSize: rules.limit,
+      ...pageInput,
       /** Matches the stored name or a name in any language. */
       name: rules.filterText,
       /** 0 or absent: the dictionaries; a node's id: the items under it. */

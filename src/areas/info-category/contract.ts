@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Perm } from '../../shared/permissions';
-import { choice, InfoLimits, pageOf, rules } from '../../shared/rules';
+import { choice, InfoLimits, pageOf, rules, pageInput } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 
@@ -103,7 +103,7 @@ export const infoCategory = {
     path: '/info/category/list',
     access: Perm.infoTypeView,
     mutation: false,
-    input: z.object({ name: rules.filterText, pageNum: rules.page, pageSize: rules.limit }),
+    input: z.object({ name: rules.filterText, ...pageInput }),
     output: pageOf(categoryRecord),
   }),
   info: endpoint({

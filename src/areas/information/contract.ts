@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API_PREFIX } from '../../shared/constants';
 import { Perm } from '../../shared/permissions';
-import { InfoLimits, pageOf, rules } from '../../shared/rules';
+import { InfoLimits, pageOf, rules, pageInput } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { FileBody } from '../../shared/contract/file';
@@ -125,7 +125,7 @@ export const information = {
     path: '/info/article/list',
     access: Perm.infoView,
     mutation: false,
-    input: z.object({ title: rules.filterText, classificationName: rules.filterText, pageNum: rules.page, pageSize: rules.limit }),
+    input: z.object({ title: rules.filterText, classificationName: rules.filterText, ...pageInput }),
     output: pageOf(articleRow),
     // Rows carry their system's API key: the logged copy hides it (ALWAYS_SECRET_FIELDS).
     secretOutput: true,
@@ -205,7 +205,7 @@ export const information = {
     headerFields: { apiKey: API_KEY_HEADER },
     secretFields: ['apiKey'],
     rateLimit: { name: 'publishedInfo', accountField: 'apiKey' },
-    input: z.object({ apiKey: apiKeyInput, classificationId: rules.id.optional(), pageNum: rules.page, pageSize: rules.limit }),
+    input: z.object({ apiKey: apiKeyInput, classificationId: rules.id.optional(), ...pageInput }),
     output: z.object({ systemCode: z.number().int(), systemName: z.string(), ...pageOf(publishedArticle).shape }),
   }),
   publishedFile: endpoint({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { encryptedPassword } from '../../shared/contract/auth';
 import { Perm } from '../../shared/permissions';
-import { MailLimits, MailPatterns, pageOf, rules } from '../../shared/rules';
+import { MailLimits, MailPatterns, pageOf, rules, pageInput } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 
@@ -153,8 +153,6 @@ export const mailRecord = z.object({
   sentTime: z.string().nullable(),
 });
 export type MailRecord = z.infer<typeof mailRecord>;
-
-const pageInput = { pageNum: rules.page, pageSize: rules.limit };
 
 export const mail = {
   accountList: endpoint({

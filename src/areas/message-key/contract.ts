@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Perm } from '../../shared/permissions';
-import { choice, Limits, MessageKeyLimits, pageOf, rules } from '../../shared/rules';
+import { choice, Limits, MessageKeyLimits, pageOf, rules, pageInput } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { API_KEY_HEADER } from '../information/contract';
@@ -122,8 +122,6 @@ export const messageKeyRecord = z.object({
   version: z.number().int(),
 });
 export type MessageKeyRecord = z.infer<typeof messageKeyRecord>;
-
-const pageInput = { pageNum: rules.page, pageSize: rules.limit };
 
 export const messageKey = {
   systemList: endpoint({

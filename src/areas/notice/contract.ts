@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Perm } from '../../shared/permissions';
-import { pageOf, rules } from '../../shared/rules';
+import { pageOf, rules, pageInput } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 
 /**
@@ -144,7 +144,7 @@ export const notice = {
     path: '/sys/notice/list',
     access: Perm.noticeView,
     mutation: false,
-    input: z.object({ title: rules.filterText, state: z.enum(NOTICE_STATES, { error: 'validation.oneOf' }).optional(), pageNum: rules.page, pageSize: rules.limit }),
+    input: z.object({ title: rules.filterText, state: z.enum(NOTICE_STATES, { error: 'validation.oneOf' }).optional(), ...pageInput }),
     output: pageOf(noticeRow),
   }),
   info: endpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Perm } from '../../shared/permissions';
-import { pageOf, PushLimits, PushPatterns, rules } from '../../shared/rules';
+import { pageOf, PushLimits, PushPatterns, rules, pageInput } from '../../shared/rules';
 import { encryptedPassword } from '../../shared/contract/auth';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
@@ -177,8 +177,6 @@ export const pushRecord = z.object({
   sentTime: z.string().nullable(),
 });
 export type PushRecord = z.infer<typeof pushRecord>;
-
-const pageInput = { pageNum: rules.page, pageSize: rules.limit };
 
 export const push = {
   providerList: endpoint({

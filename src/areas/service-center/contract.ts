@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sortInput } from '../../shared/list-sort';
 import { Perm } from '../../shared/permissions';
-import { Limits, pageOf, rules } from '../../shared/rules';
+import { Limits, pageOf, rules, pageInput } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { deptNode } from '../user/contract';
@@ -52,8 +52,7 @@ export const serviceCenter = {
     access: Perm.serviceCenterView,
     mutation: false,
     input: z.object({
-      pageNum: rules.page,
-      pageSize: rules.limit,
+      ...pageInput,
       name: rules.filterText,
       account: rules.filterText,
       /** Users bound to this business centre or one below it. */
@@ -70,8 +69,7 @@ export const serviceCenter = {
     access: Perm.serviceCenterSave,
     mutation: false,
     input: z.object({
-      pageNum: rules.page,
-      pageSize: rules.limit,
+      ...pageInput,
       /** The current role, when sent: it must be the role of the call. */
       roleId: rules.id.nullish(),
       account: rules.filterText,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Perm } from '../../shared/permissions';
-import { choice, pageOf, rules, SmsLimits, SmsPatterns } from '../../shared/rules';
+import { choice, pageOf, rules, SmsLimits, SmsPatterns, pageInput } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 
@@ -198,8 +198,6 @@ export const smsSendRecord = z.object({
   sentTime: z.string().nullable(),
 });
 export type SmsSendRecord = z.infer<typeof smsSendRecord>;
-
-const pageInput = { pageNum: rules.page, pageSize: rules.limit };
 
 export const sms = {
   templateList: endpoint({

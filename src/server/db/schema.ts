@@ -28,6 +28,25 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('create_time').notNull().defaultNow();
 
+/**
+ * The audit columns: who created a record (the user, and where a table keeps it the user's name at the time) and
+ * when, who changed it last and when, and the version its saves count (optimistic concurrency). A table spreads
+ * those it keeps, `...auditColumns('createBy', 'createTime')`, and has them in this order.
+ */
+const auditColumnBuilders = {
+  createBy: () => integer('create_by'),
+  createName: () => varchar('create_name', { length: 50 }).notNull().default(''),
+  createTime: createdAt,
+  updateBy: () => integer('update_by'),
+  updateTime: () => ts('update_time'),
+  version: () => integer('version').notNull().default(1),
+};
+type AuditColumns = { [K in keyof typeof auditColumnBuilders]: ReturnType<(typeof auditColumnBuilders)[K]> };
+
+function auditColumns<K extends keyof AuditColumns>(...names: K[]): Pick<AuditColumns, K> {
+  return Object.fromEntries(Object.entries(auditColumnBuilders).flatMap(([name, build]) => (names.includes(name as K) ? [[name, build()]] : []))) as Pick<AuditColumns, K>;
+}
+
 // ----- Organisations -----
 
 export const dept = pgTable(
@@ -52,11 +71,7 @@ export const dept = pgTable(
     legalPerson: varchar('legal_person', { length: 50 }),
     registeredCapital: varchar('registered_capital', { length: 50 }),
     registeredAddress: varchar('registered_address', { length: 200 }),
-    createBy: integer('create_by'),
-    createTime: createdAt(),
-    updateBy: integer('update_by'),
-    updateTime: ts('update_time'),
-    version: integer('version').notNull().default(1),
+    ...auditColumns('createBy', 'createTime', 'updateBy', 'updateTime', 'version'),
   },
   (t) => [index('sys_dept_parent_idx').on(t.parentId), index('sys_dept_name_idx').on(t.name)],
 );
@@ -73,8 +88,7 @@ export const file = pgTable(
     size: integer('size').notNull(),
     sha256: varchar('sha256', { length: 64 }).notNull(),
     content: bytea('content').notNull(),
-    createBy: integer('create_by'),
-    createTime: createdAt(),
+    ...auditColumns('createBy', 'createTime'),
   },
   (t) => [index('sys_file_time_idx').on(t.createTime)],
 );
@@ -118,11 +132,7 @@ export const menu = pgTable(
     icon: varchar('icon', { length: 50 }).notNull().default(''),
     appFlag: varchar('app_flag', { length: 50 }).notNull().default(''),
     sysVersion: varchar('sys_version', { length: 20 }).notNull().default(''),
-    createBy: integer('create_by'),
-    createTime: createdAt(),
-    updateBy: integer('update_by'),
-    updateTime: ts('update_time'),
-    version: integer('version').notNull().default(1),
+    ...auditColumns('createBy', 'createTime', 'updateBy', 'updateTime', 'version'),
   },
   (t) => [
     index('sys_menu_parent_idx').on(t.parentId),
@@ -164,11 +174,7 @@ export const role = pgTable(
     remark: varchar('remark', { length: 200 }).notNull().default(''),
     /** 1: sees every organisation; 2: sees its organisation's subtree. */
     roleType: smallint('role_type').notNull().default(2),
-    createBy: integer('create_by'),
-    createTime: createdAt(),
-    updateBy: integer('update_by'),
-    updateTime: ts('update_time'),
-    version: integer('version').notNull().default(1),
+    ...auditColumns('createBy', 'createTime', 'updateBy', 'updateTime', 'version'),
   },
   (t) => [uniqueIndex('sys_role_name_dept_uq').on(t.deptId, t.roleName), index('sys_role_dept_idx').on(t.deptId)],
 );
@@ -229,11 +235,7 @@ export const user = pgTable(
     loginCount: integer('login_count').notNull().default(0),
     /** Tokens issued before this instant are void: a password reset or change ends every sign-in, even one racing it. */
     tokensValidAfter: ts('tokens_valid_after'),
-    createBy: integer('create_by'),
-    createTime: createdAt(),
-    updateBy: integer('update_by'),
-    updateTime: ts('update_time'),
-    version: integer('version').notNull().default(1),
+    ...auditColumns('createBy', 'createTime', 'updateBy', 'updateTime', 'version'),
   },
   (t) => [
     uniqueIndex('sys_user_username_uq').on(sql`lower(${t.username})`),
@@ -273,10 +275,7 @@ export const dataGroup = pgTable('sys_data_group', {
   name: varchar('name', { length: 50 }).notNull(),
   number: varchar('number', { length: 50 }).notNull().unique(),
   remark: varchar('remark', { length: 200 }).notNull().default(''),
-  createBy: integer('create_by'),
-  createTime: createdAt(),
-  updateTime: ts('update_time'),
-  version: integer('version').notNull().default(1),
+  ...auditColumns('createBy', 'createTime', 'updateTime', 'version'),
 });
 
 /** Organs (spec 001 §2 /organManage), each in a data group; a group with organs cannot be deleted. */
@@ -288,10 +287,7 @@ export const dataOrgan = pgTable(
     number: varchar('number', { length: 50 }).notNull().unique(),
     groupId: integer('group_id').references(() => dataGroup.id, { onDelete: 'restrict' }),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
-    createBy: integer('create_by'),
-    createTime: createdAt(),
-    updateTime: ts('update_time'),
-    version: integer('version').notNull().default(1),
+    ...auditColumns('createBy', 'createTime', 'updateTime', 'version'),
   },
   (t) => [index('sys_data_organ_group_idx').on(t.groupId)],
 );
@@ -307,10 +303,7 @@ export const dataClassification = pgTable(
     /** The organisation the classification belongs to (its users and those below may hold it); null: every organisation. */
     deptId: integer('dept_id').references(() => dept.deptId, { onDelete: 'cascade' }),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
-    createBy: integer('create_by'),
-    createTime: createdAt(),
-    updateTime: ts('update_time'),
-    version: integer('version').notNull().default(1),
+    ...auditColumns('createBy', 'createTime', 'updateTime', 'version'),
   },
   (t) => [index('sys_data_classification_dept_idx').on(t.deptId)],
 );
@@ -343,10 +336,7 @@ export const userServiceCentre = pgTable(
     deptId: integer('dept_id')
       .notNull()
       .references(() => dept.deptId, { onDelete: 'cascade' }),
-    createBy: integer('create_by'),
-    createTime: createdAt(),
-    updateBy: integer('update_by'),
-    updateTime: ts('update_time'),
+    ...auditColumns('createBy', 'createTime', 'updateBy', 'updateTime'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.deptId] }), index('sys_user_service_centre_dept_idx').on(t.deptId)],
 );
@@ -369,10 +359,7 @@ export const oauthClient = pgTable('sys_oauth_client', {
   passwordDay: integer('password_day').notNull().default(0),
   /** `{ignoreCodeTimes, firstChangePwd}` as the spec's additionalInformation. */
   additionalInformation: jsonb('additional_information').$type<{ ignoreCodeTimes: number; firstChangePwd: '0' | '1' }>().notNull(),
-  createBy: integer('create_by'),
-  createTime: createdAt(),
-  updateTime: ts('update_time'),
-  version: integer('version').notNull().default(1),
+  ...auditColumns('createBy', 'createTime', 'updateTime', 'version'),
 });
 
 export const refreshToken = pgTable(
@@ -494,11 +481,7 @@ export const dictionary = pgTable(
     status: varchar('status', { length: 1 }).notNull().default('1'),
     /** '1' can be updated, '0' not. */
     updated: varchar('updated', { length: 1 }).notNull().default('1'),
-    createBy: integer('create_by'),
-    createTime: createdAt(),
-    updateBy: integer('update_by'),
-    updateTime: ts('update_time'),
-    version: integer('version').notNull().default(1),
+    ...auditColumns('createBy', 'createTime', 'updateBy', 'updateTime', 'version'),
   },
   (t) => [uniqueIndex('sys_dictionary_no_uq').on(sql`coalesce(${t.parentId}, 0)`, t.dictNo), index('sys_dictionary_name_idx').on(t.dictName)],
 );
@@ -528,9 +511,7 @@ export const i18nText = pgTable(
     /** 1 usable, 2 unusable. */
     status: smallint('status').notNull().default(1),
     operater: varchar('operater', { length: 50 }).notNull().default(''),
-    createTime: createdAt(),
-    updateTime: ts('update_time'),
-    version: integer('version').notNull().default(1),
+    ...auditColumns('createTime', 'updateTime', 'version'),
   },
   (t) => [uniqueIndex('sys_i18n_text_chinese_uq').on(t.chinese), index('sys_i18n_text_status_idx').on(t.status)],
 );
@@ -548,9 +529,7 @@ export const systemApiKey = pgTable(
     owner: varchar('owner', { length: 50 }).notNull().default(''),
     /** 1 usable, 2 not in use. */
     status: smallint('status').notNull().default(1),
-    createBy: integer('create_by'),
-    createTime: createdAt(),
-    updateTime: ts('update_time'),
+    ...auditColumns('createBy', 'createTime', 'updateTime'),
   },
   (t) => [index('sys_system_api_key_system_idx').on(t.systemMenuId)],
 );
@@ -568,10 +547,7 @@ export const infoCategory = pgTable(
     haveImage: smallint('have_image').notNull().default(0),
     imageDesc: varchar('image_desc', { length: 50 }).notNull().default(''),
     enable: smallint('enable').notNull().default(1),
-    createBy: integer('create_by'),
-    createTime: createdAt(),
-    updateTime: ts('update_time'),
-    version: integer('version').notNull().default(1),
+    ...auditColumns('createBy', 'createTime', 'updateTime', 'version'),
   },
   (t) => [uniqueIndex('info_category_name_uq').on(t.systemMenuId, t.name)],
 );
@@ -595,11 +571,7 @@ export const infoArticle = pgTable(
     display: smallint('display').notNull().default(1),
     top: smallint('top').notNull().default(0),
     imageId: integer('image_id').references(() => file.fileId, { onDelete: 'set null' }),
-    createBy: integer('create_by'),
-    createTime: createdAt(),
-    updateBy: integer('update_by'),
-    updateTime: ts('update_time'),
-    version: integer('version').notNull().default(1),
+    ...auditColumns('createBy', 'createTime', 'updateBy', 'updateTime', 'version'),
   },
   (t) => [index('info_article_list_idx').on(t.top, t.sort, t.id), index('info_article_category_idx').on(t.classificationId)],
 );
@@ -694,10 +666,7 @@ export const smsTemplate = pgTable(
     templateCode: varchar('template_code', { length: 50 }).notNull(),
     content: varchar('content', { length: 500 }).notNull(),
     status: smallint('status').notNull().default(0),
-    createBy: integer('create_by'),
-    createTime: createdAt(),
-    updateTime: ts('update_time'),
-    version: integer('version').notNull().default(1),
+    ...auditColumns('createBy', 'createTime', 'updateTime', 'version'),
   },
   (t) => [uniqueIndex('msg_sms_template_name_uq').on(t.name), index('msg_sms_template_list_idx').on(t.createTime, t.id)],
 );
@@ -709,10 +678,7 @@ export const smsSignature = pgTable(
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 20 }).notNull(),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
-    createBy: integer('create_by'),
-    createTime: createdAt(),
-    updateTime: ts('update_time'),
-    version: integer('version').notNull().default(1),
+    ...auditColumns('createBy', 'createTime', 'updateTime', 'version'),
   },
   (t) => [uniqueIndex('msg_sms_signature_name_uq').on(t.name)],
 );
@@ -781,11 +747,7 @@ export const messageSystem = pgTable(
     status: smallint('status').notNull().default(1),
     channels: jsonb('channels').$type<string[]>().notNull(),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
-    createBy: integer('create_by'),
-    createName: varchar('create_name', { length: 50 }).notNull().default(''),
-    createTime: createdAt(),
-    updateTime: ts('update_time'),
-    version: integer('version').notNull().default(1),
+    ...auditColumns('createBy', 'createName', 'createTime', 'updateTime', 'version'),
   },
   (t) => [uniqueIndex('msg_system_system_id_uq').on(sql`lower(${t.systemId})`), index('msg_system_dept_idx').on(t.deptId, t.id)],
 );
@@ -824,8 +786,7 @@ export const messageRecord = pgTable(
     /** pending, sent, failed. */
     status: varchar('status', { length: 10 }).notNull(),
     error: text('error'),
-    createBy: integer('create_by'),
-    createTime: createdAt(),
+    ...auditColumns('createBy', 'createTime'),
     sentTime: ts('sent_time'),
   },
   (t) => [index('msg_record_channel_idx').on(t.channel, t.id)],
@@ -843,10 +804,7 @@ export const mailAccount = pgTable(
     /** Password or authorization code, sealed with the server's key (SecretBox, purpose MAIL_SECRET_PURPOSE). */
     secretEnc: text('secret_enc').notNull(),
     active: boolean('active').notNull().default(false),
-    createBy: integer('create_by'),
-    createTime: createdAt(),
-    updateTime: ts('update_time'),
-    version: integer('version').notNull().default(1),
+    ...auditColumns('createBy', 'createTime', 'updateTime', 'version'),
   },
   // At most one account is active: mail has one sender.
   (t) => [
@@ -908,12 +866,7 @@ export const pushProvider = pgTable('msg_push_provider', {
   secretEnc: text('secret_enc').notNull(),
   /** iOS pushes go to APNs production (true) or its development environment (false). */
   apnsProduction: boolean('apns_production').notNull().default(true),
-  createBy: integer('create_by'),
-  createName: varchar('create_name', { length: 50 }).notNull().default(''),
-  createTime: createdAt(),
-  updateBy: integer('update_by'),
-  updateTime: ts('update_time'),
-  version: integer('version').notNull().default(1),
+  ...auditColumns('createBy', 'createName', 'createTime', 'updateBy', 'updateTime', 'version'),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { AppStatus } from '../../../shared/constants';
 import type { api } from '../../../shared/contract';
 import type { AppRecord, AppRow, IssuedSecret } from '../contract';
@@ -8,7 +8,7 @@ import { ResponseCode } from '../../../shared/codes';
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
 import { SqlState, violatedConstraint } from '../../../server/db/errors';
-import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists';
+import { containsPattern, pagedQuery } from '../../../server/db/lists';
 import { oauthClient, systemApiKey } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
 import { clientSecretHash } from '../../../server/platform/auth/sign-in';
@@ -122,16 +122,13 @@ export async function listApps(ctx: CallContext, input: ParsedInputOf<typeof api
   const conditions: SQL[] = [];
   if (input.appId) conditions.push(ilike(oauthClient.clientId, containsPattern(input.appId)));
   if (input.appName) conditions.push(ilike(oauthClient.appName, containsPattern(input.appName)));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [totalRow] = await db.select({ n: count() }).from(oauthClient).where(where);
-  const total = Number(totalRow?.n ?? 0);
-  const rows = await db.select().from(oauthClient).where(where).orderBy(desc(oauthClient.createTime), asc(oauthClient.id)).limit(input.limit).offset(offsetOf(input.page, input.limit));
-  return pageResult(
-    rows.map((row) => rowOf(ctx, row)),
-    total,
-    input.page,
-    input.limit,
-  );
+  return pagedQuery(db, input, {
+    rows: db.select().from(oauthClient).$dynamic(),
+    counted: oauthClient,
+    where: and(...conditions),
+    orderBy: [desc(oauthClient.createTime), asc(oauthClient.id)],
+    records: (rows) => rows.map((row) => rowOf(ctx, row)),
+  });
 }
 
 export async function appInfo(ctx: CallContext, id: number): Promise<AppRecord> {

@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, countDistinct, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { RoleType } from '../../../shared/constants';
 import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
@@ -6,7 +6,7 @@ import type { ClassificationRow } from '../contract';
 import { filteredScope, roleScope } from '../../../server/auth/scope';
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
-import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists';
+import { containsPattern, emptyPage, pagedQuery } from '../../../server/db/lists';
 import { dataClassification, dept, user, userDataAuthority } from '../../../server/db/schema';
 import { Errors } from '../../../server/errors';
 import { loadOrgTree } from '../../../server/org-tree';
@@ -71,7 +71,7 @@ export async function listClassifications(ctx: CallContext, input: ParsedInputOf
   const conditions: SQL[] = [];
   if (input.deptId) {
     const owners = await filteredScope(ctx, input.deptId);
-    if (owners.length === 0) return pageResult<ClassificationRow>([], 0, input.page, input.limit);
+    if (owners.length === 0) return emptyPage<ClassificationRow>(input);
     conditions.push(inArray(dataClassification.deptId, owners));
   } else {
     const scope = [...(await roleScope(ctx))];
@@ -80,17 +80,13 @@ export async function listClassifications(ctx: CallContext, input: ParsedInputOf
   if (input.name) conditions.push(ilike(dataClassification.name, containsPattern(input.name)));
   if (input.number) conditions.push(ilike(dataClassification.number, containsPattern(input.number)));
   if (input.type) conditions.push(ilike(dataClassification.type, containsPattern(input.type)));
-  const where = and(...conditions);
-  const [totalRow] = await db.select({ n: count() }).from(dataClassification).where(where);
-  const rows = await db
-    .select(rowColumns)
-    .from(dataClassification)
-    .leftJoin(dept, eq(dept.deptId, dataClassification.deptId))
-    .where(where)
-    .orderBy(asc(dataClassification.number), asc(dataClassification.id))
-    .limit(input.limit)
-    .offset(offsetOf(input.page, input.limit));
-  return pageResult(rows.map(rowOf), Number(totalRow?.n ?? 0), input.page, input.limit);
+  return pagedQuery(db, input, {
+    rows: db.select(rowColumns).from(dataClassification).leftJoin(dept, eq(dept.deptId, dataClassification.deptId)).$dynamic(),
+    counted: dataClassification,
+    where: and(...conditions),
+    orderBy: [asc(dataClassification.number), asc(dataClassification.id)],
+    records: (rows) => rows.map(rowOf),
+  });
 }
 
 async function recordById(db: Tx, id: number) {

@@ -4,7 +4,7 @@ import type { ParsedInputOf } from '../../../shared/contract/endpoint';
 import type { GroupOption, GroupRow } from '../contract';
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
-import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists';
+import { containsPattern, pagedQuery } from '../../../server/db/lists';
 import { dataGroup, dataOrgan } from '../../../server/db/schema';
 import { Errors } from '../../../server/errors';
 import { checkNumberFree, missingOrStale, namesOf, NumberKind } from './numbers';
@@ -44,10 +44,13 @@ export async function listGroups(ctx: CallContext, input: ParsedInputOf<typeof a
   const conditions: SQL[] = [];
   if (input.name) conditions.push(ilike(dataGroup.name, containsPattern(input.name)));
   if (input.number) conditions.push(ilike(dataGroup.number, containsPattern(input.number)));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [totalRow] = await db.select({ n: count() }).from(dataGroup).where(where);
-  const rows = await db.select(listColumns).from(dataGroup).where(where).orderBy(asc(dataGroup.number), asc(dataGroup.id)).limit(input.limit).offset(offsetOf(input.page, input.limit));
-  return pageResult(rows.map(rowOf), Number(totalRow?.n ?? 0), input.page, input.limit);
+  return pagedQuery(db, input, {
+    rows: db.select(listColumns).from(dataGroup).$dynamic(),
+    counted: dataGroup,
+    where: and(...conditions),
+    orderBy: [asc(dataGroup.number), asc(dataGroup.id)],
+    records: (rows) => rows.map(rowOf),
+  });
 }
 
 export async function groupOptions(ctx: CallContext): Promise<GroupOption[]> {

@@ -1,10 +1,10 @@
-import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
 import type { OrganRow } from '../contract';
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
-import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists';
+import { containsPattern, pagedQuery } from '../../../server/db/lists';
 import { dataGroup, dataOrgan } from '../../../server/db/schema';
 import { Errors } from '../../../server/errors';
 import { checkNumberFree, missingOrStale, NumberKind } from './numbers';
@@ -38,17 +38,13 @@ export async function listOrgans(ctx: CallContext, input: ParsedInputOf<typeof a
   if (input.name) conditions.push(ilike(dataOrgan.name, containsPattern(input.name)));
   if (input.number) conditions.push(ilike(dataOrgan.number, containsPattern(input.number)));
   if (input.groupId) conditions.push(eq(dataOrgan.groupId, input.groupId));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [totalRow] = await db.select({ n: count() }).from(dataOrgan).where(where);
-  const rows = await db
-    .select(rowColumns)
-    .from(dataOrgan)
-    .leftJoin(dataGroup, eq(dataGroup.id, dataOrgan.groupId))
-    .where(where)
-    .orderBy(asc(dataOrgan.number), asc(dataOrgan.id))
-    .limit(input.limit)
-    .offset(offsetOf(input.page, input.limit));
-  return pageResult(rows.map(rowOf), Number(totalRow?.n ?? 0), input.page, input.limit);
+  return pagedQuery(db, input, {
+    rows: db.select(rowColumns).from(dataOrgan).leftJoin(dataGroup, eq(dataGroup.id, dataOrgan.groupId)).$dynamic(),
+    counted: dataOrgan,
+    where: and(...conditions),
+    orderBy: [asc(dataOrgan.number), asc(dataOrgan.id)],
+    records: (rows) => rows.map(rowOf),
+  });
 }
 
 export async function organInfo(ctx: CallContext, id: number): Promise<OrganRow> {

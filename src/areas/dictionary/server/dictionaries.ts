@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ResponseCode } from '../../../shared/codes';
 import { DictStatus, DictUpdatable, LOCALES, type Locale } from '../../../shared/constants';
@@ -9,7 +9,7 @@ import { rowsOf } from '../../../server/auth/authz';
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
 import { SqlState, violatedConstraint } from '../../../server/db/errors';
-import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists';
+import { containsPattern, pagedQuery } from '../../../server/db/lists';
 import { dictionary, dictionaryName, user } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
 import { undoableDelete } from '../../../server/undo';
@@ -141,25 +141,22 @@ export async function listDictionaries(ctx: CallContext, input: ParsedInputOf<ty
   const { db } = ctx.services;
   if (input.pid > 0 && !(await dictionaryById(db, input.pid))) throw Errors.notFound('pid');
   const level = input.pid > 0 ? eq(dictionary.parentId, input.pid) : isNull(dictionary.parentId);
-  const where = input.name ? and(level, nameMatches(input.name)) : level;
-  const [totalRow] = await db.select({ n: count() }).from(dictionary).where(where);
-  const total = Number(totalRow?.n ?? 0);
-  const page = await db
-    .select({ id: dictionary.id })
-    .from(dictionary)
-    .where(where)
-    .orderBy(asc(dictionary.dictOrder), asc(dictionary.id))
-    .limit(input.pageSize)
-    .offset(offsetOf(input.pageNum, input.pageSize));
-  const topIds = page.map((r) => r.id);
-  const below = await descendantIds(db, topIds);
-  const nodes = await listRows(db, [...topIds, ...below], ctx.locale);
-  // Rows come sorted by order: children are appended to their parents in that order.
-  for (const node of nodes.values()) {
-    if (node.parentId !== null && !topIds.includes(node.id)) nodes.get(node.parentId)?.children.push(node);
-  }
-  const records = topIds.map((id) => nodes.get(id)).filter((node): node is DictionaryNode => node !== undefined);
-  return pageResult(records, total, input.pageNum, input.pageSize);
+  return pagedQuery(db, input, {
+    rows: db.select({ id: dictionary.id }).from(dictionary).$dynamic(),
+    counted: dictionary,
+    where: input.name ? and(level, nameMatches(input.name)) : level,
+    orderBy: [asc(dictionary.dictOrder), asc(dictionary.id)],
+    records: async (page) => {
+      const topIds = page.map((r) => r.id);
+      const below = await descendantIds(db, topIds);
+      const nodes = await listRows(db, [...topIds, ...below], ctx.locale);
+      // Rows come sorted by order: children are appended to their parents in that order.
+      for (const node of nodes.values()) {
+        if (node.parentId !== null && !topIds.includes(node.id)) nodes.get(node.parentId)?.children.push(node);
+      }
+      return topIds.map((id) => nodes.get(id)).filter((node): node is DictionaryNode => node !== undefined);
+    },
+  });
 }
 
 export async function dictionaryInfo(ctx: CallContext, id: number): Promise<DictionaryRecord> {

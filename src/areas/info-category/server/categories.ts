@@ -5,7 +5,7 @@ import { InfoSwitch, type CategoryRecord } from '../contract';
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
 import { SqlState, violatedConstraint } from '../../../server/db/errors';
-import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists';
+import { containsPattern, emptyPage, pagedQuery } from '../../../server/db/lists';
 import { infoArticle, infoCategory } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
 import { ResponseCode } from '../../../shared/codes';
@@ -52,28 +52,15 @@ function nameConflict(error: unknown): never {
 
 export async function listCategories(ctx: CallContext, input: ParsedInputOf<typeof api.infoCategory.list>) {
   const systems = await infoSystemsOf(ctx);
-  if (systems.size === 0) return pageResult<CategoryRecord>([], 0, input.pageNum, input.pageSize);
-  const where = and(inArray(infoCategory.systemMenuId, [...systems.keys()]), input.name ? ilike(infoCategory.name, containsPattern(input.name)) : undefined);
+  if (systems.size === 0) return emptyPage<CategoryRecord>(input);
   const { db } = ctx.services;
-  const [rows, total] = await Promise.all([
-    db
-      .select({ row: infoCategory, count: articleCount })
-      .from(infoCategory)
-      .where(where)
-      .orderBy(desc(infoCategory.createTime), desc(infoCategory.id))
-      .limit(input.pageSize)
-      .offset(offsetOf(input.pageNum, input.pageSize)),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(infoCategory)
-      .where(where),
-  ]);
-  return pageResult(
-    rows.map((r) => recordOf(r.row, systems.get(r.row.systemMenuId) ?? '', r.count)),
-    Number(total[0]?.n ?? 0),
-    input.pageNum,
-    input.pageSize,
-  );
+  return pagedQuery(db, input, {
+    rows: db.select({ row: infoCategory, count: articleCount }).from(infoCategory).$dynamic(),
+    counted: infoCategory,
+    where: and(inArray(infoCategory.systemMenuId, [...systems.keys()]), input.name ? ilike(infoCategory.name, containsPattern(input.name)) : undefined),
+    orderBy: [desc(infoCategory.createTime), desc(infoCategory.id)],
+    records: (rows) => rows.map((r) => recordOf(r.row, systems.get(r.row.systemMenuId) ?? '', r.count)),
+  });
 }
 
 async function categoryById(db: Tx, id: number): Promise<CategoryRow | null> {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { FilePurpose } from '../../../shared/constants';
 import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
@@ -8,7 +8,7 @@ import type { ArticleCategory, ArticleRecord, ArticleRow } from '../contract';
 import { ApiKeyStatus } from '../../system-api-key/contract';
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
-import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists';
+import { containsPattern, emptyPage, pagedQuery } from '../../../server/db/lists';
 import { file, infoArticle, infoCategory, systemApiKey, user } from '../../../server/db/schema';
 import { Errors } from '../../../server/errors';
 import { checkAttachable, deleteIfUnreferenced } from '../../../server/platform/file/files';
@@ -73,35 +73,19 @@ function rowOf(found: { article: ArticleTableRow; classificationName: string; cr
 
 export async function listArticles(ctx: CallContext, input: ParsedInputOf<typeof api.information.list>) {
   const systems = await infoSystemsOf(ctx);
-  if (systems.size === 0) return pageResult<ArticleRow>([], 0, input.pageNum, input.pageSize);
-  const where = and(
-    inArray(infoArticle.systemMenuId, [...systems.keys()]),
-    input.title ? ilike(infoArticle.title, containsPattern(input.title)) : undefined,
-    input.classificationName ? ilike(infoCategory.name, containsPattern(input.classificationName)) : undefined,
-  );
+  if (systems.size === 0) return emptyPage<ArticleRow>(input);
   const { db } = ctx.services;
-  const [rows, total] = await Promise.all([
-    db
-      .select(rowColumns)
-      .from(infoArticle)
-      .innerJoin(infoCategory, eq(infoCategory.id, infoArticle.classificationId))
-      .leftJoin(user, eq(user.userId, infoArticle.createBy))
-      .where(where)
-      .orderBy(...ARTICLE_ORDER)
-      .limit(input.pageSize)
-      .offset(offsetOf(input.pageNum, input.pageSize)),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(infoArticle)
-      .innerJoin(infoCategory, eq(infoCategory.id, infoArticle.classificationId))
-      .where(where),
-  ]);
-  return pageResult(
-    rows.map((r) => rowOf(r, systems.get(r.article.systemMenuId) ?? '')),
-    Number(total[0]?.n ?? 0),
-    input.pageNum,
-    input.pageSize,
-  );
+  return pagedQuery(db, input, {
+    rows: db.select(rowColumns).from(infoArticle).innerJoin(infoCategory, eq(infoCategory.id, infoArticle.classificationId)).leftJoin(user, eq(user.userId, infoArticle.createBy)).$dynamic(),
+    counted: db.select({ total: count() }).from(infoArticle).innerJoin(infoCategory, eq(infoCategory.id, infoArticle.classificationId)).$dynamic(),
+    where: and(
+      inArray(infoArticle.systemMenuId, [...systems.keys()]),
+      input.title ? ilike(infoArticle.title, containsPattern(input.title)) : undefined,
+      input.classificationName ? ilike(infoCategory.name, containsPattern(input.classificationName)) : undefined,
+    ),
+    orderBy: ARTICLE_ORDER,
+    records: (rows) => rows.map((r) => rowOf(r, systems.get(r.article.systemMenuId) ?? '')),
+  });
 }
 
 export async function articleInfo(ctx: CallContext, id: number): Promise<ArticleRecord> {

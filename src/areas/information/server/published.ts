@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import { ResponseCode } from '../../../shared/codes';
 import { FilePurpose } from '../../../shared/constants';
 import type { api } from '../../../shared/contract';
@@ -7,7 +7,7 @@ import { FileBody } from '../../../shared/contract/file';
 import { InfoSwitch } from '../../info-category/contract';
 import { publishedFileUrl, type PublishedArticle } from '../contract';
 import type { CallContext } from '../../../server/context';
-import { offsetOf, pageResult } from '../../../server/db/lists';
+import { pagedQuery } from '../../../server/db/lists';
 import { file, infoArticle, infoCategory, menu } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
 import { usableSystemKey } from '../../system-api-key/server';
@@ -36,39 +36,30 @@ export async function publishedArticles(ctx: CallContext, input: ParsedInputOf<t
   const systemMenuId = await systemOfKey(ctx, input.apiKey);
   const { db } = ctx.services;
   const system = (await db.select({ name: menu.name }).from(menu).where(eq(menu.menuId, systemMenuId)).limit(1))[0];
-  const where = and(published(systemMenuId), input.classificationId ? eq(infoArticle.classificationId, input.classificationId) : undefined);
-  const [rows, total] = await Promise.all([
-    db
-      .select({ article: infoArticle, classificationName: infoCategory.name })
-      .from(infoArticle)
-      .innerJoin(infoCategory, eq(infoCategory.id, infoArticle.classificationId))
-      .where(where)
-      .orderBy(...ARTICLE_ORDER)
-      .limit(input.pageSize)
-      .offset(offsetOf(input.pageNum, input.pageSize)),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(infoArticle)
-      .innerJoin(infoCategory, eq(infoCategory.id, infoArticle.classificationId))
-      .where(where),
-  ]);
-  const records: PublishedArticle[] = rows.map(({ article: a, classificationName }) => ({
-    id: a.id,
-    classificationId: a.classificationId,
-    classificationName,
-    typeCode: a.typeCode,
-    title: a.title,
-    keywords: a.keywords,
-    sort: a.sort,
-    top: a.top,
-    // Stored content was sanitised at save; it is sanitised again on the way out, whatever the rules were then.
-    content: sanitizeArticleHtml(a.content, { storedImageSrc: publishedFileUrl }),
-    imageUrl: a.imageId === null ? null : publishedFileUrl(a.imageId),
-    createTime: a.createTime.toISOString(),
-    updateTime: a.updateTime?.toISOString() ?? null,
-  }));
+  const page = await pagedQuery(db, input, {
+    rows: db.select({ article: infoArticle, classificationName: infoCategory.name }).from(infoArticle).innerJoin(infoCategory, eq(infoCategory.id, infoArticle.classificationId)).$dynamic(),
+    counted: db.select({ total: count() }).from(infoArticle).innerJoin(infoCategory, eq(infoCategory.id, infoArticle.classificationId)).$dynamic(),
+    where: and(published(systemMenuId), input.classificationId ? eq(infoArticle.classificationId, input.classificationId) : undefined),
+    orderBy: ARTICLE_ORDER,
+    records: (rows) =>
+      rows.map(({ article: a, classificationName }): PublishedArticle => ({
+        id: a.id,
+        classificationId: a.classificationId,
+        classificationName,
+        typeCode: a.typeCode,
+        title: a.title,
+        keywords: a.keywords,
+        sort: a.sort,
+        top: a.top,
+        // Stored content was sanitised at save; it is sanitised again on the way out, whatever the rules were then.
+        content: sanitizeArticleHtml(a.content, { storedImageSrc: publishedFileUrl }),
+        imageUrl: a.imageId === null ? null : publishedFileUrl(a.imageId),
+        createTime: a.createTime.toISOString(),
+        updateTime: a.updateTime?.toISOString() ?? null,
+      })),
+  });
   const systemName = system ? await ctx.services.translations.translate(ctx.locale, system.name) : '';
-  return { systemCode: systemMenuId, systemName, ...pageResult(records, Number(total[0]?.n ?? 0), input.pageNum, input.pageSize) };
+  return { systemCode: systemMenuId, systemName, ...page };
 }
 
 /** An image a published article of the key's system shows (its image or one in its content); nothing else. */

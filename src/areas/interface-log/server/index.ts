@@ -1,29 +1,12 @@
-import type { AreaHandlers } from '../../../server/handler';
+import { withField, withInput, withoutInput, type AreaHandlers } from '../../../server/handler';
 import { exportInterfaceLogs, exportProgress } from './export';
 import { interfaceLogApps, interfaceLogFigures, interfaceLogInfo, listInterfaceLogs } from './logs';
 
 export const interfaceLogHandlers: AreaHandlers<'interfaceLog'> = {
-  async apps(_input, ctx) {
-    return interfaceLogApps(ctx.services.db);
-  },
-
-  async list(input, ctx) {
-    return listInterfaceLogs(ctx, input);
-  },
-
-  async figures(_input, ctx) {
-    return interfaceLogFigures(ctx);
-  },
-
-  async info(input, ctx) {
-    return interfaceLogInfo(ctx, input.id);
-  },
-
-  async export(input, ctx) {
-    return exportInterfaceLogs(ctx, input);
-  },
-
-  async exportProgress(input, ctx) {
-    return exportProgress(ctx, input.progressKey);
-  },
+  apps: (_input, ctx) => interfaceLogApps(ctx.services.db),
+  list: withInput(listInterfaceLogs),
+  figures: withoutInput(interfaceLogFigures),
+  info: withField('id', interfaceLogInfo),
+  export: withInput(exportInterfaceLogs),
+  exportProgress: withField('progressKey', exportProgress),
 };

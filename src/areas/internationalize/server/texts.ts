@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { ResponseCode } from '../../../shared/codes';
 import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
@@ -6,7 +6,7 @@ import type { I18nTextRecord } from '../contract';
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
 import { SqlState, violatedConstraint } from '../../../server/db/errors';
-import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists';
+import { containsPattern, pagedQuery } from '../../../server/db/lists';
 import { i18nText, user } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
 import { undoableDelete } from '../../../server/undo';
@@ -51,10 +51,13 @@ export async function listTexts(ctx: CallContext, input: ParsedInputOf<typeof ap
   const conditions: SQL[] = [];
   if (input.chinese) conditions.push(ilike(i18nText.chinese, containsPattern(input.chinese)));
   if (input.status !== null && input.status !== undefined) conditions.push(eq(i18nText.status, input.status));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [totalRow] = await db.select({ n: count() }).from(i18nText).where(where);
-  const rows = await db.select().from(i18nText).where(where).orderBy(asc(i18nText.chinese), asc(i18nText.id)).limit(input.limit).offset(offsetOf(input.page, input.limit));
-  return pageResult(rows.map(recordOf), Number(totalRow?.n ?? 0), input.page, input.limit);
+  return pagedQuery(db, input, {
+    rows: db.select().from(i18nText).$dynamic(),
+    counted: i18nText,
+    where: and(...conditions),
+    orderBy: [asc(i18nText.chinese), asc(i18nText.id)],
+    records: (rows) => rows.map(recordOf),
+  });
 }
 
 export async function textById(db: Tx, id: number): Promise<I18nTextRow | null> {

@@ -7,7 +7,7 @@ import { formatMessage } from '../../../shared/i18n/messages';
 import { openTransportPassword } from '../../../server/auth/passwords';
 import type { CallContext } from '../../../server/context';
 import { SqlState, violatedConstraint } from '../../../server/db/errors';
-import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists';
+import { containsPattern, pagedQuery } from '../../../server/db/lists';
 import { mailAccount, mailMessage, outbox } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
 import { OutboxStatus } from '../../../server/outbox/worker';
@@ -54,19 +54,14 @@ async function sealedSecret(ctx: CallContext, transportSealed: string): Promise<
 }
 
 export async function listAccounts(ctx: CallContext, input: ParsedInputOf<typeof api.mail.accountList>) {
-  const where = input.account ? ilike(mailAccount.account, containsPattern(input.account)) : undefined;
   const { db } = ctx.services;
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(mailAccount)
-      .where(where)
-      .orderBy(desc(mailAccount.active), desc(mailAccount.createTime), desc(mailAccount.id))
-      .limit(input.pageSize)
-      .offset(offsetOf(input.pageNum, input.pageSize)),
-    db.select({ n: count() }).from(mailAccount).where(where),
-  ]);
-  return pageResult(rows.map(accountRecordOf), Number(total[0]?.n ?? 0), input.pageNum, input.pageSize);
+  return pagedQuery(db, input, {
+    rows: db.select().from(mailAccount).$dynamic(),
+    counted: mailAccount,
+    where: input.account ? ilike(mailAccount.account, containsPattern(input.account)) : undefined,
+    orderBy: [desc(mailAccount.active), desc(mailAccount.createTime), desc(mailAccount.id)],
+    records: (rows) => rows.map(accountRecordOf),
+  });
 }
 
 async function accountRow(ctx: CallContext, id: number): Promise<MailAccountRow> {
@@ -139,7 +134,7 @@ export async function updateAccount(ctx: CallContext, form: ParsedInputOf<typeof
 }
 
 /** Makes one account the sender; the one active before is deactivated in the same transaction. */
-export async function activateAccount(ctx: CallContext, id: number, version: number): Promise<MailAccountRow> {
+export async function activateAccount(ctx: CallContext, { id, version }: { id: number; version: number }): Promise<MailAccountRow> {
   return ctx.services.db.transaction(async (tx) => {
     const existing = (await tx.select().from(mailAccount).where(eq(mailAccount.id, id)))[0];
     if (!existing) throw Errors.notFound('id');

@@ -8,7 +8,7 @@ import { ResponseCode } from '../../../shared/codes';
 import { MailLimits } from '../../../shared/rules';
 import { roleScope } from '../../../server/auth/scope';
 import type { CallContext } from '../../../server/context';
-import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists';
+import { containsPattern, emptyPage, pagedQuery } from '../../../server/db/lists';
 import { file, mailAccount, mailAttachment, mailMessage, outbox, user } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
 import { OutboxChannel } from '../../../server/outbox';
@@ -97,52 +97,47 @@ export async function sendMail(ctx: CallContext, form: ParsedInputOf<typeof api.
 
 export async function listMails(ctx: CallContext, input: ParsedInputOf<typeof api.mail.list>) {
   const scope = [...(await roleScope(ctx))];
-  if (scope.length === 0) return pageResult<MailRecord>([], 0, input.pageNum, input.pageSize);
-  const where = and(
-    inArray(mailMessage.deptId, scope),
-    input.subject ? ilike(mailMessage.subject, containsPattern(input.subject)) : undefined,
-    input.recipient ? ilike(mailMessage.recipientText, containsPattern(input.recipient.toLowerCase())) : undefined,
-    input.status ? eq(outbox.status, input.status) : undefined,
-  );
+  if (scope.length === 0) return emptyPage<MailRecord>(input);
   const { db } = ctx.services;
-  const [rows, total] = await Promise.all([
-    db
-      .select({ mail: mailMessage, delivery: outbox })
-      .from(mailMessage)
-      .innerJoin(outbox, eq(outbox.id, mailMessage.outboxId))
-      .where(where)
-      .orderBy(desc(mailMessage.createTime), desc(mailMessage.id))
-      .limit(input.pageSize)
-      .offset(offsetOf(input.pageNum, input.pageSize)),
-    db.select({ n: count() }).from(mailMessage).innerJoin(outbox, eq(outbox.id, mailMessage.outboxId)).where(where),
-  ]);
-  const ids = rows.map((row) => row.mail.id);
-  const attached =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ mailId: mailAttachment.mailId, fileId: file.fileId, name: file.name, size: file.size, mime: file.mime })
-          .from(mailAttachment)
-          .innerJoin(file, eq(file.fileId, mailAttachment.fileId))
-          .where(inArray(mailAttachment.mailId, ids))
-          .orderBy(asc(mailAttachment.mailId), asc(mailAttachment.position));
-  const attachmentsOf = new Map<number, MailAttachmentRecord[]>();
-  for (const { mailId, ...attachment } of attached) attachmentsOf.set(mailId, [...(attachmentsOf.get(mailId) ?? []), attachment]);
-  const records: MailRecord[] = rows.map(({ mail, delivery }) => ({
-    id: mail.id,
-    sender: mail.sender,
-    to: mail.toAddresses,
-    cc: mail.ccAddresses,
-    subject: mail.subject,
-    status: delivery.status as MailRecord['status'],
-    attempts: delivery.attempts,
-    serverAnswer: delivery.status === 'sent' ? delivery.providerMessageId : delivery.lastError,
-    attachments: attachmentsOf.get(mail.id) ?? [],
-    createName: mail.createName,
-    createTime: mail.createTime.toISOString(),
-    sentTime: delivery.sentTime ? delivery.sentTime.toISOString() : null,
-  }));
-  return pageResult(records, Number(total[0]?.n ?? 0), input.pageNum, input.pageSize);
+  return pagedQuery(db, input, {
+    rows: db.select({ mail: mailMessage, delivery: outbox }).from(mailMessage).innerJoin(outbox, eq(outbox.id, mailMessage.outboxId)).$dynamic(),
+    counted: db.select({ total: count() }).from(mailMessage).innerJoin(outbox, eq(outbox.id, mailMessage.outboxId)).$dynamic(),
+    where: and(
+      inArray(mailMessage.deptId, scope),
+      input.subject ? ilike(mailMessage.subject, containsPattern(input.subject)) : undefined,
+      input.recipient ? ilike(mailMessage.recipientText, containsPattern(input.recipient.toLowerCase())) : undefined,
+      input.status ? eq(outbox.status, input.status) : undefined,
+    ),
+    orderBy: [desc(mailMessage.createTime), desc(mailMessage.id)],
+    records: async (rows) => {
+      const ids = rows.map((row) => row.mail.id);
+      const attached =
+        ids.length === 0
+          ? []
+          : await db
+              .select({ mailId: mailAttachment.mailId, fileId: file.fileId, name: file.name, size: file.size, mime: file.mime })
+              .from(mailAttachment)
+              .innerJoin(file, eq(file.fileId, mailAttachment.fileId))
+              .where(inArray(mailAttachment.mailId, ids))
+              .orderBy(asc(mailAttachment.mailId), asc(mailAttachment.position));
+      const attachmentsOf = new Map<number, MailAttachmentRecord[]>();
+      for (const { mailId, ...attachment } of attached) attachmentsOf.set(mailId, [...(attachmentsOf.get(mailId) ?? []), attachment]);
+      return rows.map(({ mail, delivery }): MailRecord => ({
+        id: mail.id,
+        sender: mail.sender,
+        to: mail.toAddresses,
+        cc: mail.ccAddresses,
+        subject: mail.subject,
+        status: delivery.status as MailRecord['status'],
+        attempts: delivery.attempts,
+        serverAnswer: delivery.status === 'sent' ? delivery.providerMessageId : delivery.lastError,
+        attachments: attachmentsOf.get(mail.id) ?? [],
+        createName: mail.createName,
+        createTime: mail.createTime.toISOString(),
+        sentTime: delivery.sentTime ? delivery.sentTime.toISOString() : null,
+      }));
+    },
+  });
 }
 
 /** The sanitised body of one mail of the caller's organisations. */

@@ -2,32 +2,16 @@ import { and, asc, eq } from 'drizzle-orm';
 import { APP_FLAG_SINGLE, MenuStatus, MenuType } from '../../../shared/constants';
 import { menu as menuTable } from '../../../server/db/schema';
 import { Errors } from '../../../server/errors';
-import type { AreaHandlers } from '../../../server/handler';
+import { answerKey, answerVersion, withField, withInput, type AreaHandlers } from '../../../server/handler';
 import { navigationOf } from '../../../server/platform/session';
 import { addMenu, deleteMenus, listMenus, menuById, menuInfo, updateMenu } from './menus';
 
 export const menuHandlers: AreaHandlers<'menu'> = {
-  async list(input, ctx) {
-    return listMenus(ctx, input);
-  },
-
-  async info(input, ctx) {
-    return menuInfo(ctx, input.menuId);
-  },
-
-  async add(input, ctx) {
-    const created = await addMenu(ctx, input);
-    return { menuId: created.menuId };
-  },
-
-  async update(input, ctx) {
-    const updated = await updateMenu(ctx, input);
-    return { menuId: updated.menuId, version: updated.version };
-  },
-
-  async delete(input, ctx) {
-    return deleteMenus(ctx, input.menuIds);
-  },
+  list: withInput(listMenus),
+  info: withField('menuId', menuInfo),
+  add: answerKey('menuId', addMenu),
+  update: answerVersion('menuId', updateMenu),
+  delete: withField('menuIds', deleteMenus),
 
   async appsByRole(input, ctx) {
     await ctx.heldRole(input.roleId);

@@ -6,7 +6,7 @@ import { roleScope } from '../../../server/auth/scope';
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
 import { SqlState, violatedConstraint } from '../../../server/db/errors';
-import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists';
+import { containsPattern, emptyPage, pagedQuery } from '../../../server/db/lists';
 import { messageApiKey, messageSystem } from '../../../server/db/schema';
 import { Errors } from '../../../server/errors';
 import { undoableDelete } from '../../../server/undo';
@@ -54,25 +54,19 @@ function keyTaken(error: unknown): never {
 
 export async function listKeys(ctx: CallContext, input: ParsedInputOf<typeof api.messageKey.keyList>) {
   const scope = [...(await roleScope(ctx))];
-  if (scope.length === 0) return pageResult<MessageKeyRecord>([], 0, input.pageNum, input.pageSize);
+  if (scope.length === 0) return emptyPage<MessageKeyRecord>(input);
   const conditions: SQL[] = [inArray(messageSystem.deptId, scope)];
   if (input.apiKey) conditions.push(ilike(messageApiKey.apiKey, containsPattern(input.apiKey)));
   if (input.systemName) conditions.push(or(ilike(messageSystem.name, containsPattern(input.systemName)), ilike(messageSystem.systemId, containsPattern(input.systemName)))!);
   if (input.status) conditions.push(eq(messageApiKey.status, input.status));
-  const where = and(...conditions);
   const { db } = ctx.services;
-  const [rows, total] = await Promise.all([
-    db
-      .select(recordColumns)
-      .from(messageApiKey)
-      .innerJoin(messageSystem, eq(messageSystem.id, messageApiKey.msgSystemId))
-      .where(where)
-      .orderBy(desc(messageApiKey.createTime), desc(messageApiKey.id))
-      .limit(input.pageSize)
-      .offset(offsetOf(input.pageNum, input.pageSize)),
-    db.select({ n: count() }).from(messageApiKey).innerJoin(messageSystem, eq(messageSystem.id, messageApiKey.msgSystemId)).where(where),
-  ]);
-  return pageResult(rows.map(recordOf), Number(total[0]?.n ?? 0), input.pageNum, input.pageSize);
+  return pagedQuery(db, input, {
+    rows: db.select(recordColumns).from(messageApiKey).innerJoin(messageSystem, eq(messageSystem.id, messageApiKey.msgSystemId)).$dynamic(),
+    counted: db.select({ total: count() }).from(messageApiKey).innerJoin(messageSystem, eq(messageSystem.id, messageApiKey.msgSystemId)).$dynamic(),
+    where: and(...conditions),
+    orderBy: [desc(messageApiKey.createTime), desc(messageApiKey.id)],
+    records: (rows) => rows.map(recordOf),
+  });
 }
 
 export async function keyInfo(ctx: CallContext, id: number): Promise<MessageKeyRecord> {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
 import type { MessageSystemOption, MessageSystemRecord } from '../contract';
@@ -6,7 +6,7 @@ import { roleScope } from '../../../server/auth/scope';
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
 import { SqlState, violatedConstraint } from '../../../server/db/errors';
-import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists';
+import { containsPattern, emptyPage, pagedQuery } from '../../../server/db/lists';
 import { dept, messageApiKey, messageSystem } from '../../../server/db/schema';
 import { Errors } from '../../../server/errors';
 import { undoableDelete } from '../../../server/undo';
@@ -55,25 +55,19 @@ function systemIdTaken(error: unknown): never {
 
 export async function listSystems(ctx: CallContext, input: ParsedInputOf<typeof api.messageKey.systemList>) {
   const scope = [...(await roleScope(ctx))];
-  if (scope.length === 0) return pageResult<MessageSystemRecord>([], 0, input.pageNum, input.pageSize);
+  if (scope.length === 0) return emptyPage<MessageSystemRecord>(input);
   const conditions: SQL[] = [inArray(messageSystem.deptId, scope)];
   if (input.systemId) conditions.push(ilike(messageSystem.systemId, containsPattern(input.systemId)));
   if (input.name) conditions.push(ilike(messageSystem.name, containsPattern(input.name)));
   if (input.status) conditions.push(eq(messageSystem.status, input.status));
-  const where = and(...conditions);
   const { db } = ctx.services;
-  const [rows, total] = await Promise.all([
-    db
-      .select(recordColumns)
-      .from(messageSystem)
-      .leftJoin(dept, eq(dept.deptId, messageSystem.deptId))
-      .where(where)
-      .orderBy(desc(messageSystem.createTime), desc(messageSystem.id))
-      .limit(input.pageSize)
-      .offset(offsetOf(input.pageNum, input.pageSize)),
-    db.select({ n: count() }).from(messageSystem).where(where),
-  ]);
-  return pageResult(rows.map(recordOf), Number(total[0]?.n ?? 0), input.pageNum, input.pageSize);
+  return pagedQuery(db, input, {
+    rows: db.select(recordColumns).from(messageSystem).leftJoin(dept, eq(dept.deptId, messageSystem.deptId)).$dynamic(),
+    counted: messageSystem,
+    where: and(...conditions),
+    orderBy: [desc(messageSystem.createTime), desc(messageSystem.id)],
+    records: (rows) => rows.map(recordOf),
+  });
 }
 
 export async function systemInfo(ctx: CallContext, id: number): Promise<MessageSystemRecord> {

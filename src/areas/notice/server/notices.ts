@@ -1,11 +1,11 @@
-import { and, count, desc, eq, gt, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
 import { NoticeFormat, NoticeLimits, NoticeState, NoticeStatus, noticeStateAt, type NoticeRecord, type NoticeRow, type NoticeStateType } from '../contract';
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
-import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists';
+import { containsPattern, pagedQuery } from '../../../server/db/lists';
 import { dept, notice, noticeRead, role, user } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
 import { ResponseCode } from '../../../shared/codes';
@@ -95,20 +95,26 @@ function listQuery(db: Tx) {
     .leftJoin(publisher, eq(publisher.userId, notice.createBy))
     .leftJoin(withdrawer, eq(withdrawer.userId, notice.withdrawBy))
     .leftJoin(dept, eq(dept.deptId, notice.audienceDeptId))
-    .leftJoin(role, eq(role.roleId, notice.audienceRoleId));
+    .leftJoin(role, eq(role.roleId, notice.audienceRoleId))
+    .$dynamic();
 }
 
 export async function listNotices(ctx: CallContext, input: ParsedInputOf<typeof api.notice.list>) {
   const reach = await noticeReachOf(ctx);
   const now = ctx.services.now();
-  const where = and(noticesWithin(reach), input.title ? ilike(notice.title, containsPattern(input.title)) : undefined, input.state ? stateCondition(input.state, now) : undefined);
   const { db } = ctx.services;
-  const rows = await listQuery(db).where(where).orderBy(desc(notice.createTime), desc(notice.id)).limit(input.pageSize).offset(offsetOf(input.pageNum, input.pageSize));
-  const total = await db.select({ n: count() }).from(notice).where(where);
-  const tree = await loadOrgTree(db);
-  const records: NoticeRow[] = [];
-  for (const found of rows) records.push(rowOf(found, await audienceSizeOf(db, tree, found.notice), now));
-  return pageResult(records, total[0]?.n ?? 0, input.pageNum, input.pageSize);
+  return pagedQuery(db, input, {
+    rows: listQuery(db),
+    counted: notice,
+    where: and(noticesWithin(reach), input.title ? ilike(notice.title, containsPattern(input.title)) : undefined, input.state ? stateCondition(input.state, now) : undefined),
+    orderBy: [desc(notice.createTime), desc(notice.id)],
+    records: async (rows) => {
+      const tree = await loadOrgTree(db);
+      const records: NoticeRow[] = [];
+      for (const found of rows) records.push(rowOf(found, await audienceSizeOf(db, tree, found.notice), now));
+      return records;
+    },
+  });
 }
 
 export async function noticeInfo(ctx: CallContext, id: number): Promise<NoticeRecord> {

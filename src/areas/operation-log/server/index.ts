@@ -1,19 +1,9 @@
-import type { AreaHandlers } from '../../../server/handler';
+import { withField, withInput, withoutInput, type AreaHandlers } from '../../../server/handler';
 import { exportOperationLog, listOperationLog, operationLogExportProgress, verifyOperationLog } from './operation-log';
 
 export const operationLogHandlers: AreaHandlers<'operationLog'> = {
-  async list(input, ctx) {
-    return listOperationLog(ctx, input);
-  },
-
-  async verify(_input, ctx) {
-    return verifyOperationLog(ctx);
-  },
-
-  async export(input, ctx) {
-    return exportOperationLog(ctx, input);
-  },
-  async exportProgress(input, ctx) {
-    return operationLogExportProgress(ctx, input.progressKey);
-  },
+  list: withInput(listOperationLog),
+  verify: withoutInput(verifyOperationLog),
+  export: withInput(exportOperationLog),
+  exportProgress: withField('progressKey', operationLogExportProgress),
 };

@@ -5,7 +5,7 @@ import { PUSH_SECRET_PURPOSE, pushRules, type PushProviderRecord } from '../cont
 import { decryptTransport } from '../../../shared/transport-crypto';
 import type { CallContext } from '../../../server/context';
 import { SqlState, violatedConstraint } from '../../../server/db/errors';
-import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists';
+import { containsPattern, pagedQuery } from '../../../server/db/lists';
 import { outbox, pushProvider, pushRecord } from '../../../server/db/schema';
 import { Errors } from '../../../server/errors';
 import { OutboxStatus } from '../../../server/outbox/worker';
@@ -58,12 +58,13 @@ async function openSecret(ctx: CallContext, sealed: string | undefined, required
 
 export async function listProviders(ctx: CallContext, input: ParsedInputOf<typeof api.push.providerList>) {
   const { db } = ctx.services;
-  const where = input.alias ? ilike(pushProvider.alias, containsPattern(input.alias)) : undefined;
-  const [rows, total] = await Promise.all([
-    db.select().from(pushProvider).where(where).orderBy(desc(pushProvider.createTime), desc(pushProvider.id)).limit(input.pageSize).offset(offsetOf(input.pageNum, input.pageSize)),
-    db.select({ n: count() }).from(pushProvider).where(where),
-  ]);
-  return pageResult(rows.map(providerRecordOf), Number(total[0]?.n ?? 0), input.pageNum, input.pageSize);
+  return pagedQuery(db, input, {
+    rows: db.select().from(pushProvider).$dynamic(),
+    counted: pushProvider,
+    where: input.alias ? ilike(pushProvider.alias, containsPattern(input.alias)) : undefined,
+    orderBy: [desc(pushProvider.createTime), desc(pushProvider.id)],
+    records: (rows) => rows.map(providerRecordOf),
+  });
 }
 
 export async function providerOptions(ctx: CallContext): Promise<PushProviderRecord[]> {

@@ -5,7 +5,7 @@ import type { ParsedInputOf } from '../../../shared/contract/endpoint';
 import { audienceProblem, parseAudience, PushAudience, type PushRecord } from '../contract';
 import { roleScope } from '../../../server/auth/scope';
 import type { CallContext } from '../../../server/context';
-import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists';
+import { containsPattern, emptyPage, pagedQuery } from '../../../server/db/lists';
 import { outbox, pushProvider, pushRecord, user } from '../../../server/db/schema';
 import { Errors } from '../../../server/errors';
 import { OutboxChannel } from '../../../server/outbox';
@@ -74,40 +74,34 @@ export async function sendPush(ctx: CallContext, form: ParsedInputOf<typeof api.
 /** Push records of the senders of the role's organisations, newest first, with their delivery state. */
 export async function listRecords(ctx: CallContext, input: ParsedInputOf<typeof api.push.recordList>) {
   const scope = [...(await roleScope(ctx))];
-  if (scope.length === 0) return pageResult<PushRecord>([], 0, input.pageNum, input.pageSize);
-  const where = and(
-    inArray(pushRecord.deptId, scope),
-    input.providerId ? eq(pushRecord.providerId, input.providerId) : undefined,
-    input.status ? eq(outbox.status, input.status) : undefined,
-    input.text ? or(ilike(pushRecord.title, containsPattern(input.text)), ilike(pushRecord.alert, containsPattern(input.text))) : undefined,
-  );
+  if (scope.length === 0) return emptyPage<PushRecord>(input);
   const { db } = ctx.services;
-  const [rows, total] = await Promise.all([
-    db
-      .select({ record: pushRecord, delivery: outbox })
-      .from(pushRecord)
-      .innerJoin(outbox, eq(outbox.id, pushRecord.outboxId))
-      .where(where)
-      .orderBy(desc(pushRecord.createTime), desc(pushRecord.id))
-      .limit(input.pageSize)
-      .offset(offsetOf(input.pageNum, input.pageSize)),
-    db.select({ n: count() }).from(pushRecord).innerJoin(outbox, eq(outbox.id, pushRecord.outboxId)).where(where),
-  ]);
-  const records: PushRecord[] = rows.map(({ record, delivery }) => ({
-    id: record.id,
-    providerId: record.providerId,
-    providerAlias: record.providerAlias,
-    audienceType: record.audienceType as PushRecord['audienceType'],
-    audience: record.audience as string[],
-    title: record.title,
-    alert: record.alert,
-    status: delivery.status as PushRecord['status'],
-    attempts: delivery.attempts,
-    lastError: delivery.lastError,
-    msgId: delivery.providerMessageId,
-    createName: record.createName,
-    createTime: record.createTime.toISOString(),
-    sentTime: delivery.sentTime ? delivery.sentTime.toISOString() : null,
-  }));
-  return pageResult(records, Number(total[0]?.n ?? 0), input.pageNum, input.pageSize);
+  return pagedQuery(db, input, {
+    rows: db.select({ record: pushRecord, delivery: outbox }).from(pushRecord).innerJoin(outbox, eq(outbox.id, pushRecord.outboxId)).$dynamic(),
+    counted: db.select({ total: count() }).from(pushRecord).innerJoin(outbox, eq(outbox.id, pushRecord.outboxId)).$dynamic(),
+    where: and(
+      inArray(pushRecord.deptId, scope),
+      input.providerId ? eq(pushRecord.providerId, input.providerId) : undefined,
+      input.status ? eq(outbox.status, input.status) : undefined,
+      input.text ? or(ilike(pushRecord.title, containsPattern(input.text)), ilike(pushRecord.alert, containsPattern(input.text))) : undefined,
+    ),
+    orderBy: [desc(pushRecord.createTime), desc(pushRecord.id)],
+    records: (rows) =>
+      rows.map(({ record, delivery }): PushRecord => ({
+        id: record.id,
+        providerId: record.providerId,
+        providerAlias: record.providerAlias,
+        audienceType: record.audienceType as PushRecord['audienceType'],
+        audience: record.audience as string[],
+        title: record.title,
+        alert: record.alert,
+        status: delivery.status as PushRecord['status'],
+        attempts: delivery.attempts,
+        lastError: delivery.lastError,
+        msgId: delivery.providerMessageId,
+        createName: record.createName,
+        createTime: record.createTime.toISOString(),
+        sentTime: delivery.sentTime ? delivery.sentTime.toISOString() : null,
+      })),
+  });
 }

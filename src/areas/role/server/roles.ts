@@ -8,7 +8,7 @@ import { checkCurrentRole, filteredScope, roleScope } from '../../../server/auth
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
 import { SqlState, violatedConstraint } from '../../../server/db/errors';
-import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists';
+import { containsPattern, emptyPage, pagedQuery } from '../../../server/db/lists';
 import { dept, role, roleMenu, userRole } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
 import { navigationOf } from '../../../server/platform/session';
@@ -120,13 +120,11 @@ export async function listRoles(ctx: CallContext, input: ParsedInputOf<typeof ap
   checkCurrentRole(ctx, input.roleId);
   const { db } = ctx.services;
   const deptIds = await filteredScope(ctx, input.deptId);
-  if (deptIds.length === 0) return pageResult<RoleRow>([], 0, input.page, input.limit);
+  if (deptIds.length === 0) return emptyPage<RoleRow>(input);
   const conditions: SQL[] = [inArray(role.deptId, deptIds)];
   if (input.name) conditions.push(ilike(role.roleName, containsPattern(input.name)));
-  const where = and(...conditions);
-  const [counted, rows] = await Promise.all([
-    db.select({ total: count() }).from(role).where(where),
-    db
+  return pagedQuery(db, input, {
+    rows: db
       .select({
         roleId: role.roleId,
         roleName: role.roleName,
@@ -139,13 +137,12 @@ export async function listRoles(ctx: CallContext, input: ParsedInputOf<typeof ap
       })
       .from(role)
       .innerJoin(dept, eq(dept.deptId, role.deptId))
-      .where(where)
-      .orderBy(asc(role.roleId))
-      .limit(input.limit)
-      .offset(offsetOf(input.page, input.limit)),
-  ]);
-  const records: RoleRow[] = rows.map((r) => ({ ...r, roleType: typeOf(r.roleType), userCount: Number(r.userCount), createTime: r.createTime.toISOString() }));
-  return pageResult(records, Number(counted[0]?.total ?? 0), input.page, input.limit);
+      .$dynamic(),
+    counted: role,
+    where: and(...conditions),
+    orderBy: [asc(role.roleId)],
+    records: (rows) => rows.map((r): RoleRow => ({ ...r, roleType: typeOf(r.roleType), userCount: Number(r.userCount), createTime: r.createTime.toISOString() })),
+  });
 }
 
 /** A role inside the caller's organisations. */

@@ -8,7 +8,7 @@ import type { SortOrder } from '../../../shared/list-sort';
 import { checkCurrentRole, roleScope, usersInScope } from '../../../server/auth/scope';
 import type { CallContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/client';
-import { containsPattern, offsetOf, orderByColumn, pageResult } from '../../../server/db/lists';
+import { containsPattern, emptyPage, orderByColumn, pagedQuery, type Page } from '../../../server/db/lists';
 import { dept, user, userServiceCentre } from '../../../server/db/schema';
 import { Errors } from '../../../server/errors';
 import { loadOrgTree, type OrgTree } from '../../../server/org-tree';
@@ -28,26 +28,24 @@ interface AccountPageInput {
   order?: SortOrder;
 }
 
+interface Account {
+  userId: number;
+  account: string;
+  name: string;
+}
+
 /**
  * One page of users as accounts (newest first, or by the column asked for) and the count of all that
- * match: the two run side by side.
+ * match, as the records `recordsOf` makes of the page's accounts (the accounts themselves without it).
  */
-async function accountPage(db: Db, where: SQL | undefined, input: AccountPageInput) {
-  const { pageNum, pageSize } = input;
-  const [counted, records] = await Promise.all([
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(user)
-      .where(where),
-    db
-      .select({ userId: user.userId, account: user.username, name: user.name })
-      .from(user)
-      .where(where)
-      .orderBy(...orderByColumn(ACCOUNT_SORT, input, desc(user.userId)))
-      .limit(pageSize)
-      .offset(offsetOf(pageNum, pageSize)),
-  ]);
-  return { total: counted[0]?.total ?? 0, records };
+async function accountPage<T = Account>(db: Db, where: SQL | undefined, input: AccountPageInput, recordsOf?: (accounts: Account[]) => T[] | Promise<T[]>): Promise<Page<T>> {
+  return pagedQuery(db, input, {
+    rows: db.select({ userId: user.userId, account: user.username, name: user.name }).from(user).$dynamic(),
+    counted: user,
+    where,
+    orderBy: orderByColumn(ACCOUNT_SORT, input, desc(user.userId)),
+    records: recordsOf,
+  });
 }
 
 /** The business-centre tree: every business centre with the organisations above it. */
@@ -102,9 +100,9 @@ function bindingsOfListedUser(deptIds?: number[]): SQL {
 export async function listBindings(ctx: CallContext, input: ParsedInputOf<typeof api.serviceCenter.list>) {
   const { db } = ctx.services;
   const scope = await roleScope(ctx);
-  if (scope.size === 0) return pageResult<BindingRow>([], 0, input.pageNum, input.pageSize);
+  if (scope.size === 0) return emptyPage<BindingRow>(input);
   const centres = input.deptId ? (await loadOrgTree(db)).subtree(input.deptId) : undefined;
-  if (centres && centres.length === 0) return pageResult<BindingRow>([], 0, input.pageNum, input.pageSize);
+  if (centres && centres.length === 0) return emptyPage<BindingRow>(input);
   const conditions: SQL[] = [
     inArray(user.deptId, [...scope]),
     exists(
@@ -116,9 +114,12 @@ export async function listBindings(ctx: CallContext, input: ParsedInputOf<typeof
   ];
   if (input.name) conditions.push(ilike(user.name, containsPattern(input.name)));
   if (input.account) conditions.push(ilike(user.username, containsPattern(input.account)));
-  const { total, records: users } = await accountPage(db, and(...conditions), input);
-  if (users.length === 0) return pageResult<BindingRow>([], total, input.pageNum, input.pageSize);
+  return accountPage(db, and(...conditions), input, (users) => bindingRowsOf(db, users));
+}
 
+/** The list's rows of a page of accounts: each account with its bindings. */
+async function bindingRowsOf(db: Db, users: Account[]): Promise<BindingRow[]> {
+  if (users.length === 0) return [];
   const bindings = await db
     .select({
       userId: userServiceCentre.userId,
@@ -157,14 +158,14 @@ export async function listBindings(ctx: CallContext, input: ParsedInputOf<typeof
       updateTime: updated?.updateTime?.toISOString() ?? null,
     });
   }
-  return pageResult(records, total, input.pageNum, input.pageSize);
+  return records;
 }
 
 export async function unboundUsers(ctx: CallContext, input: ParsedInputOf<typeof api.serviceCenter.unboundUsers>) {
   checkCurrentRole(ctx, input.roleId);
   const { db } = ctx.services;
   const scope = await roleScope(ctx);
-  if (scope.size === 0) return pageResult<{ userId: number; account: string; name: string }>([], 0, input.pageNum, input.pageSize);
+  if (scope.size === 0) return emptyPage<Account>(input);
   const conditions: SQL[] = [
     inArray(user.deptId, [...scope]),
     notExists(
@@ -176,8 +177,7 @@ export async function unboundUsers(ctx: CallContext, input: ParsedInputOf<typeof
   ];
   if (input.name) conditions.push(ilike(user.name, containsPattern(input.name)));
   if (input.account) conditions.push(ilike(user.username, containsPattern(input.account)));
-  const { total, records } = await accountPage(db, and(...conditions), input);
-  return pageResult(records, total, input.pageNum, input.pageSize);
+  return accountPage(db, and(...conditions), input);
 }
 
 export async function bindingOfUser(ctx: CallContext, userId: number) {

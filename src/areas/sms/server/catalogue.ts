@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
 import { SmsTemplateStatus, templateVariables, type SmsSignatureRecord, type SmsTemplateRecord } from '../contract';
 import { ResponseCode } from '../../../shared/codes';
 import type { CallContext } from '../../../server/context';
 import { SqlState, violatedConstraint } from '../../../server/db/errors';
-import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists';
+import { containsPattern, pagedQuery } from '../../../server/db/lists';
 import { smsSignature, smsTemplate } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
 import { undoableDelete } from '../../../server/undo';
@@ -52,31 +52,17 @@ function nameTaken(constraint: string) {
   };
 }
 
-async function page<T>(ctx: CallContext, table: typeof smsTemplate | typeof smsSignature, where: SQL | undefined, pageNum: number, pageSize: number, map: (row: never) => T) {
-  const { db } = ctx.services;
-  const [rows, total] = await Promise.all([
-    db.select().from(table).where(where).orderBy(desc(table.createTime), desc(table.id)).limit(pageSize).offset(offsetOf(pageNum, pageSize)),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(table)
-      .where(where),
-  ]);
-  return pageResult(
-    rows.map((row) => map(row as never)),
-    Number(total[0]?.n ?? 0),
-    pageNum,
-    pageSize,
-  );
-}
-
 // ----- Templates -----
 
 export async function listTemplates(ctx: CallContext, input: ParsedInputOf<typeof api.sms.templateList>) {
-  const where = and(
-    input.name ? ilike(smsTemplate.name, containsPattern(input.name)) : undefined,
-    input.status !== null && input.status !== undefined ? eq(smsTemplate.status, input.status) : undefined,
-  );
-  return page(ctx, smsTemplate, where, input.pageNum, input.pageSize, templateRecordOf);
+  const { db } = ctx.services;
+  return pagedQuery(db, input, {
+    rows: db.select().from(smsTemplate).$dynamic(),
+    counted: smsTemplate,
+    where: and(input.name ? ilike(smsTemplate.name, containsPattern(input.name)) : undefined, input.status !== null && input.status !== undefined ? eq(smsTemplate.status, input.status) : undefined),
+    orderBy: [desc(smsTemplate.createTime), desc(smsTemplate.id)],
+    records: (rows) => rows.map(templateRecordOf),
+  });
 }
 
 export async function templateInfo(ctx: CallContext, id: number): Promise<SmsTemplateRecord> {
@@ -118,7 +104,7 @@ export async function updateTemplate(ctx: CallContext, form: ParsedInputOf<typeo
     .catch(nameTaken('msg_sms_template_name_uq'));
 }
 
-export async function activateTemplate(ctx: CallContext, id: number, version: number): Promise<TemplateRow> {
+export async function activateTemplate(ctx: CallContext, { id, version }: { id: number; version: number }): Promise<TemplateRow> {
   return ctx.services.db.transaction(async (tx) => {
     const existing = (await tx.select().from(smsTemplate).where(eq(smsTemplate.id, id)))[0];
     if (!existing) throw Errors.notFound('id');
@@ -149,8 +135,14 @@ export async function deleteTemplates(ctx: CallContext, ids: number[]): Promise<
 // ----- Signatures -----
 
 export async function listSignatures(ctx: CallContext, input: ParsedInputOf<typeof api.sms.signatureList>) {
-  const where = input.name ? ilike(smsSignature.name, containsPattern(input.name)) : undefined;
-  return page(ctx, smsSignature, where, input.pageNum, input.pageSize, signatureRecordOf);
+  const { db } = ctx.services;
+  return pagedQuery(db, input, {
+    rows: db.select().from(smsSignature).$dynamic(),
+    counted: smsSignature,
+    where: input.name ? ilike(smsSignature.name, containsPattern(input.name)) : undefined,
+    orderBy: [desc(smsSignature.createTime), desc(smsSignature.id)],
+    records: (rows) => rows.map(signatureRecordOf),
+  });
 }
 
 export async function signatureInfo(ctx: CallContext, id: number): Promise<SmsSignatureRecord> {

@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../../../server/handler';
+import { answerKey, answerVersion, withField, withInput, withoutInput, type AreaHandlers } from '../../../server/handler';
 import {
   activateTemplate,
   addSignature,
@@ -16,38 +16,21 @@ import {
 import { listBatches, listRecords, sendSms } from './send';
 
 export const smsHandlers: AreaHandlers<'sms'> = {
-  templateList: (input, ctx) => listTemplates(ctx, input),
-  templateInfo: (input, ctx) => templateInfo(ctx, input.id),
-  async templateAdd(input, ctx) {
-    return { id: (await addTemplate(ctx, input)).id };
-  },
-  async templateUpdate(input, ctx) {
-    const updated = await updateTemplate(ctx, input);
-    return { id: updated.id, version: updated.version };
-  },
-  async templateActivate(input, ctx) {
-    const updated = await activateTemplate(ctx, input.id, input.version);
-    return { id: updated.id, version: updated.version };
-  },
-  async templateDelete(input, ctx) {
-    return deleteTemplates(ctx, input.ids);
-  },
-  signatureList: (input, ctx) => listSignatures(ctx, input),
-  signatureInfo: (input, ctx) => signatureInfo(ctx, input.id),
-  async signatureAdd(input, ctx) {
-    return { id: (await addSignature(ctx, input)).id };
-  },
-  async signatureUpdate(input, ctx) {
-    const updated = await updateSignature(ctx, input);
-    return { id: updated.id, version: updated.version };
-  },
-  async signatureDelete(input, ctx) {
-    return deleteSignatures(ctx, input.ids);
-  },
-  sendOptions: (_input, ctx) => sendOptions(ctx),
-  send: (input, ctx) => sendSms(ctx, input),
-  batchList: (input, ctx) => listBatches(ctx, input),
-  recordList: (input, ctx) => listRecords(ctx, input),
+  templateList: withInput(listTemplates),
+  templateInfo: withField('id', templateInfo),
+  templateAdd: answerKey('id', addTemplate),
+  templateUpdate: answerVersion('id', updateTemplate),
+  templateActivate: answerVersion('id', activateTemplate),
+  templateDelete: withField('ids', deleteTemplates),
+  signatureList: withInput(listSignatures),
+  signatureInfo: withField('id', signatureInfo),
+  signatureAdd: answerKey('id', addSignature),
+  signatureUpdate: answerVersion('id', updateSignature),
+  signatureDelete: withField('ids', deleteSignatures),
+  sendOptions: withoutInput(sendOptions),
+  send: withInput(sendSms),
+  batchList: withInput(listBatches),
+  recordList: withInput(listRecords),
 };
 
 /** For the other areas' servers. */

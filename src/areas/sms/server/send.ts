@@ -9,7 +9,7 @@ import { roleScope } from '../../../server/auth/scope';
 import type { CallContext } from '../../../server/context';
 import type { ChangeRecord } from '../../../server/audit/change-log';
 import type { Tx } from '../../../server/db/client';
-import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists';
+import { containsPattern, emptyPage, pagedQuery } from '../../../server/db/lists';
 import { outbox, smsBatch, smsRecord, smsSignature, smsTemplate, user } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
 import { OutboxChannel, type SmsPayload } from '../../../server/outbox';
@@ -154,42 +154,44 @@ const countOf = (status: string) => sql<number>`(count(*) filter (where ${outbox
 
 export async function listBatches(ctx: CallContext, input: ParsedInputOf<typeof api.sms.batchList>) {
   const scope = await batchScope(ctx);
-  if (scope.length === 0) return pageResult<SmsBatchRecord>([], 0, input.pageNum, input.pageSize);
-  const where = and(inArray(smsBatch.deptId, scope), input.templateName ? ilike(smsBatch.templateName, containsPattern(input.templateName)) : undefined);
+  if (scope.length === 0) return emptyPage<SmsBatchRecord>(input);
   const { db } = ctx.services;
-  const [batches, total] = await Promise.all([
-    db.select().from(smsBatch).where(where).orderBy(desc(smsBatch.createTime), desc(smsBatch.id)).limit(input.pageSize).offset(offsetOf(input.pageNum, input.pageSize)),
-    db.select({ n: count() }).from(smsBatch).where(where),
-  ]);
-  const ids = batches.map((b) => b.id);
-  const counts =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ batchId: outbox.batchId, sent: countOf(OutboxStatus.Sent), failed: countOf(OutboxStatus.Failed) })
-          .from(outbox)
-          .where(and(eq(outbox.channel, OutboxChannel.Sms), inArray(outbox.batchId, ids)))
-          .groupBy(outbox.batchId);
-  const countsOf = new Map(counts.map((c) => [c.batchId, c]));
-  const records: SmsBatchRecord[] = batches.map((b) => {
-    const c = countsOf.get(b.id);
-    const sent = Number(c?.sent ?? 0);
-    const failed = Number(c?.failed ?? 0);
-    return {
-      id: b.id,
-      templateName: b.templateName,
-      signName: b.signName,
-      content: b.content,
-      duplicates: b.duplicates,
-      createName: b.createName,
-      createTime: b.createTime.toISOString(),
-      total: b.total,
-      sent,
-      failed,
-      pending: b.total - sent - failed,
-    };
+  return pagedQuery(db, input, {
+    rows: db.select().from(smsBatch).$dynamic(),
+    counted: smsBatch,
+    where: and(inArray(smsBatch.deptId, scope), input.templateName ? ilike(smsBatch.templateName, containsPattern(input.templateName)) : undefined),
+    orderBy: [desc(smsBatch.createTime), desc(smsBatch.id)],
+    records: async (batches) => {
+      const ids = batches.map((b) => b.id);
+      const counts =
+        ids.length === 0
+          ? []
+          : await db
+              .select({ batchId: outbox.batchId, sent: countOf(OutboxStatus.Sent), failed: countOf(OutboxStatus.Failed) })
+              .from(outbox)
+              .where(and(eq(outbox.channel, OutboxChannel.Sms), inArray(outbox.batchId, ids)))
+              .groupBy(outbox.batchId);
+      const countsOf = new Map(counts.map((c) => [c.batchId, c]));
+      return batches.map((b): SmsBatchRecord => {
+        const c = countsOf.get(b.id);
+        const sent = Number(c?.sent ?? 0);
+        const failed = Number(c?.failed ?? 0);
+        return {
+          id: b.id,
+          templateName: b.templateName,
+          signName: b.signName,
+          content: b.content,
+          duplicates: b.duplicates,
+          createName: b.createName,
+          createTime: b.createTime.toISOString(),
+          total: b.total,
+          sent,
+          failed,
+          pending: b.total - sent - failed,
+        };
+      });
+    },
   });
-  return pageResult(records, Number(total[0]?.n ?? 0), input.pageNum, input.pageSize);
 }
 
 /** The send records screen and the send centre's batch details both list records. */
@@ -205,37 +207,36 @@ export async function listRecords(ctx: CallContext, input: ParsedInputOf<typeof 
     if (!batch) throw Errors.notFound('batchId');
     if (batch.deptId === null || !scope.includes(batch.deptId)) throw Errors.outOfScope('batchId');
   }
-  if (scope.length === 0) return pageResult<SmsSendRecord>([], 0, input.pageNum, input.pageSize);
+  if (scope.length === 0) return emptyPage<SmsSendRecord>(input);
   const where = and(
     inArray(smsBatch.deptId, scope),
     input.batchId ? eq(smsRecord.batchId, input.batchId) : undefined,
     input.phone ? ilike(smsRecord.phone, containsPattern(input.phone)) : undefined,
     input.status ? eq(outbox.status, input.status) : undefined,
   );
-  const [rows, total] = await Promise.all([
-    db
+  return pagedQuery(db, input, {
+    rows: db
       .select({ record: smsRecord, batch: smsBatch, delivery: outbox })
       .from(smsRecord)
       .innerJoin(smsBatch, eq(smsBatch.id, smsRecord.batchId))
       .innerJoin(outbox, eq(outbox.id, smsRecord.outboxId))
-      .where(where)
-      .orderBy(desc(smsRecord.id))
-      .limit(input.pageSize)
-      .offset(offsetOf(input.pageNum, input.pageSize)),
-    db.select({ n: count() }).from(smsRecord).innerJoin(smsBatch, eq(smsBatch.id, smsRecord.batchId)).innerJoin(outbox, eq(outbox.id, smsRecord.outboxId)).where(where),
-  ]);
-  const records: SmsSendRecord[] = rows.map(({ record, batch, delivery }) => ({
-    id: record.id,
-    batchId: record.batchId,
-    phone: record.phone,
-    content: batch.content,
-    templateName: batch.templateName,
-    status: delivery.status as SmsSendRecord['status'],
-    attempts: delivery.attempts,
-    lastError: delivery.lastError,
-    providerMessageId: delivery.providerMessageId,
-    createTime: record.createTime.toISOString(),
-    sentTime: delivery.sentTime ? delivery.sentTime.toISOString() : null,
-  }));
-  return pageResult(records, Number(total[0]?.n ?? 0), input.pageNum, input.pageSize);
+      .$dynamic(),
+    counted: db.select({ total: count() }).from(smsRecord).innerJoin(smsBatch, eq(smsBatch.id, smsRecord.batchId)).innerJoin(outbox, eq(outbox.id, smsRecord.outboxId)).$dynamic(),
+    where,
+    orderBy: [desc(smsRecord.id)],
+    records: (rows) =>
+      rows.map(({ record, batch, delivery }): SmsSendRecord => ({
+        id: record.id,
+        batchId: record.batchId,
+        phone: record.phone,
+        content: batch.content,
+        templateName: batch.templateName,
+        status: delivery.status as SmsSendRecord['status'],
+        attempts: delivery.attempts,
+        lastError: delivery.lastError,
+        providerMessageId: delivery.providerMessageId,
+        createTime: record.createTime.toISOString(),
+        sentTime: delivery.sentTime ? delivery.sentTime.toISOString() : null,
+      })),
+  });
 }

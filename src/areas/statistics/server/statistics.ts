@@ -6,12 +6,10 @@ import { revokeFamily } from '../../../server/auth/revoke';
 import { roleScope } from '../../../server/auth/scope';
 import type { CallContext } from '../../../server/context';
 import { loginRecord, user } from '../../../server/db/schema';
-import { offsetOf, pageResult } from '../../../server/db/lists';
+import { offsetOf, pagedQuery, pageResult, type Page } from '../../../server/db/lists';
 import { locate } from '../../../server/geo/locate';
 import { Errors } from '../../../server/errors';
 import { daysOf, hoursOf, localDate, localMonth, startOfDay, type Buckets } from '../../../server/calendar';
-
-type Page<T> = ReturnType<typeof pageResult<T>>;
 
 /**
  * The users a call's numbers cover: those of the role's organisations (a role over every organisation sees
@@ -94,21 +92,17 @@ export async function monthSeries(ctx: CallContext, month: string): Promise<Seri
 /** Users who signed in, most recent first, with their counts from the user record. */
 export async function accessLog(ctx: CallContext, page: number, limit: number): Promise<Page<LoginRecordRow>> {
   const covered = await usersCovered(ctx);
-  const where = and(isNotNull(user.lastLoginTime), covered);
   const db = ctx.services.db;
-  const [total] = await db.select({ n: count() }).from(user).where(where);
-  const rows = await db
-    .select({ userId: user.userId, username: user.username, name: user.name, loginCount: user.loginCount, mobile: user.mobile, lastLoginTime: user.lastLoginTime })
-    .from(user)
-    .where(where)
-    .orderBy(desc(user.lastLoginTime), desc(user.userId))
-    .limit(limit)
-    .offset(offsetOf(page, limit));
-  return pageResult(
-    rows.map((r) => ({ ...r, lastLoginTime: r.lastLoginTime!.toISOString() })),
-    total?.n ?? 0,
-    page,
-    limit,
+  return pagedQuery(
+    db,
+    { page, limit },
+    {
+      rows: db.select({ userId: user.userId, username: user.username, name: user.name, loginCount: user.loginCount, mobile: user.mobile, lastLoginTime: user.lastLoginTime }).from(user).$dynamic(),
+      counted: user,
+      where: and(isNotNull(user.lastLoginTime), covered),
+      orderBy: [desc(user.lastLoginTime), desc(user.userId)],
+      records: (rows) => rows.map((r) => ({ ...r, lastLoginTime: r.lastLoginTime!.toISOString() })),
+    },
   );
 }
 

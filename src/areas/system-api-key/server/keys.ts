@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { MenuType } from '../../../shared/constants';
 import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
@@ -7,7 +7,7 @@ import type { ApiKeyApp, ApiKeyRow } from '../contract';
 import { ResponseCode } from '../../../shared/codes';
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
-import { containsPattern, offsetOf, pageResult } from '../../../server/db/lists';
+import { containsPattern, emptyPage, pagedQuery } from '../../../server/db/lists';
 import { menu, oauthClient, systemApiKey } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
 
@@ -70,21 +70,17 @@ async function keyRowById(db: Tx, id: number): Promise<ApiKeyRow | null> {
 export async function listKeys(ctx: CallContext, input: ParsedInputOf<typeof api.systemApiKey.list>) {
   const { db } = ctx.services;
   const systems = await roleSystemIds(ctx);
-  if (systems.size === 0) return pageResult<ApiKeyRow>([], 0, input.page, input.limit);
+  if (systems.size === 0) return emptyPage<ApiKeyRow>(input);
   const conditions: SQL[] = [inArray(systemApiKey.systemMenuId, [...systems])];
   if (input.apiKey) conditions.push(ilike(systemApiKey.apiKey, containsPattern(input.apiKey)));
   if (input.systemName) conditions.push(ilike(systemApiKey.systemName, containsPattern(input.systemName)));
-  const where = and(...conditions);
-  const [totalRow] = await db.select({ n: count() }).from(systemApiKey).where(where);
-  const rows = await db
-    .select(rowColumns)
-    .from(systemApiKey)
-    .leftJoin(oauthClient, eq(oauthClient.clientId, systemApiKey.apiCode))
-    .where(where)
-    .orderBy(asc(systemApiKey.systemName), asc(systemApiKey.id))
-    .limit(input.limit)
-    .offset(offsetOf(input.page, input.limit));
-  return pageResult(rows.map(rowOf), Number(totalRow?.n ?? 0), input.page, input.limit);
+  return pagedQuery(db, input, {
+    rows: db.select(rowColumns).from(systemApiKey).leftJoin(oauthClient, eq(oauthClient.clientId, systemApiKey.apiCode)).$dynamic(),
+    counted: systemApiKey,
+    where: and(...conditions),
+    orderBy: [asc(systemApiKey.systemName), asc(systemApiKey.id)],
+    records: (rows) => rows.map(rowOf),
+  });
 }
 
 /** Every application of the application centre, for the dialog's ApiKey select. */

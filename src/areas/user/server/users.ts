@@ -12,7 +12,7 @@ import { checkCurrentRole, filteredScope, inScope, roleScope, usersInScope } fro
 import type { CallContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/client';
 import { SqlState, violatedConstraint } from '../../../server/db/errors';
-import { containsPattern, CountCache, offsetOf, orderByColumn, pageResult } from '../../../server/db/lists';
+import { containsPattern, CountCache, emptyPage, orderByColumn, pagedQuery, pageStatements } from '../../../server/db/lists';
 import { dataClassification, dept, loginFailure, role, user, userDataAuthority, userRole } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
 import { loadOrgTree, type OrgTree } from '../../../server/org-tree';
@@ -195,22 +195,14 @@ function userCounts(db: object): CountCache {
 
 type UserListInput = ParsedInputOf<typeof api.user.list>;
 
-/**
- * The two statements of a user-list page over the organisations `deptIds`: its count and its rows. Exported
- * so that the bench runs exactly this SQL straight on the database beside the server.
- */
-export function userListStatements(db: Tx, deptIds: readonly number[], input: UserListInput) {
+/** The user list over the organisations `deptIds`: its rows, its filter and its order. */
+function userList(db: Tx, deptIds: readonly number[], input: UserListInput) {
   const conditions: SQL[] = [inArray(user.deptId, [...deptIds])];
   if (input.name) conditions.push(ilike(user.name, containsPattern(input.name)));
   if (input.username) conditions.push(ilike(user.username, containsPattern(input.username)));
   if (input.status !== null && input.status !== undefined) conditions.push(eq(user.status, input.status));
-  const where = and(...conditions);
   return {
-    count: db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(user)
-      .where(where),
-    page: db
+    rows: db
       .select({
         userId: user.userId,
         username: user.username,
@@ -229,38 +221,38 @@ export function userListStatements(db: Tx, deptIds: readonly number[], input: Us
       .from(user)
       .leftJoin(dept, eq(dept.deptId, user.deptId))
       .leftJoin(creator, eq(creator.userId, user.createBy))
-      .where(where)
-      .orderBy(...orderByColumn(USER_SORT, input, desc(user.userId)))
-      .limit(input.limit)
-      .offset(offsetOf(input.page, input.limit)),
+      .$dynamic(),
+    counted: user,
+    where: and(...conditions),
+    orderBy: orderByColumn(USER_SORT, input, desc(user.userId)),
   };
+}
+
+/**
+ * The two statements of a user-list page over the organisations `deptIds`: its count and its rows. Exported
+ * so that the bench runs exactly this SQL straight on the database beside the server.
+ */
+export function userListStatements(db: Tx, deptIds: readonly number[], input: UserListInput) {
+  return pageStatements(db, input, userList(db, deptIds, input));
 }
 
 export async function listUsers(ctx: CallContext, input: UserListInput) {
   checkCurrentRole(ctx, input.roleId);
   const { db, authz } = ctx.services;
   const deptIds = await filteredScope(ctx, input.deptId);
-  if (deptIds.length === 0) return pageResult<UserListRow>([], 0, input.page, input.limit);
-  const statements = userListStatements(db, deptIds, input);
-  // The count and the page are independent: on PostgreSQL they run on two connections at once. The count is
-  // kept per filter until a write bumps the authorisation epoch (every change of users, roles and organisations does).
-  const countKey = JSON.stringify([deptIds, input.name ?? '', input.username ?? '', input.status ?? null]);
-  const [total, rows] = await Promise.all([
-    userCounts(db).count(
-      countKey,
-      () => authz.epoch,
-      async () => (await statements.count)[0]?.total ?? 0,
-    ),
-    statements.page,
-  ]);
-
-  const records: UserListRow[] = rows.map((r) => ({
-    ...r,
-    deptName: r.deptName ?? '',
-    createName: r.createName ?? '',
-    createTime: r.createTime.toISOString(),
-  }));
-  return pageResult(records, total, input.page, input.limit);
+  if (deptIds.length === 0) return emptyPage<UserListRow>(input);
+  return pagedQuery(db, input, {
+    ...userList(db, deptIds, input),
+    // Kept per filter until a write bumps the authorisation epoch (every change of users, roles and organisations does).
+    counts: { cache: userCounts(db), key: JSON.stringify([deptIds, input.name ?? '', input.username ?? '', input.status ?? null]), epoch: () => authz.epoch },
+    records: (rows) =>
+      rows.map((r): UserListRow => ({
+        ...r,
+        deptName: r.deptName ?? '',
+        createName: r.createName ?? '',
+        createTime: r.createTime.toISOString(),
+      })),
+  });
 }
 
 /**

@@ -1,8 +1,6 @@
-import type { AreaHandlers } from '../../handler';
+import { withField, type AreaHandlers } from '../../handler';
 import { restoreDelete } from '../../undo';
 
 export const undoHandlers: AreaHandlers<'undo'> = {
-  async restore(input, ctx) {
-    return restoreDelete(ctx, input.undoKey);
-  },
+  restore: withField('undoKey', restoreDelete),
 };
