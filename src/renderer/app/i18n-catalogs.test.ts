@@ -69,7 +69,7 @@ describe('i18n catalogs', () => {
     const i18n = await createI18n('en_US');
     await loadShellTexts(i18n);
     expect(i18n.t('common.cancel')).toBe('Cancel');
-    expect(i18n.t('menu.filters')).toBe('Filters');
+    expect(i18n.t('menu.actions')).toBe('Menu actions');
     // @ts-expect-error -- no catalog carries this key; at run time i18next shows the key itself
     expect(i18n.t('common.cancle')).toBe('common.cancle');
     // @ts-expect-error -- nor a feature's text
@@ -80,12 +80,12 @@ describe('i18n catalogs', () => {
     const i18n = await createI18n('en_US');
     expect(LOCALES.filter((locale) => i18n.hasResourceBundle(locale, 'translation'))).toEqual(['en_US']);
     expect(i18n.t('common.cancel')).toBe('Cancel');
-    expect(i18n.t('menu.filters')).toBe('menu.filters');
+    expect(i18n.t('menu.actions')).toBe('menu.actions');
     await loadShellTexts(i18n);
-    expect(i18n.t('menu.filters')).toBe('Filters');
+    expect(i18n.t('menu.actions')).toBe('Menu actions');
     await i18n.changeLanguage('de_DE');
     expect(i18n.t('common.cancel')).toBe(await localeMessages('de_DE').then((messages) => messages['common.cancel']));
-    expect(i18n.t('menu.filters')).toBe((await localeMessages('de_DE'))['menu.filters']);
+    expect(i18n.t('menu.actions')).toBe((await localeMessages('de_DE'))['menu.actions']);
     expect(i18n.t(routeTitleKey(Route.menu))).toBe('Menüs');
   });
 });

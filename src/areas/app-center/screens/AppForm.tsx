@@ -14,7 +14,7 @@ import { isTransportFailure, sessionEndOf } from '../../../renderer/components/s
 import { useConfirm } from '../../../renderer/components/ConfirmDialog';
 import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
 import { RuleField, fieldMessage, useRuleForm, type FieldSpecs, type RuleForm } from '../../../renderer/components/form/RuleForm';
-import { sameContent } from '../../../renderer/components/form/record-form';
+import { namePinnedFieldBy, sameContent } from '../../../renderer/components/form/record-form';
 import { useUnsavedGuard } from '../../../renderer/components/form/unsaved-changes';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
 import { useNotify } from '../../../renderer/components/notify';
@@ -50,7 +50,7 @@ const FIELD_LABEL: Record<AppField, MessageKey> = {
   clientId: 'appCenter.field.clientId',
   appName: 'appCenter.field.appName',
   appType: 'appCenter.field.appType',
-  status: 'appCenter.field.status',
+  status: 'common.status',
   accessTokenValiditySeconds: 'appCenter.field.accessTokenValiditySeconds',
   refreshTokenValiditySeconds: 'appCenter.field.refreshTokenValiditySeconds',
   passwordDay: 'appCenter.field.passwordDay',
@@ -121,7 +121,7 @@ function AppFields({ form, locked, builtIn }: { form: RuleForm<AppFormValues>; l
           data-testid="field-status"
         >
           <Radio value={AppStatus.Usable} label={t('appCenter.status.usable')} />
-          <Radio value={AppStatus.Stopped} label={t('appCenter.status.stopped')} />
+          <Radio value={AppStatus.Stopped} label={t('common.stopped')} />
         </RadioGroup>
       </Field>
       <RuleField form={form} name="accessTokenValiditySeconds" label={label('accessTokenValiditySeconds')} type="number" required disabled={locked} />
@@ -147,10 +147,7 @@ function AppFields({ form, locked, builtIn }: { form: RuleForm<AppFormValues>; l
 /** A server refusal pinned on a field, named in the screen's words. */
 function useNamePinnedField() {
   const { t } = useTranslation();
-  return (msg: string) => {
-    const pinned = fieldOfServerMessage(msg);
-    return pinned && `${t(FIELD_LABEL[pinned.field])}: ${pinned.text}`;
-  };
+  return namePinnedFieldBy(t, (field: AppField) => FIELD_LABEL[field], fieldOfServerMessage);
 }
 
 /**
@@ -194,7 +191,7 @@ function NewAppEditor() {
       onError: (error) => {
         if (sessionEndOf(error) || isTransportFailure(error)) return;
         const text = errorMessage(error, t('message.operationFailed'));
-        setFailure(namePinnedField(text) ?? text);
+        setFailure(namePinnedField(text, form.values) ?? text);
       },
     });
   };

@@ -1,9 +1,9 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Copy20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { IssuedSecret } from '../contract';
 import { useNotify } from '../../../renderer/components/notify';
-import { useOverlayWhile } from '../../../renderer/components/overlay';
+import { DialogFrame } from '../../../renderer/components/dialog/DialogFrame';
 
 const useStyles = makeStyles({
   surface: { width: '560px', maxWidth: '95vw' },
@@ -19,7 +19,6 @@ export function SecretDialog({ issued, onClose }: { issued: IssuedSecret | null;
   const { t } = useTranslation();
   const styles = useStyles();
   const notify = useNotify();
-  useOverlayWhile(issued !== null);
 
   const copy = () => {
     if (!issued) return;
@@ -32,33 +31,29 @@ export function SecretDialog({ issued, onClose }: { issued: IssuedSecret | null;
   };
 
   return (
-    <Dialog open={issued !== null} modalType="alert">
-      <DialogSurface className={styles.surface} data-testid="app-secret-dialog">
-        <DialogBody>
-          <DialogTitle>{t('appCenter.secret.title')}</DialogTitle>
-          <DialogContent className={styles.content}>
-            {issued ? <Text>{t('appCenter.secret.for', { clientId: issued.clientId })}</Text> : null}
-            <Field label={t('appCenter.field.secret')}>
-              <Input
-                readOnly
-                className={styles.secret}
-                value={issued?.appSecret ?? ''}
-                onFocus={(event) => event.currentTarget.select()}
-                contentAfter={<Button appearance="transparent" size="small" icon={<Copy20Regular />} aria-label={t('appCenter.secret.copy')} onClick={copy} data-testid="app-secret-copy" />}
-                data-testid="app-secret-value"
-              />
-            </Field>
-            <MessageBar intent="warning" layout="multiline">
-              <MessageBarBody>{t('appCenter.secret.warning')}</MessageBarBody>
-            </MessageBar>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose} data-testid="app-secret-close">
-              {t('appCenter.secret.done')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      open={issued !== null}
+      title={t('appCenter.secret.title')}
+      data-testid="app-secret-dialog"
+      className={styles.surface}
+      contentClassName={styles.content}
+      modalType="alert"
+      close={{ 'data-testid': 'app-secret-close', label: t('appCenter.secret.done'), onClick: onClose }}
+    >
+      {issued ? <Text>{t('appCenter.secret.for', { clientId: issued.clientId })}</Text> : null}
+      <Field label={t('appCenter.field.secret')}>
+        <Input
+          readOnly
+          className={styles.secret}
+          value={issued?.appSecret ?? ''}
+          onFocus={(event) => event.currentTarget.select()}
+          contentAfter={<Button appearance="transparent" size="small" icon={<Copy20Regular />} aria-label={t('appCenter.secret.copy')} onClick={copy} data-testid="app-secret-copy" />}
+          data-testid="app-secret-value"
+        />
+      </Field>
+      <MessageBar intent="warning" layout="multiline">
+        <MessageBarBody>{t('appCenter.secret.warning')}</MessageBarBody>
+      </MessageBar>
+    </DialogFrame>
   );
 }

@@ -13,11 +13,11 @@ interface BasicFieldsProps {
 /** Name and number, which every data group record has; the remark comes last (`RemarkField`). */
 export function NameNumberFields({ values, change, message, disabled }: BasicFieldsProps) {
   const { t } = useTranslation();
-  const nameMessage = message('name', t('dataGroup.name'));
+  const nameMessage = message('name', t('common.name'));
   const numberMessage = message('number', t('dataGroup.number'));
   return (
     <>
-      <Field label={t('dataGroup.name')} required validationState={nameMessage ? 'error' : 'none'} validationMessage={nameMessage}>
+      <Field label={t('common.name')} required validationState={nameMessage ? 'error' : 'none'} validationMessage={nameMessage}>
         <Input value={values.name} maxLength={DataGroupLimits.nameMax} onChange={(_event, data) => change({ name: data.value })} disabled={disabled} data-testid="field-name" />
       </Field>
       <Field label={t('dataGroup.number')} required hint={t('dataGroup.numberHint')} validationState={numberMessage ? 'error' : 'none'} validationMessage={numberMessage}>
@@ -29,9 +29,9 @@ export function NameNumberFields({ values, change, message, disabled }: BasicFie
 
 export function RemarkField({ values, change, message, disabled }: BasicFieldsProps) {
   const { t } = useTranslation();
-  const remarkMessage = message('remark', t('dataGroup.remark'));
+  const remarkMessage = message('remark', t('common.remark'));
   return (
-    <Field label={t('dataGroup.remark')} validationState={remarkMessage ? 'error' : 'none'} validationMessage={remarkMessage}>
+    <Field label={t('common.remark')} validationState={remarkMessage ? 'error' : 'none'} validationMessage={remarkMessage}>
       <Textarea value={values.remark} maxLength={DataGroupLimits.remarkMax} onChange={(_event, data) => change({ remark: data.value })} disabled={disabled} data-testid="field-remark" />
     </Field>
   );

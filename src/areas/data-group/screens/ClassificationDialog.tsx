@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { ClassificationForm, ClassificationRow } from '../contract';
 import { DataGroupLimits } from '../../../shared/rules';
 import { OrgCascader } from '../../../renderer/components/OrgCascader';
-import { useNotify } from '../../../renderer/components/notify';
-import { useBridgeMutation } from '../../../renderer/hooks/bridge-query';
-import { DataDialog, useDialogForm } from './DataDialog';
+import { useDialogRecordForm } from '../../../renderer/components/dialog/useDialogForm';
+import { DataDialog } from './DataDialog';
 import { NameNumberFields, RemarkField } from './BasicFields';
-import { NEW_CLASSIFICATION, classificationRules, classificationValuesOf } from './forms';
+import { NEW_CLASSIFICATION, classificationRules, classificationValuesOf, issuesOf, payloadOf, type ClassificationValues } from './forms';
 import { useOrgNodes } from './useOrgNodes';
 
 /**
@@ -16,35 +15,30 @@ import { useOrgNodes } from './useOrgNodes';
  */
 export function ClassificationDialog({ row, onClose, onSaved }: { row: ClassificationRow | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const orgs = useOrgNodes();
-  const form = useDialogForm(classificationRules, row ? classificationValuesOf(row) : NEW_CLASSIFICATION);
-  const add = useBridgeMutation('dataGroup.classificationAdd', { meta: { silent: true } });
-  const update = useBridgeMutation('dataGroup.classificationUpdate', { meta: { silent: true } });
-  const saving = add.isPending || update.isPending;
-  const save = () => {
-    const payload = form.check<ClassificationForm>();
-    if (!payload) return;
-    const handlers = {
-      onSuccess: () => {
-        notify.success(t(row ? 'message.updateSuccess' : 'message.addSuccess'));
-        onSaved();
-      },
-      onError: form.refused,
-    };
-    if (row) update.mutate({ ...payload, id: row.id, version: row.version }, handlers);
-    else add.mutate(payload, handlers);
-  };
+  const payload = (values: ClassificationValues) => payloadOf<ClassificationValues, ClassificationForm>(classificationRules, values);
+  const form = useDialogRecordForm({
+    record: row,
+    initial: row ? classificationValuesOf(row) : NEW_CLASSIFICATION,
+    issues: (values) => issuesOf(classificationRules, values),
+    add: { endpoint: 'dataGroup.classificationAdd', payload },
+    update: {
+      endpoint: 'dataGroup.classificationUpdate',
+      payload: (values, stored) => ({ ...payload(values), id: stored.id, version: stored.version }),
+    },
+    onSaved,
+  });
+  const { saving } = form;
   const fieldProps = { values: form.values, change: form.change, message: form.message, disabled: saving };
-  const typeMessage = form.message('type', t('dataGroup.class.type'));
-  const deptMessage = form.message('deptId', t('dataGroup.class.dept'));
+  const typeMessage = form.message('type', t('common.type'));
+  const deptMessage = form.message('deptId', t('common.organisation'));
   return (
-    <DataDialog title={t(row ? 'dataGroup.class.editTitle' : 'dataGroup.class.addTitle')} testId="classification-dialog" saving={saving} failure={form.failure} onSave={save} onClose={onClose}>
+    <DataDialog title={t(row ? 'dataGroup.class.editTitle' : 'dataGroup.class.addTitle')} testId="classification-dialog" form={form} onClose={onClose}>
       <NameNumberFields {...fieldProps} />
-      <Field label={t('dataGroup.class.type')} required validationState={typeMessage ? 'error' : 'none'} validationMessage={typeMessage}>
+      <Field label={t('common.type')} required validationState={typeMessage ? 'error' : 'none'} validationMessage={typeMessage}>
         <Input value={form.values.type} maxLength={DataGroupLimits.classificationTypeMax} onChange={(_event, data) => form.change({ type: data.value })} disabled={saving} data-testid="field-type" />
       </Field>
-      <Field label={t('dataGroup.class.dept')} hint={t('dataGroup.class.deptHint')} validationState={deptMessage ? 'error' : 'none'} validationMessage={deptMessage}>
+      <Field label={t('common.organisation')} hint={t('dataGroup.class.deptHint')} validationState={deptMessage ? 'error' : 'none'} validationMessage={deptMessage}>
         <OrgCascader
           nodes={orgs}
           value={form.values.deptId}

@@ -43,28 +43,28 @@ export default function ClassificationList() {
       input: (ids) => ({ ids: ids.join(',') }),
       confirmTitle: t('dataGroup.class.deleteTitle'),
       itemLabel: classificationLabel,
-      question: (count, names) => (count === 1 ? t('dataGroup.class.deleteOne', { names }) : t('dataGroup.class.deleteMany', { count, names })),
+      question: { one: 'dataGroup.class.deleteOne', many: 'dataGroup.class.deleteMany' },
       invalidate: invalidateDataGroupQueries,
     },
   });
   const dialog = useDialogState(list);
   const columns: ListColumn<ClassificationRow>[] = [
     { key: 'number', header: t('dataGroup.number'), render: (row) => row.number, width: '15%' },
-    { key: 'name', header: t('dataGroup.name'), render: (row) => row.name, width: '17%' },
-    { key: 'type', header: t('dataGroup.class.type'), render: (row) => row.type, width: '11%' },
-    { key: 'dept', header: t('dataGroup.class.dept'), render: (row) => row.deptName || t('dataGroup.class.everyOrg'), width: '15%' },
+    { key: 'name', header: t('common.name'), render: (row) => row.name, width: '17%' },
+    { key: 'type', header: t('common.type'), render: (row) => row.type, width: '11%' },
+    { key: 'dept', header: t('common.organisation'), render: (row) => row.deptName || t('dataGroup.class.everyOrg'), width: '15%' },
     { key: 'holderCount', header: t('dataGroup.class.holderCount'), render: (row) => row.holderCount, width: '9%' },
-    { key: 'remark', header: t('dataGroup.remark'), render: (row) => row.remark, width: '16%' },
+    { key: 'remark', header: t('common.remark'), render: (row) => row.remark, width: '16%' },
     { key: 'createTime', header: t('dataGroup.createTime'), render: (row) => formatDateTime(row.createTime), width: '17%' },
   ];
   const { draft } = list.filters;
   return (
     <ListScreen data-testid="classification-list">
-      <FilterBar label={t('dataGroup.filters')} filters={list.filters} testIdPrefix="filter-">
-        <FilterTextField label={t('dataGroup.name')} value={draft.name} onChange={(name) => list.filters.change({ name })} data-testid="filter-name" />
+      <FilterBar label={t('common.filters')} filters={list.filters} testIdPrefix="filter-">
+        <FilterTextField label={t('common.name')} value={draft.name} onChange={(name) => list.filters.change({ name })} data-testid="filter-name" />
         <FilterTextField label={t('dataGroup.number')} value={draft.number} onChange={(number) => list.filters.change({ number })} data-testid="filter-number" />
-        <FilterTextField label={t('dataGroup.class.type')} value={draft.type} onChange={(type) => list.filters.change({ type })} data-testid="filter-type" />
-        <FilterField label={t('dataGroup.class.dept')}>
+        <FilterTextField label={t('common.type')} value={draft.type} onChange={(type) => list.filters.change({ type })} data-testid="filter-type" />
+        <FilterField label={t('common.organisation')}>
           <OrgCascader nodes={orgs} value={draft.deptId} onChange={(deptId) => list.filters.change({ deptId })} preselectFirst={false} clearable data-testid="filter-org" />
         </FilterField>
       </FilterBar>

@@ -32,23 +32,23 @@ export default function GroupList() {
       input: (ids) => ({ ids: ids.join(',') }),
       confirmTitle: t('dataGroup.group.deleteTitle'),
       itemLabel: groupLabel,
-      question: (count, names) => (count === 1 ? t('dataGroup.group.deleteOne', { names }) : t('dataGroup.group.deleteMany', { count, names })),
+      question: { one: 'dataGroup.group.deleteOne', many: 'dataGroup.group.deleteMany' },
       invalidate: invalidateDataGroupQueries,
     },
   });
   const dialog = useDialogState(list);
   const columns: ListColumn<GroupRow>[] = [
     { key: 'number', header: t('dataGroup.number'), render: (row) => row.number, width: '18%' },
-    { key: 'name', header: t('dataGroup.name'), render: (row) => row.name, width: '22%' },
+    { key: 'name', header: t('common.name'), render: (row) => row.name, width: '22%' },
     { key: 'organCount', header: t('dataGroup.group.organCount'), render: (row) => row.organCount, width: '10%' },
-    { key: 'remark', header: t('dataGroup.remark'), render: (row) => row.remark, width: '30%' },
+    { key: 'remark', header: t('common.remark'), render: (row) => row.remark, width: '30%' },
     { key: 'createTime', header: t('dataGroup.createTime'), render: (row) => formatDateTime(row.createTime), width: '20%' },
   ];
   const { draft } = list.filters;
   return (
     <ListScreen data-testid="group-list">
-      <FilterBar label={t('dataGroup.filters')} filters={list.filters} testIdPrefix="filter-">
-        <FilterTextField label={t('dataGroup.name')} value={draft.name} onChange={(name) => list.filters.change({ name })} data-testid="filter-name" />
+      <FilterBar label={t('common.filters')} filters={list.filters} testIdPrefix="filter-">
+        <FilterTextField label={t('common.name')} value={draft.name} onChange={(name) => list.filters.change({ name })} data-testid="filter-name" />
         <FilterTextField label={t('dataGroup.number')} value={draft.number} onChange={(number) => list.filters.change({ number })} data-testid="filter-number" />
       </FilterBar>
       <CrudActions

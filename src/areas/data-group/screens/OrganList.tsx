@@ -37,24 +37,24 @@ export default function OrganList() {
       input: (ids) => ({ ids: ids.join(',') }),
       confirmTitle: t('dataGroup.organ.deleteTitle'),
       itemLabel: organLabel,
-      question: (count, names) => (count === 1 ? t('dataGroup.organ.deleteOne', { names }) : t('dataGroup.organ.deleteMany', { count, names })),
+      question: { one: 'dataGroup.organ.deleteOne', many: 'dataGroup.organ.deleteMany' },
       invalidate: invalidateDataGroupQueries,
     },
   });
   const dialog = useDialogState(list);
   const columns: ListColumn<OrganRow>[] = [
     { key: 'number', header: t('dataGroup.number'), render: (row) => row.number, width: '16%' },
-    { key: 'name', header: t('dataGroup.name'), render: (row) => row.name, width: '20%' },
+    { key: 'name', header: t('common.name'), render: (row) => row.name, width: '20%' },
     { key: 'group', header: t('dataGroup.organ.group'), render: (row) => row.groupName, width: '18%' },
-    { key: 'remark', header: t('dataGroup.remark'), render: (row) => row.remark, width: '26%' },
+    { key: 'remark', header: t('common.remark'), render: (row) => row.remark, width: '26%' },
     { key: 'createTime', header: t('dataGroup.createTime'), render: (row) => formatDateTime(row.createTime), width: '20%' },
   ];
   const { draft } = list.filters;
   const chosenGroup = groups.data?.find((group) => group.id === draft.groupId);
   return (
     <ListScreen data-testid="organ-list">
-      <FilterBar label={t('dataGroup.filters')} filters={list.filters} testIdPrefix="filter-">
-        <FilterTextField label={t('dataGroup.name')} value={draft.name} onChange={(name) => list.filters.change({ name })} data-testid="filter-name" />
+      <FilterBar label={t('common.filters')} filters={list.filters} testIdPrefix="filter-">
+        <FilterTextField label={t('common.name')} value={draft.name} onChange={(name) => list.filters.change({ name })} data-testid="filter-name" />
         <FilterTextField label={t('dataGroup.number')} value={draft.number} onChange={(number) => list.filters.change({ number })} data-testid="filter-number" />
         <FilterField label={t('dataGroup.organ.group')}>
           <Dropdown

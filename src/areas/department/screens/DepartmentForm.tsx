@@ -1,4 +1,4 @@
-import { Divider, Dropdown, Field, MessageBar, MessageBarBody, Option, Radio, RadioGroup, Switch, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Divider, Dropdown, Field, Option, Radio, RadioGroup, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -8,7 +8,8 @@ import { Perm } from '../../../shared/permissions';
 import { DeptLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
 import { useIdentity } from '../../../renderer/components/screen/identity';
-import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
+import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
+import { RecordFormSheet, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
 import { RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
 import type { OrgNode } from '../../../renderer/components/OrgCascader';
@@ -21,10 +22,6 @@ import { contractIssues, deptPayload, fieldOfServerMessage, initialParent, isCom
 import { invalidateDeptQueries, useDeptOrgTree } from './queries';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL, maxWidth: '760px' },
-  header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  subtitle: { color: tokens.colorNeutralForeground3 },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   images: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXL },
 });
 
@@ -119,10 +116,7 @@ function DeptEditor({ record, reload, parentId = null }: LoadedRecord<DeptRecord
     update: { endpoint: 'dept.update', perm: Perm.deptUpdate, payload: (values, stored) => ({ ...deptPayload(values), deptId: stored.deptId, version: stored.version }) },
     listPath: Route.department,
     refresh: invalidateDeptQueries,
-    namePinnedField: (msg) => {
-      const pinned = fieldOfServerMessage(msg);
-      return pinned && `${t(FIELD_LABEL[pinned.field])}: ${pinned.text}`;
-    },
+    namePinnedField: namePinnedFieldBy(t, (field) => FIELD_LABEL[field], fieldOfServerMessage),
     reload,
   });
   const { form, locked } = controller;
@@ -139,96 +133,80 @@ function DeptEditor({ record, reload, parentId = null }: LoadedRecord<DeptRecord
 
   const title = record ? t('dept.form.editTitle', { name: record.name }) : t('dept.form.addTitle');
   return (
-    <div className={styles.page} data-testid="dept-form">
-      <header className={styles.header}>
-        <Title3 as="h2">{title}</Title3>
-        <Text className={styles.subtitle}>{t('dept.form.subtitle')}</Text>
-      </header>
+    <RecordFormSheet controller={controller} title={title} subtitle={t('dept.form.subtitle')} testIdPrefix="dept" readOnlyText={t(record ? 'dept.form.readOnlyUpdate' : 'dept.form.readOnlyAdd')}>
+      <RuleField form={form} name="name" label={label('name')} hint={t('dept.hint.name')} maxLength={DeptLimits.nameMax} required disabled={locked} />
 
-      {controller.readOnly ? (
-        <MessageBar intent="info" data-testid="dept-form-read-only">
-          <MessageBarBody>{t(record ? 'dept.form.readOnlyUpdate' : 'dept.form.readOnlyAdd')}</MessageBarBody>
-        </MessageBar>
+      <Field label={label('deptType')} required validationState={form.errors.deptType ? 'error' : 'none'} validationMessage={messageOf('deptType')}>
+        <RadioGroup layout="horizontal" value={values.deptType} onChange={(_event, data) => form.setValue('deptType', data.value as DeptTypeValue)} disabled={locked} data-testid="field-deptType">
+          {DEPT_TYPES.map((type) => (
+            <Radio key={type} value={type} label={t(type === DeptType.Company ? 'dept.type.company' : 'dept.type.department')} />
+          ))}
+        </RadioGroup>
+      </Field>
+
+      <Field label={label('parentId')} hint={t('dept.hint.parentTop')} validationState={form.errors.parentId ? 'error' : 'none'} validationMessage={messageOf('parentId')}>
+        <OrgCascader nodes={parentNodes} value={values.parentId} onChange={(id) => form.setValue('parentId', id)} preselectFirst={false} clearable disabled={locked} data-testid="field-parentId" />
+      </Field>
+      {parents.query.isError ? <ErrorState title={t('dept.form.loadFailed')} error={parents.query.error} onRetry={() => void parents.query.refetch()} /> : null}
+
+      <Field label={label('companyType')} validationState={form.errors.companyType ? 'error' : 'none'} validationMessage={messageOf('companyType')}>
+        <Dropdown
+          value={chosenCompany?.name ?? (values.companyType === null ? t('dept.companyType.none') : (record?.companyTypeName ?? ''))}
+          selectedOptions={[values.companyType === null ? NO_COMPANY : String(values.companyType)]}
+          onOptionSelect={(_event, data) => form.setValue('companyType', data.optionValue === undefined || data.optionValue === NO_COMPANY ? null : Number(data.optionValue))}
+          disabled={locked}
+          data-testid="field-companyType"
+        >
+          <Option value={NO_COMPANY}>{t('dept.companyType.none')}</Option>
+          {companyChoices.map((entry) => (
+            <Option key={entry.deptId} value={String(entry.deptId)}>
+              {entry.name}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+
+      <RuleField form={form} name="deptPerson" label={label('deptPerson')} maxLength={DeptLimits.personMax} disabled={locked} />
+      <RuleField form={form} name="telephone" label={label('telephone')} maxLength={DeptLimits.telephoneMax} disabled={locked} />
+      <RuleField form={form} name="companyAddress" label={label('companyAddress')} maxLength={DeptLimits.addressMax} disabled={locked} />
+      <RuleField form={form} name="orderNum" label={label('orderNum')} type="number" disabled={locked} />
+      <Field label={label('businessCentre')} hint={t('dept.hint.businessCentre')}>
+        <Switch checked={values.businessCentre} onChange={(_event, data) => form.setValue('businessCentre', data.checked)} disabled={locked} data-testid="field-businessCentre" />
+      </Field>
+      <RuleField form={form} name="remake" label={label('remake')} maxLength={DeptLimits.remarkMax} disabled={locked} />
+
+      {company ? (
+        <>
+          <Divider>{t('dept.section.company')}</Divider>
+          <RuleField form={form} name="companyCode" label={label('companyCode')} maxLength={18} disabled={locked} />
+          <RuleField form={form} name="establishTime" label={label('establishTime')} type="date" disabled={locked} />
+          <RuleField form={form} name="legalPerson" label={label('legalPerson')} maxLength={DeptLimits.legalPersonMax} disabled={locked} />
+          <RuleField form={form} name="registeredCapital" label={label('registeredCapital')} maxLength={DeptLimits.registeredCapitalMax} disabled={locked} />
+          <RuleField form={form} name="registeredAddress" label={label('registeredAddress')} maxLength={DeptLimits.addressMax} disabled={locked} />
+          <div className={styles.images}>
+            <Field label={label('idCardFront')} hint={t('dept.hint.idCard')} validationState={form.errors.idCardFront ? 'error' : 'none'} validationMessage={messageOf('idCardFront')}>
+              <ImageUpload
+                purpose={FilePurpose.IdCard}
+                fileId={values.idCardFront}
+                onChange={(id) => form.setValue('idCardFront', id)}
+                label={label('idCardFront')}
+                disabled={locked}
+                data-testid="field-idCardFront"
+              />
+            </Field>
+            <Field label={label('idCardBack')} hint={t('dept.hint.idCard')} validationState={form.errors.idCardBack ? 'error' : 'none'} validationMessage={messageOf('idCardBack')}>
+              <ImageUpload
+                purpose={FilePurpose.IdCard}
+                fileId={values.idCardBack}
+                onChange={(id) => form.setValue('idCardBack', id)}
+                label={label('idCardBack')}
+                disabled={locked}
+                data-testid="field-idCardBack"
+              />
+            </Field>
+          </div>
+        </>
       ) : null}
-
-      <form ref={controller.formRef} className={styles.form} onSubmit={controller.submit} noValidate aria-label={title}>
-        <RuleField form={form} name="name" label={label('name')} hint={t('dept.hint.name')} maxLength={DeptLimits.nameMax} required disabled={locked} />
-
-        <Field label={label('deptType')} required validationState={form.errors.deptType ? 'error' : 'none'} validationMessage={messageOf('deptType')}>
-          <RadioGroup layout="horizontal" value={values.deptType} onChange={(_event, data) => form.setValue('deptType', data.value as DeptTypeValue)} disabled={locked} data-testid="field-deptType">
-            {DEPT_TYPES.map((type) => (
-              <Radio key={type} value={type} label={t(type === DeptType.Company ? 'dept.type.company' : 'dept.type.department')} />
-            ))}
-          </RadioGroup>
-        </Field>
-
-        <Field label={label('parentId')} hint={t('dept.hint.parentTop')} validationState={form.errors.parentId ? 'error' : 'none'} validationMessage={messageOf('parentId')}>
-          <OrgCascader nodes={parentNodes} value={values.parentId} onChange={(id) => form.setValue('parentId', id)} preselectFirst={false} clearable disabled={locked} data-testid="field-parentId" />
-        </Field>
-        {parents.query.isError ? <ErrorState title={t('dept.form.loadFailed')} error={parents.query.error} onRetry={() => void parents.query.refetch()} /> : null}
-
-        <Field label={label('companyType')} validationState={form.errors.companyType ? 'error' : 'none'} validationMessage={messageOf('companyType')}>
-          <Dropdown
-            value={chosenCompany?.name ?? (values.companyType === null ? t('dept.companyType.none') : (record?.companyTypeName ?? ''))}
-            selectedOptions={[values.companyType === null ? NO_COMPANY : String(values.companyType)]}
-            onOptionSelect={(_event, data) => form.setValue('companyType', data.optionValue === undefined || data.optionValue === NO_COMPANY ? null : Number(data.optionValue))}
-            disabled={locked}
-            data-testid="field-companyType"
-          >
-            <Option value={NO_COMPANY}>{t('dept.companyType.none')}</Option>
-            {companyChoices.map((entry) => (
-              <Option key={entry.deptId} value={String(entry.deptId)}>
-                {entry.name}
-              </Option>
-            ))}
-          </Dropdown>
-        </Field>
-
-        <RuleField form={form} name="deptPerson" label={label('deptPerson')} maxLength={DeptLimits.personMax} disabled={locked} />
-        <RuleField form={form} name="telephone" label={label('telephone')} maxLength={DeptLimits.telephoneMax} disabled={locked} />
-        <RuleField form={form} name="companyAddress" label={label('companyAddress')} maxLength={DeptLimits.addressMax} disabled={locked} />
-        <RuleField form={form} name="orderNum" label={label('orderNum')} type="number" disabled={locked} />
-        <Field label={label('businessCentre')} hint={t('dept.hint.businessCentre')}>
-          <Switch checked={values.businessCentre} onChange={(_event, data) => form.setValue('businessCentre', data.checked)} disabled={locked} data-testid="field-businessCentre" />
-        </Field>
-        <RuleField form={form} name="remake" label={label('remake')} maxLength={DeptLimits.remarkMax} disabled={locked} />
-
-        {company ? (
-          <>
-            <Divider>{t('dept.section.company')}</Divider>
-            <RuleField form={form} name="companyCode" label={label('companyCode')} maxLength={18} disabled={locked} />
-            <RuleField form={form} name="establishTime" label={label('establishTime')} type="date" disabled={locked} />
-            <RuleField form={form} name="legalPerson" label={label('legalPerson')} maxLength={DeptLimits.legalPersonMax} disabled={locked} />
-            <RuleField form={form} name="registeredCapital" label={label('registeredCapital')} maxLength={DeptLimits.registeredCapitalMax} disabled={locked} />
-            <RuleField form={form} name="registeredAddress" label={label('registeredAddress')} maxLength={DeptLimits.addressMax} disabled={locked} />
-            <div className={styles.images}>
-              <Field label={label('idCardFront')} hint={t('dept.hint.idCard')} validationState={form.errors.idCardFront ? 'error' : 'none'} validationMessage={messageOf('idCardFront')}>
-                <ImageUpload
-                  purpose={FilePurpose.IdCard}
-                  fileId={values.idCardFront}
-                  onChange={(id) => form.setValue('idCardFront', id)}
-                  label={label('idCardFront')}
-                  disabled={locked}
-                  data-testid="field-idCardFront"
-                />
-              </Field>
-              <Field label={label('idCardBack')} hint={t('dept.hint.idCard')} validationState={form.errors.idCardBack ? 'error' : 'none'} validationMessage={messageOf('idCardBack')}>
-                <ImageUpload
-                  purpose={FilePurpose.IdCard}
-                  fileId={values.idCardBack}
-                  onChange={(id) => form.setValue('idCardBack', id)}
-                  label={label('idCardBack')}
-                  disabled={locked}
-                  data-testid="field-idCardBack"
-                />
-              </Field>
-            </div>
-          </>
-        ) : null}
-
-        <RecordFormFailure controller={controller} data-testid="dept-form-error" />
-        <RecordFormActions controller={controller} testIdPrefix="dept" />
-      </form>
-    </div>
+    </RecordFormSheet>
   );
 }

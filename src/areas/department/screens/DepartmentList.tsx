@@ -1,5 +1,4 @@
-import { Badge, Checkbox, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useRef } from 'react';
+import { Badge, Checkbox, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { DeptTreeType, DeptType } from '../../../shared/constants';
@@ -7,11 +6,10 @@ import { Perm } from '../../../shared/permissions';
 import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
 import { useIdentity } from '../../../renderer/components/screen/identity';
 import type { ListColumn } from '../../../renderer/components/list/ListTable';
-import { FilterBar, FilterField, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
+import { FilterBar, FilterTextField, ListActions, ListScreen, SelectedCount, OrgFilter } from '../../../renderer/components/list/ListScreen';
 import type { RowId } from '../../../renderer/components/list/selection';
 import { useListController } from '../../../renderer/components/list/useListController';
 import { useNotify } from '../../../renderer/components/notify';
-import { OrgCascader } from '../../../renderer/components/OrgCascader';
 import { TreeTable } from '../../../renderer/components/tree/TreeTable';
 import { formatDateTime } from '../../../renderer/lib/format';
 import { allDeptRows, deptIdsOf, deptTreeOf, type DeptRow } from './dept-tree';
@@ -20,7 +18,6 @@ import { invalidateDeptQueries, useDeptOrgTree } from './queries';
 
 const useStyles = makeStyles({
   name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  selectedCount: { marginLeft: 'auto', color: tokens.colorNeutralForeground2 },
 });
 
 type DeptFilters = { deptId: number | null; deptPerson: string };
@@ -69,21 +66,10 @@ export default function DepartmentList() {
       input: (ids) => ({ deptIds: ids.join(',') }),
       confirmTitle: t('dept.deleteTitle'),
       itemLabel: deptName,
-      question: (count, names) => (count === 1 ? t('dept.deleteOne', { names }) : t('dept.deleteMany', { count, names })),
+      question: { one: 'dept.deleteOne', many: 'dept.deleteMany' },
       invalidate: invalidateDeptQueries,
     },
   });
-
-  // The select preselects the first organisation; that first choice also applies at once.
-  const firstOrgApplied = useRef(false);
-  const onOrgChange = (deptId: number | null) => {
-    if (firstOrgApplied.current || deptId === null) {
-      list.filters.change({ deptId });
-      return;
-    }
-    firstOrgApplied.current = true;
-    list.filters.applyNow({ deptId });
-  };
 
   // Add with one chosen row adds below it (spec 001 §2); more than one is refused.
   const add = () => {
@@ -122,24 +108,20 @@ export default function DepartmentList() {
     { key: 'deptPerson', header: t('dept.column.deptPerson'), width: '12%', render: (row) => row.deptPerson },
     { key: 'companyAddress', header: t('dept.column.companyAddress'), width: '20%', render: (row) => row.companyAddress },
     { key: 'telephone', header: t('dept.column.telephone'), width: '12%', render: (row) => row.telephone },
-    { key: 'createName', header: t('dept.column.createName'), width: '10%', render: (row) => row.createName },
-    { key: 'createTime', header: t('dept.column.createTime'), width: '14%', render: (row) => formatDateTime(row.createTime) },
+    { key: 'createName', header: t('common.createdBy'), width: '10%', render: (row) => row.createName },
+    { key: 'createTime', header: t('common.createTime'), width: '14%', render: (row) => formatDateTime(row.createTime) },
   ];
 
   const { draft } = list.filters;
   return (
     <ListScreen data-testid="dept-list">
-      <FilterBar label={t('dept.filters')} filters={list.filters} testIdPrefix="filter-">
-        <FilterField label={t('dept.filter.org')}>
-          <OrgCascader nodes={orgs.nodes} value={draft.deptId} onChange={onOrgChange} data-testid="filter-org" />
-        </FilterField>
+      <FilterBar label={t('common.filters')} filters={list.filters} testIdPrefix="filter-">
+        <OrgFilter label={t('dept.filter.org')} nodes={orgs.nodes} filters={list.filters} />
         <FilterTextField label={t('dept.filter.person')} value={draft.deptPerson} onChange={(deptPerson) => list.filters.change({ deptPerson })} data-testid="filter-person" />
       </FilterBar>
 
       <ListActions list={{ ...list, add, deleteSelected }} label={t('dept.actions')} testIdPrefix="dept" perms={{ add: Perm.deptSave, edit: Perm.deptUpdate, remove: Perm.deptDelete }}>
-        <Text className={styles.selectedCount} aria-live="polite" data-testid="dept-selected-count">
-          {t('list.selected', { count: list.selected.size })}
-        </Text>
+        <SelectedCount count={list.selected.size} data-testid="dept-selected-count" />
       </ListActions>
 
       <TreeTable

@@ -3,7 +3,6 @@ import { featureText } from '../../../renderer/i18n/feature-text';
 /** The organisation screens' own text; the spec's shared messages (delete success, …) are `message.*`. */
 export const deptText = featureText({
   zh_CN: {
-    'dept.filters': '筛选条件',
     'dept.filter.org': '组织',
     'dept.filter.person': '负责人',
     'dept.actions': '组织操作',
@@ -12,8 +11,6 @@ export const deptText = featureText({
     'dept.column.deptPerson': '负责人',
     'dept.column.companyAddress': '地址',
     'dept.column.telephone': '电话',
-    'dept.column.createName': '创建人',
-    'dept.column.createTime': '创建时间',
     'dept.type.company': '公司',
     'dept.type.department': '部门',
     'dept.list.empty': '没有组织',
@@ -57,7 +54,6 @@ export const deptText = featureText({
     'dept.parentRequired': '请选择上级组织',
   },
   en_US: {
-    'dept.filters': 'Filters',
     'dept.filter.org': 'Organisation',
     'dept.filter.person': 'Person in charge',
     'dept.actions': 'Organisation actions',
@@ -66,8 +62,6 @@ export const deptText = featureText({
     'dept.column.deptPerson': 'Person in charge',
     'dept.column.companyAddress': 'Address',
     'dept.column.telephone': 'Telephone',
-    'dept.column.createName': 'Created by',
-    'dept.column.createTime': 'Created',
     'dept.type.company': 'Company',
     'dept.type.department': 'Department',
     'dept.list.empty': 'No organisations',
@@ -111,7 +105,6 @@ export const deptText = featureText({
     'dept.parentRequired': 'Please choose the parent organisation',
   },
   de_DE: {
-    'dept.filters': 'Filter',
     'dept.filter.org': 'Organisation',
     'dept.filter.person': 'Verantwortliche Person',
     'dept.actions': 'Aktionen für Organisationen',
@@ -120,8 +113,6 @@ export const deptText = featureText({
     'dept.column.deptPerson': 'Verantwortlich',
     'dept.column.companyAddress': 'Adresse',
     'dept.column.telephone': 'Telefon',
-    'dept.column.createName': 'Erstellt von',
-    'dept.column.createTime': 'Erstellt am',
     'dept.type.company': 'Unternehmen',
     'dept.type.department': 'Abteilung',
     'dept.list.empty': 'Keine Organisationen',
@@ -165,7 +156,6 @@ export const deptText = featureText({
     'dept.parentRequired': 'Bitte die übergeordnete Organisation wählen',
   },
   ko_KR: {
-    'dept.filters': '필터',
     'dept.filter.org': '조직',
     'dept.filter.person': '담당자',
     'dept.actions': '조직 작업',
@@ -174,8 +164,6 @@ export const deptText = featureText({
     'dept.column.deptPerson': '담당자',
     'dept.column.companyAddress': '주소',
     'dept.column.telephone': '전화',
-    'dept.column.createName': '작성자',
-    'dept.column.createTime': '작성 시간',
     'dept.type.company': '회사',
     'dept.type.department': '부서',
     'dept.list.empty': '조직이 없습니다',
@@ -219,7 +207,6 @@ export const deptText = featureText({
     'dept.parentRequired': '상위 조직을 선택하세요',
   },
   ja_JP: {
-    'dept.filters': 'フィルター',
     'dept.filter.org': '組織',
     'dept.filter.person': '責任者',
     'dept.actions': '組織の操作',
@@ -228,8 +215,6 @@ export const deptText = featureText({
     'dept.column.deptPerson': '責任者',
     'dept.column.companyAddress': '住所',
     'dept.column.telephone': '電話',
-    'dept.column.createName': '作成者',
-    'dept.column.createTime': '作成日時',
     'dept.type.company': '会社',
     'dept.type.department': '部門',
     'dept.list.empty': '組織がありません',

@@ -14,10 +14,7 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Text,
-  Title3,
   makeStyles,
-  tokens,
 } from '@fluentui/react-components';
 import { Add20Regular, Delete20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
@@ -29,7 +26,8 @@ import { Perm } from '../../../shared/permissions';
 import { Limits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
 import { useConfirm } from '../../../renderer/components/ConfirmDialog';
-import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
+import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
+import { RecordFormSheet, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
 import { RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
 import { EmptyState } from '../../../renderer/components/states';
@@ -53,10 +51,6 @@ import {
 import { invalidateDictionaryQueries } from './dictionary-queries';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL, maxWidth: '760px' },
-  header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  subtitle: { color: tokens.colorNeutralForeground3 },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   langCell: { width: '180px' },
   actionCell: { width: '110px' },
   wide: { width: '100%' },
@@ -64,9 +58,9 @@ const useStyles = makeStyles({
 
 const FIELD_LABEL: Record<DictionaryField, MessageKey> = {
   dictNo: 'dictionary.field.dictNo',
-  dictName: 'dictionary.field.dictName',
-  dictOrder: 'dictionary.field.dictOrder',
-  status: 'dictionary.field.status',
+  dictName: 'common.name',
+  dictOrder: 'common.order',
+  status: 'common.status',
   updated: 'dictionary.field.updated',
 };
 
@@ -126,10 +120,7 @@ function DictionaryEditor({ record, reload, parentId }: LoadedRecord<DictionaryR
     listPath: Route.dictionary,
     refresh: invalidateDictionaryQueries,
     conflict: () => ({ field: 'dictNo', key: 'dictionary.dictNoTaken' }),
-    namePinnedField: (msg) => {
-      const pinned = fieldOfServerMessage(msg);
-      return pinned && `${t(FIELD_LABEL[pinned.field])}: ${pinned.text}`;
-    },
+    namePinnedField: namePinnedFieldBy(t, (field) => FIELD_LABEL[field], fieldOfServerMessage),
     reload,
   });
   const { form, locked } = controller;
@@ -160,117 +151,108 @@ function DictionaryEditor({ record, reload, parentId }: LoadedRecord<DictionaryR
   const isLocked = record?.updated === DictUpdatable.No;
   const title = record ? t('dictionary.form.editTitle', { name: record.label }) : parentPath ? t('dictionary.form.addItemTitle', { parent: parentPath }) : t('dictionary.form.addTitle');
   return (
-    <div className={styles.page} data-testid="dictionary-form">
-      <header className={styles.header}>
-        <Title3 as="h2">{title}</Title3>
-        <Text className={styles.subtitle}>{t('dictionary.form.subtitle')}</Text>
-      </header>
+    <RecordFormSheet
+      controller={controller}
+      title={title}
+      subtitle={t('dictionary.form.subtitle')}
+      testIdPrefix="dictionary"
+      readOnlyText={t(record ? 'dictionary.form.readOnlyUpdate' : 'dictionary.form.readOnlyAdd')}
+      notes={
+        isLocked ? (
+          <MessageBar intent="warning" data-testid="dictionary-form-locked">
+            <MessageBarBody>{t('dictionary.form.locked')}</MessageBarBody>
+          </MessageBar>
+        ) : null
+      }
+    >
+      <Field label={t('dictionary.field.parent')}>
+        <Input value={parentPath ?? t('dictionary.parent.none')} readOnly disabled data-testid="field-parent" />
+      </Field>
+      <RuleField form={form} name="dictNo" label={label('dictNo')} hint={t('dictionary.hint.dictNo')} maxLength={Limits.dictNoMax} autoComplete="off" required disabled={locked} />
+      <RuleField form={form} name="dictName" label={label('dictName')} maxLength={Limits.dictNameMax} required disabled={locked} />
+      <RuleField form={form} name="dictOrder" label={label('dictOrder')} hint={t('common.orderHint')} type="number" required disabled={locked} />
 
-      {controller.readOnly ? (
-        <MessageBar intent="info" data-testid="dictionary-form-read-only">
-          <MessageBarBody>{t(record ? 'dictionary.form.readOnlyUpdate' : 'dictionary.form.readOnlyAdd')}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-      {isLocked ? (
-        <MessageBar intent="warning" data-testid="dictionary-form-locked">
-          <MessageBarBody>{t('dictionary.form.locked')}</MessageBarBody>
-        </MessageBar>
-      ) : null}
+      <Field label={label('status')}>
+        <RadioGroup layout="horizontal" value={values.status} onChange={(_event, data) => form.setValue('status', data.value as DictStatusValue)} disabled={locked} data-testid="field-status">
+          <Radio value={DictStatus.Use} label={t('dictionary.status.use')} />
+          <Radio value={DictStatus.Stop} label={t('dictionary.status.stop')} />
+        </RadioGroup>
+      </Field>
+      <Field label={label('updated')} hint={t('dictionary.hint.updated')}>
+        <RadioGroup layout="horizontal" value={values.updated} onChange={(_event, data) => form.setValue('updated', data.value as DictUpdatableValue)} disabled={locked} data-testid="field-updated">
+          <Radio value={DictUpdatable.Yes} label={t('dictionary.updated.yes')} />
+          <Radio value={DictUpdatable.No} label={t('dictionary.updated.no')} />
+        </RadioGroup>
+      </Field>
 
-      <form ref={controller.formRef} className={styles.form} onSubmit={controller.submit} noValidate aria-label={title}>
-        <Field label={t('dictionary.field.parent')}>
-          <Input value={parentPath ?? t('dictionary.parent.none')} readOnly disabled data-testid="field-parent" />
-        </Field>
-        <RuleField form={form} name="dictNo" label={label('dictNo')} hint={t('dictionary.hint.dictNo')} maxLength={Limits.dictNoMax} autoComplete="off" required disabled={locked} />
-        <RuleField form={form} name="dictName" label={label('dictName')} maxLength={Limits.dictNameMax} required disabled={locked} />
-        <RuleField form={form} name="dictOrder" label={label('dictOrder')} hint={t('dictionary.hint.dictOrder')} type="number" required disabled={locked} />
-
-        <Field label={label('status')}>
-          <RadioGroup layout="horizontal" value={values.status} onChange={(_event, data) => form.setValue('status', data.value as DictStatusValue)} disabled={locked} data-testid="field-status">
-            <Radio value={DictStatus.Use} label={t('dictionary.status.use')} />
-            <Radio value={DictStatus.Stop} label={t('dictionary.status.stop')} />
-          </RadioGroup>
-        </Field>
-        <Field label={label('updated')} hint={t('dictionary.hint.updated')}>
-          <RadioGroup layout="horizontal" value={values.updated} onChange={(_event, data) => form.setValue('updated', data.value as DictUpdatableValue)} disabled={locked} data-testid="field-updated">
-            <Radio value={DictUpdatable.Yes} label={t('dictionary.updated.yes')} />
-            <Radio value={DictUpdatable.No} label={t('dictionary.updated.no')} />
-          </RadioGroup>
-        </Field>
-
-        <Field label={t('dictionary.field.names')} hint={t('dictionary.hint.names')}>
-          <Table size="small" aria-label={t('dictionary.field.names')} data-testid="dictionary-names">
-            <TableHeader>
+      <Field label={t('dictionary.field.names')} hint={t('dictionary.hint.names')}>
+        <Table size="small" aria-label={t('dictionary.field.names')} data-testid="dictionary-names">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell className={styles.langCell}>{t('language.label')}</TableHeaderCell>
+              <TableHeaderCell>{t('common.name')}</TableHeaderCell>
+              <TableHeaderCell className={styles.actionCell} />
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.length === 0 ? (
               <TableRow>
-                <TableHeaderCell className={styles.langCell}>{t('dictionary.names.langId')}</TableHeaderCell>
-                <TableHeaderCell>{t('dictionary.names.langName')}</TableHeaderCell>
-                <TableHeaderCell className={styles.actionCell} />
+                <TableCell colSpan={3}>{t('dictionary.names.empty')}</TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={3}>{t('dictionary.names.empty')}</TableCell>
+            ) : null}
+            {rows.map((row) => {
+              const issue = controller.attempted || row.langName !== '' ? rowIssues.get(row.key) : undefined;
+              const issueText = (field: 'langId' | 'langName') => (issue?.field === field ? fieldMessage(t, issue.key, t(field === 'langId' ? 'language.label' : 'common.name')) : undefined);
+              return (
+                <TableRow key={row.key} data-testid="dictionary-name-row">
+                  <TableCell>
+                    <Field validationState={issueText('langId') ? 'error' : 'none'} validationMessage={issueText('langId')}>
+                      <Dropdown
+                        className={styles.wide}
+                        value={t(`language.${row.langId}`)}
+                        selectedOptions={[row.langId]}
+                        onOptionSelect={(_event, data) => data.optionValue && setRow(row.key, { langId: data.optionValue as Locale })}
+                        disabled={locked}
+                        aria-label={t('language.label')}
+                        data-testid="name-langId"
+                      >
+                        {LOCALES.map((locale) => (
+                          <Option key={locale} value={locale}>
+                            {t(`language.${locale}`)}
+                          </Option>
+                        ))}
+                      </Dropdown>
+                    </Field>
+                  </TableCell>
+                  <TableCell>
+                    <Field validationState={issueText('langName') ? 'error' : 'none'} validationMessage={issueText('langName')}>
+                      <Input
+                        className={styles.wide}
+                        value={row.langName}
+                        maxLength={Limits.dictLangNameMax}
+                        onChange={(_event, data) => setRow(row.key, { langName: data.value })}
+                        disabled={locked}
+                        aria-label={`${t('common.name')} ${t(`language.${row.langId}`)}`}
+                        data-testid="name-langName"
+                      />
+                    </Field>
+                  </TableCell>
+                  <TableCell>
+                    <Button appearance="subtle" icon={<Delete20Regular />} onClick={() => void removeRow(row)} disabled={locked} data-testid="name-remove">
+                      {t('dictionary.names.remove')}
+                    </Button>
+                  </TableCell>
                 </TableRow>
-              ) : null}
-              {rows.map((row) => {
-                const issue = controller.attempted || row.langName !== '' ? rowIssues.get(row.key) : undefined;
-                const issueText = (field: 'langId' | 'langName') =>
-                  issue?.field === field ? fieldMessage(t, issue.key, t(field === 'langId' ? 'dictionary.names.langId' : 'dictionary.names.langName')) : undefined;
-                return (
-                  <TableRow key={row.key} data-testid="dictionary-name-row">
-                    <TableCell>
-                      <Field validationState={issueText('langId') ? 'error' : 'none'} validationMessage={issueText('langId')}>
-                        <Dropdown
-                          className={styles.wide}
-                          value={t(`language.${row.langId}`)}
-                          selectedOptions={[row.langId]}
-                          onOptionSelect={(_event, data) => data.optionValue && setRow(row.key, { langId: data.optionValue as Locale })}
-                          disabled={locked}
-                          aria-label={t('dictionary.names.langId')}
-                          data-testid="name-langId"
-                        >
-                          {LOCALES.map((locale) => (
-                            <Option key={locale} value={locale}>
-                              {t(`language.${locale}`)}
-                            </Option>
-                          ))}
-                        </Dropdown>
-                      </Field>
-                    </TableCell>
-                    <TableCell>
-                      <Field validationState={issueText('langName') ? 'error' : 'none'} validationMessage={issueText('langName')}>
-                        <Input
-                          className={styles.wide}
-                          value={row.langName}
-                          maxLength={Limits.dictLangNameMax}
-                          onChange={(_event, data) => setRow(row.key, { langName: data.value })}
-                          disabled={locked}
-                          aria-label={`${t('dictionary.names.langName')} ${t(`language.${row.langId}`)}`}
-                          data-testid="name-langName"
-                        />
-                      </Field>
-                    </TableCell>
-                    <TableCell>
-                      <Button appearance="subtle" icon={<Delete20Regular />} onClick={() => void removeRow(row)} disabled={locked} data-testid="name-remove">
-                        {t('dictionary.names.remove')}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </Field>
-        <div>
-          <Button icon={<Add20Regular />} onClick={addRow} disabled={locked || nextFreeLocale(rows) === null} data-testid="name-add">
-            {t('dictionary.names.add')}
-          </Button>
-        </div>
-
-        <RecordFormFailure controller={controller} data-testid="dictionary-form-error" />
-        <RecordFormActions controller={controller} testIdPrefix="dictionary" />
-      </form>
-    </div>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </Field>
+      <div>
+        <Button icon={<Add20Regular />} onClick={addRow} disabled={locked || nextFreeLocale(rows) === null} data-testid="name-add">
+          {t('dictionary.names.add')}
+        </Button>
+      </div>
+    </RecordFormSheet>
   );
 }

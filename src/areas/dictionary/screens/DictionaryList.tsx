@@ -6,12 +6,12 @@ import { useNavigate } from 'react-router-dom';
 import { DictStatus, DictUpdatable } from '../../../shared/constants';
 import type { DictionaryNode } from '../contract';
 import { Perm } from '../../../shared/permissions';
-import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
+import { Route } from '../../../shared/routes';
 import type { ListColumn } from '../../../renderer/components/list/ListTable';
-import { FilterBar, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
+import { FilterBar, FilterTextField, ListActions, ListScreen, SelectedCount } from '../../../renderer/components/list/ListScreen';
 import { Pager } from '../../../renderer/components/list/Pager';
 import type { RowId } from '../../../renderer/components/list/selection';
-import { pageRows, useListController } from '../../../renderer/components/list/useListController';
+import { pageRows, recordFormRoutes, useListController } from '../../../renderer/components/list/useListController';
 import { useNotify } from '../../../renderer/components/notify';
 import { PermissionGate } from '../../../renderer/components/permissions';
 import { useScreenAction } from '../../../renderer/components/screen/screen-actions';
@@ -25,7 +25,6 @@ import { formatBytes, useExport } from '../../../renderer/hooks/use-export';
 const useStyles = makeStyles({
   name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   code: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, wordBreak: 'break-all' },
-  selectedCount: { marginLeft: 'auto', color: tokens.colorNeutralForeground2 },
   hint: { color: tokens.colorNeutralForeground3 },
   progress: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
@@ -33,7 +32,7 @@ const useStyles = makeStyles({
 const dictionaryRowId = (node: DictionaryNode) => node.id;
 const dictionaryChildren = (node: DictionaryNode) => node.children;
 const dictionaryLabel = (node: DictionaryNode) => node.label;
-const dictionaryRoutes = { add: routeTo(Route.dicManage, { dicId: NEW_RECORD_ID }), edit: (dicId: RowId) => routeTo(Route.dicManage, { dicId }), editPerm: Perm.dictUpdate };
+const dictionaryRoutes = recordFormRoutes(Route.dicManage, 'dicId', Perm.dictUpdate);
 
 type DictionaryFilters = { name: string };
 const NO_FILTERS: DictionaryFilters = { name: '' };
@@ -69,11 +68,10 @@ export default function DictionaryList() {
       input: (ids) => ({ ids: ids.join(',') }),
       confirmTitle: t('dictionary.deleteTitle'),
       itemLabel: (node: DictionaryNode) => `${node.label} (${node.dictNo})`,
-      question: (count, names) => (count === 1 ? t('dictionary.deleteOne', { names }) : t('dictionary.deleteMany', { count, names })),
+      question: { one: 'dictionary.deleteOne', many: 'dictionary.deleteMany' },
       invalidate: invalidateDictionaryQueries,
     },
   });
-  const { openRow } = list;
 
   /** Nothing chosen adds a dictionary; one chosen row adds an item under it (spec 001: the selected row becomes the parent). */
   const add = () => {
@@ -100,12 +98,12 @@ export default function DictionaryList() {
         </span>
       ),
     },
-    { key: 'dictName', header: t('dictionary.column.dictName'), render: (node) => node.label },
+    { key: 'dictName', header: t('common.name'), render: (node) => node.label },
     { key: 'children', header: t('dictionary.column.children'), width: '96px', render: (node) => (node.children.length > 0 ? t('dictionary.childCount', { count: node.children.length }) : null) },
-    { key: 'dictOrder', header: t('dictionary.column.dictOrder'), width: '80px', render: (node) => node.dictOrder },
+    { key: 'dictOrder', header: t('common.order'), width: '80px', render: (node) => node.dictOrder },
     {
       key: 'status',
-      header: t('dictionary.column.status'),
+      header: t('common.status'),
       width: '96px',
       render: (node) => (
         <Badge appearance="tint" color={node.status === DictStatus.Use ? 'success' : 'danger'}>
@@ -113,8 +111,8 @@ export default function DictionaryList() {
         </Badge>
       ),
     },
-    { key: 'createByName', header: t('dictionary.column.createByName'), width: '120px', render: (node) => node.createByName },
-    { key: 'createTime', header: t('dictionary.column.createTime'), width: '170px', render: (node) => formatDateTime(node.createTime) },
+    { key: 'createByName', header: t('common.createdBy'), width: '120px', render: (node) => node.createByName },
+    { key: 'createTime', header: t('common.createTime'), width: '170px', render: (node) => formatDateTime(node.createTime) },
   ];
 
   const running = exporter.running;
@@ -122,14 +120,14 @@ export default function DictionaryList() {
     !exporter.running
       ? {
           id: 'export',
-          label: t('palette.export'),
+          label: t('common.export'),
           run: () => void exporter.start({ endpointId: 'dictionary.export', input: { name: list.filters.applied.name.trim() || undefined }, suggestedName: 'dictionaries.xlsx' }),
         }
       : null,
   );
   return (
     <ListScreen data-testid="dictionary-list">
-      <FilterBar label={t('dictionary.filters')} filters={list.filters} testIdPrefix="filter-">
+      <FilterBar label={t('common.filters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField
           label={t('dictionary.filter.name')}
           value={list.filters.draft.name}
@@ -142,9 +140,9 @@ export default function DictionaryList() {
       <ListActions list={{ ...list, add }} label={t('dictionary.actions')} testIdPrefix="dictionary" perms={{ add: Perm.dictSave, edit: Perm.dictUpdate, remove: Perm.dictDelete }}>
         {running ? (
           <span className={styles.progress} data-testid="dictionary-export-progress">
-            <Text>{t('dictionary.exportProgress', { size: formatBytes(running.bytes) })}</Text>
+            <Text>{t('common.exportProgress', { size: formatBytes(running.bytes) })}</Text>
             <Button icon={<Dismiss20Regular />} onClick={() => void exporter.cancel()} data-testid="dictionary-export-cancel">
-              {t('dictionary.exportCancel')}
+              {t('common.exportCancel')}
             </Button>
           </span>
         ) : (
@@ -153,17 +151,15 @@ export default function DictionaryList() {
             onClick={() => void exporter.start({ endpointId: 'dictionary.export', input: { name: list.filters.applied.name.trim() || undefined }, suggestedName: 'dictionaries.xlsx' })}
             data-testid="dictionary-export"
           >
-            {t('dictionary.export')}
+            {t('common.export')}
           </Button>
         )}
         <PermissionGate perm={Perm.dictSave}>
           <Button icon={<ArrowUpload20Regular />} onClick={() => setImporting(true)} data-testid="dictionary-import">
-            {t('dictionary.import')}
+            {t('common.import')}
           </Button>
         </PermissionGate>
-        <Text className={styles.selectedCount} aria-live="polite" data-testid="dictionary-selected-count">
-          {t('list.selected', { count: list.selected.size })}
-        </Text>
+        <SelectedCount count={list.selected.size} data-testid="dictionary-selected-count" />
       </ListActions>
       <PermissionGate perm={Perm.dictSave}>
         <Text size={200} className={styles.hint}>
@@ -174,19 +170,11 @@ export default function DictionaryList() {
       <TreeTable
         aria-label={t('dictionary.tree')}
         columns={columns}
-        views={list.views}
-        nodes={list.rows}
+        list={list}
         getRowId={dictionaryRowId}
         getChildren={dictionaryChildren}
         getRowLabel={dictionaryLabel}
-        // A click on a row chooses it as its checkbox would; a double click opens its form.
-        selectedIds={list.selected}
-        onRowClick={(id) => list.toggle(id)}
-        onRowOpen={openRow ? (id) => openRow(id) : undefined}
         initialOpenDepth={1}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.reload}
         emptyText={list.filtered ? t('dictionary.noMatch') : t('dictionary.empty')}
         data-testid="dictionary-tree"
       />

@@ -42,7 +42,7 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
       }}
       columns={[
         { key: 'path', header: t('dictionary.import.column.path'), cell: (row) => row.path, code: true },
-        { key: 'name', header: t('dictionary.import.column.name'), cell: (row) => row.dictName },
+        { key: 'name', header: t('common.name'), cell: (row) => row.dictName },
       ]}
     />
   );

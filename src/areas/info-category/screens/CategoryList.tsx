@@ -4,27 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { InfoSwitch, type CategoryRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
-import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
-import { useConfirm } from '../../../renderer/components/ConfirmDialog';
+import { Route } from '../../../shared/routes';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
+import { RowActions, useEditDeleteActions } from '../../../renderer/components/list/RowActions';
 import { FilterBar, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
-import type { RowId } from '../../../renderer/components/list/selection';
-import { pageRows, useListController } from '../../../renderer/components/list/useListController';
+import { pageRows, recordFormRoutes, useListController } from '../../../renderer/components/list/useListController';
 import { useNotify } from '../../../renderer/components/notify';
 import { usePermissions } from '../../../renderer/components/permissions';
 import { useBridgeMutation } from '../../../renderer/hooks/bridge-query';
 import { formatDateTime } from '../../../renderer/lib/format';
 import { enableSwitchPayload } from './category-model';
 import { invalidateCategoryQueries } from './queries';
-import { EditDeleteActions } from '../../../renderer/components/list/EditDeleteActions';
-import { useOfferUndo } from '../../../renderer/components/undo';
 
 type CategoryFilters = { name: string };
 const NO_FILTERS: CategoryFilters = { name: '' };
 
 const categoryRowId = (row: CategoryRecord) => row.id;
 const categoryLabel = (row: CategoryRecord) => row.name;
-const categoryRoutes = { add: routeTo(Route.addManage, { id: NEW_RECORD_ID }), edit: (id: RowId) => routeTo(Route.addManage, { id }), editPerm: Perm.infoTypeUpdate };
+const categoryRoutes = recordFormRoutes(Route.addManage, 'id', Perm.infoTypeUpdate);
 
 /**
  * The information category list (spec 001 §2 /inforTypeManage, kept): a name filter, add and batch delete,
@@ -34,10 +31,8 @@ export default function CategoryList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
-  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const { has } = usePermissions();
-  const deleteQuestion = (count: number, names: string) => (count === 1 ? t('infoCategory.deleteOne', { names }) : t('infoCategory.deleteMany', { count, names }));
 
   const list = useListController({
     queryId: 'infoCategory.list',
@@ -51,14 +46,12 @@ export default function CategoryList() {
       input: (ids) => ({ ids: ids.join(',') }),
       confirmTitle: t('infoCategory.deleteTitle'),
       itemLabel: categoryLabel,
-      question: deleteQuestion,
+      question: { one: 'infoCategory.deleteOne', many: 'infoCategory.deleteMany' },
       invalidate: invalidateCategoryQueries,
     },
   });
 
   const update = useBridgeMutation('infoCategory.update');
-  const offerUndo = useOfferUndo();
-  const remove = useBridgeMutation('infoCategory.delete');
   const { reload } = list;
 
   const setEnable = (row: CategoryRecord, enable: boolean) =>
@@ -70,22 +63,14 @@ export default function CategoryList() {
       // A refusal (someone changed the row) shows the server's msg; the row shows what is stored now.
       onError: () => reload(),
     });
-  const deleteRow = async (row: CategoryRecord) => {
-    if (!(await confirm({ title: t('infoCategory.deleteTitle'), message: deleteQuestion(1, row.name), confirmLabel: t('actions.delete'), destructive: true }))) return;
-    remove.mutate(
-      { ids: String(row.id) },
-      {
-        onSuccess: (answer) => {
-          offerUndo(answer, { count: 1, onRestored: () => void invalidateCategoryQueries(queryClient) });
-          void invalidateCategoryQueries(queryClient);
-        },
-      },
-    );
-  };
+  const rowActions = useEditDeleteActions({
+    edit: { perm: Perm.infoTypeUpdate, run: (row: CategoryRecord) => navigate(categoryRoutes.edit(row.id)) },
+    remove: { perm: Perm.infoTypeDelete, run: list.deleteRow },
+  });
   const columns: ListColumn<CategoryRecord>[] = [
     { key: 'name', header: t('infoCategory.name'), render: (row) => row.name, width: '20%' },
-    { key: 'systemName', header: t('infoCategory.system'), render: (row) => row.systemName, width: '18%' },
-    { key: 'haveImage', header: t('infoCategory.haveImage'), render: (row) => t(row.haveImage === InfoSwitch.On ? 'infoCategory.yes' : 'infoCategory.no'), width: '10%' },
+    { key: 'systemName', header: t('common.ownedBySystem'), render: (row) => row.systemName, width: '18%' },
+    { key: 'haveImage', header: t('infoCategory.haveImage'), render: (row) => t(row.haveImage === InfoSwitch.On ? 'common.yes' : 'common.no'), width: '10%' },
     {
       key: 'enable',
       header: t('infoCategory.enable'),
@@ -100,20 +85,11 @@ export default function CategoryList() {
         />
       ),
     },
-    { key: 'createTime', header: t('infoCategory.createTime'), render: (row) => formatDateTime(row.createTime), width: '18%' },
+    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '18%' },
     {
       key: 'actions',
-      header: t('infoCategory.rowActions'),
-      render: (row) => (
-        <EditDeleteActions
-          name={row.name}
-          editPerm={Perm.infoTypeUpdate}
-          deletePerm={Perm.infoTypeDelete}
-          onEdit={() => navigate(categoryRoutes.edit(row.id))}
-          onDelete={() => void deleteRow(row)}
-          testIdPrefix={`category-row-${row.id}`}
-        />
-      ),
+      header: t('common.actions'),
+      render: (row) => <RowActions rowLabel={row.name} testIdPrefix={`category-row-${row.id}`} actions={[rowActions.edit(row), rowActions.remove(row)]} />,
     },
   ];
 

@@ -56,7 +56,7 @@ export function enableSwitchPayload(row: CategoryRecord, enable: boolean) {
 
 export function categoryFieldLabelKey(field: string): MessageKey | null {
   const labels: Record<string, MessageKey> = {
-    systemCode: 'infoCategory.system',
+    systemCode: 'common.ownedBySystem',
     name: 'infoCategory.name',
     haveImage: 'infoCategory.haveImage',
     imageDesc: 'infoCategory.imageDesc',

@@ -1,4 +1,4 @@
-import { Dropdown, Field, MessageBar, MessageBarBody, Option, Switch, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Dropdown, Field, Option, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,8 @@ import { ARTICLE_TYPES, type ArticleRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { InfoLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
-import { splitFieldMessage } from '../../../renderer/components/form/record-form';
-import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
+import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
+import { RecordFormPage, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
 import { RuleField, fieldMessage, type RuleForm } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
 import { useNotify } from '../../../renderer/components/notify';
@@ -22,7 +22,7 @@ import { useInfoSystems } from '../../info-category/screens';
 import { articleFieldLabelKey, articleFormIssues, articlePayload, articleTypeKey, articleValuesOf, isArticleType, systemChange, type ArticleFormValues } from './article-model';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, maxWidth: '900px' },
+  page: { maxWidth: '900px' },
   row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))', gap: tokens.spacingHorizontalL },
 });
 
@@ -65,11 +65,7 @@ function ArticleEditor({ record, reload }: LoadedRecord<ArticleRecord>) {
     refresh: async (queryClient) => {
       await Promise.all([invalidateBridgeQueries(queryClient, 'information.list'), invalidateBridgeQueries(queryClient, 'information.info')]);
     },
-    namePinnedField: (msg) => {
-      const pinned = splitFieldMessage(msg);
-      const labelKey = pinned ? articleFieldLabelKey(pinned.field) : null;
-      return pinned && labelKey ? `${t(labelKey)}: ${pinned.text}` : null;
-    },
+    namePinnedField: namePinnedFieldBy(t, articleFieldLabelKey),
     reload,
   });
   const { form, locked } = controller;
@@ -97,28 +93,21 @@ function ArticleEditor({ record, reload }: LoadedRecord<ArticleRecord>) {
     controller.submit(event);
   };
 
-  const systemError = errorOf(t, form, 'systemCode', 'information.system');
+  const systemError = errorOf(t, form, 'systemCode', 'common.ownedBySystem');
   const apiKeyError = errorOf(t, form, 'apiKey', 'information.apiKey');
   const categoryError = errorOf(t, form, 'classificationId', 'information.category');
-  const typeError = errorOf(t, form, 'typeCode', 'information.type');
-  const contentError = errorOf(t, form, 'content', 'information.content');
+  const typeError = errorOf(t, form, 'typeCode', 'common.type');
+  const contentError = errorOf(t, form, 'content', 'common.content');
   const imageError = errorOf(t, form, 'imageId', 'information.image');
   const apiKeys = system?.apiKeys ?? [];
   const title = record ? t('information.editTitle', { name: record.title }) : t('information.addTitle');
 
   return (
-    <form ref={controller.formRef} className={styles.page} onSubmit={submit} noValidate aria-label={title} data-testid="article-form">
-      <Title3 as="h2">{title}</Title3>
-      {controller.readOnly ? (
-        <MessageBar intent="info" data-testid="article-form-read-only">
-          <MessageBarBody>{t('information.readOnly')}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-
+    <RecordFormPage controller={controller} title={title} testIdPrefix="article" readOnlyText={t('common.readOnly')} className={styles.page} onSubmit={submit}>
       <div className={styles.row}>
-        <Field label={t('information.system')} required validationState={systemError ? 'error' : 'none'} validationMessage={systemError}>
+        <Field label={t('common.ownedBySystem')} required validationState={systemError ? 'error' : 'none'} validationMessage={systemError}>
           <Dropdown
-            placeholder={t('information.systemPlaceholder')}
+            placeholder={t('common.selectSystem')}
             value={system?.systemName ?? record?.systemName ?? ''}
             selectedOptions={values.systemCode === null ? [] : [String(values.systemCode)]}
             onOptionSelect={(_event, data) => chooseSystem(data.optionValue === undefined ? null : Number(data.optionValue))}
@@ -182,7 +171,7 @@ function ArticleEditor({ record, reload }: LoadedRecord<ArticleRecord>) {
             ))}
           </Dropdown>
         </Field>
-        <Field label={t('information.type')} required validationState={typeError ? 'error' : 'none'} validationMessage={typeError}>
+        <Field label={t('common.type')} required validationState={typeError ? 'error' : 'none'} validationMessage={typeError}>
           <Dropdown
             placeholder={t('information.typePlaceholder')}
             value={isArticleType(values.typeCode) ? t(articleTypeKey(values.typeCode)) : ''}
@@ -204,7 +193,7 @@ function ArticleEditor({ record, reload }: LoadedRecord<ArticleRecord>) {
       <RuleField
         form={form}
         name="title"
-        label={t('information.title')}
+        label={t('common.title')}
         hint={t('information.titleHint')}
         placeholder={t('information.titlePlaceholder')}
         maxLength={InfoLimits.titleMax}
@@ -237,20 +226,17 @@ function ArticleEditor({ record, reload }: LoadedRecord<ArticleRecord>) {
         </Field>
       ) : null}
 
-      <Field label={t('information.content')} required validationState={contentError ? 'error' : 'none'} validationMessage={contentError}>
+      <Field label={t('common.content')} required validationState={contentError ? 'error' : 'none'} validationMessage={contentError}>
         <RichTextEditor
           initialHtml={record?.content ?? ''}
           onChange={(html) => form.setValue('content', html)}
-          label={t('information.content')}
+          label={t('common.content')}
           invalid={contentError !== undefined}
           disabled={locked}
           uploadPurpose={FilePurpose.ArticleImage}
           data-testid="field-content"
         />
       </Field>
-
-      <RecordFormFailure controller={controller} data-testid="article-form-error" />
-      <RecordFormActions controller={controller} testIdPrefix="article" />
-    </form>
+    </RecordFormPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Switch, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { Pin16Regular, PinOff16Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,18 +6,15 @@ import { useNavigate } from 'react-router-dom';
 import { InfoSwitch } from '../../info-category/contract';
 import type { ArticleRow } from '../contract';
 import { Perm } from '../../../shared/permissions';
-import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
-import { useConfirm } from '../../../renderer/components/ConfirmDialog';
+import { Route } from '../../../shared/routes';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
+import { RowActions, useEditDeleteActions } from '../../../renderer/components/list/RowActions';
 import { FilterBar, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
-import type { RowId } from '../../../renderer/components/list/selection';
-import { pageRows, useListController } from '../../../renderer/components/list/useListController';
+import { pageRows, recordFormRoutes, useListController } from '../../../renderer/components/list/useListController';
 import { useNotify } from '../../../renderer/components/notify';
-import { PermissionGate, usePermissions } from '../../../renderer/components/permissions';
+import { usePermissions } from '../../../renderer/components/permissions';
 import { invalidateBridgeQueries, useBridgeMutation } from '../../../renderer/hooks/bridge-query';
 import { formatDateTime } from '../../../renderer/lib/format';
-import { EditDeleteActions } from '../../../renderer/components/list/EditDeleteActions';
-import { useOfferUndo } from '../../../renderer/components/undo';
 
 const useStyles = makeStyles({ title: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS } });
 
@@ -26,7 +23,7 @@ const NO_FILTERS: ArticleFilters = { title: '', classificationName: '' };
 
 const articleRowId = (row: ArticleRow) => row.id;
 const articleLabel = (row: ArticleRow) => row.title;
-const articleRoutes = { add: routeTo(Route.addInforMation, { id: NEW_RECORD_ID }), edit: (id: RowId) => routeTo(Route.addInforMation, { id }), editPerm: Perm.infoUpdate };
+const articleRoutes = recordFormRoutes(Route.addInforMation, 'id', Perm.infoUpdate);
 
 async function invalidateArticles(client: ReturnType<typeof useQueryClient>): Promise<void> {
   await Promise.all([invalidateBridgeQueries(client, 'information.list'), invalidateBridgeQueries(client, 'information.info')]);
@@ -42,10 +39,8 @@ export default function InformationList() {
   const styles = useStyles();
   const navigate = useNavigate();
   const notify = useNotify();
-  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const { has } = usePermissions();
-  const deleteQuestion = (count: number, names: string) => (count === 1 ? t('information.deleteOne', { names }) : t('information.deleteMany', { count, names }));
 
   const list = useListController({
     queryId: 'information.list',
@@ -59,7 +54,7 @@ export default function InformationList() {
       input: (ids) => ({ ids: ids.join(',') }),
       confirmTitle: t('information.deleteTitle'),
       itemLabel: articleLabel,
-      question: deleteQuestion,
+      question: { one: 'information.deleteOne', many: 'information.deleteMany' },
       invalidate: invalidateArticles,
     },
   });
@@ -67,8 +62,6 @@ export default function InformationList() {
 
   const display = useBridgeMutation('information.display');
   const top = useBridgeMutation('information.top');
-  const offerUndo = useOfferUndo();
-  const remove = useBridgeMutation('information.delete');
   const switching = display.isPending || top.isPending;
 
   const setDisplay = (row: ArticleRow, shown: boolean) =>
@@ -96,24 +89,13 @@ export default function InformationList() {
       },
     );
   };
-  const deleteRow = async (row: ArticleRow) => {
-    if (!(await confirm({ title: t('information.deleteTitle'), message: deleteQuestion(1, row.title), confirmLabel: t('actions.delete'), destructive: true }))) return;
-    remove.mutate(
-      { ids: String(row.id) },
-      {
-        onSuccess: (answer) => {
-          offerUndo(answer, { count: 1, onRestored: () => void invalidateArticles(queryClient) });
-          void invalidateArticles(queryClient);
-        },
-      },
-    );
-  };
+  const rowActions = useEditDeleteActions({ edit: { perm: Perm.infoUpdate, run: (row: ArticleRow) => navigate(articleRoutes.edit(row.id)) }, remove: { perm: Perm.infoDelete, run: list.deleteRow } });
 
   const columns: ListColumn<ArticleRow>[] = [
-    { key: 'systemName', header: t('information.system'), render: (row) => row.systemName, width: '12%' },
+    { key: 'systemName', header: t('common.ownedBySystem'), render: (row) => row.systemName, width: '12%' },
     {
       key: 'title',
-      header: t('information.title'),
+      header: t('common.title'),
       width: '20%',
       render: (row) => (
         <span className={styles.title}>
@@ -142,34 +124,28 @@ export default function InformationList() {
         />
       ),
     },
-    { key: 'createName', header: t('information.createName'), render: (row) => row.createName, width: '10%' },
-    { key: 'createTime', header: t('information.createTime'), render: (row) => formatDateTime(row.createTime), width: '14%' },
+    { key: 'createName', header: t('common.createdBy'), render: (row) => row.createName, width: '10%' },
+    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '14%' },
     {
       key: 'actions',
-      header: t('information.rowActions'),
+      header: t('common.actions'),
       render: (row) => (
-        <EditDeleteActions
-          name={row.title}
-          editPerm={Perm.infoUpdate}
-          deletePerm={Perm.infoDelete}
-          onEdit={() => navigate(articleRoutes.edit(row.id))}
-          onDelete={() => void deleteRow(row)}
+        <RowActions
+          rowLabel={row.title}
           testIdPrefix={`article-row-${row.id}`}
-        >
-          <PermissionGate perm={Perm.infoTop}>
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={row.top === InfoSwitch.On ? <PinOff16Regular /> : <Pin16Regular />}
-              onClick={() => togglePin(row)}
-              disabled={switching}
-              aria-label={`${t(row.top === InfoSwitch.On ? 'information.unpin' : 'information.pin')} ${row.title}`}
-              data-testid={`article-row-${row.id}-top`}
-            >
-              {t(row.top === InfoSwitch.On ? 'information.unpin' : 'information.pin')}
-            </Button>
-          </PermissionGate>
-        </EditDeleteActions>
+          actions={[
+            {
+              key: 'top',
+              label: t(row.top === InfoSwitch.On ? 'information.unpin' : 'information.pin'),
+              icon: row.top === InfoSwitch.On ? <PinOff16Regular /> : <Pin16Regular />,
+              onClick: () => togglePin(row),
+              perm: Perm.infoTop,
+              disabled: switching,
+            },
+            rowActions.edit(row),
+            rowActions.remove(row),
+          ]}
+        />
       ),
     },
   ];
@@ -179,7 +155,7 @@ export default function InformationList() {
     <ListScreen data-testid="article-list">
       <FilterBar label={t('information.filters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField
-          label={t('information.title')}
+          label={t('common.title')}
           value={draft.title}
           placeholder={t('information.titlePlaceholder')}
           onChange={(title) => list.filters.change({ title })}

@@ -79,15 +79,15 @@ export function articleTypeKey(code: ArticleType): MessageKey {
 
 export function articleFieldLabelKey(field: string): MessageKey | null {
   const labels: Record<string, MessageKey> = {
-    systemCode: 'information.system',
+    systemCode: 'common.ownedBySystem',
     apiKey: 'information.apiKey',
     classificationId: 'information.category',
-    typeCode: 'information.type',
-    title: 'information.title',
+    typeCode: 'common.type',
+    title: 'common.title',
     sort: 'information.sort',
     display: 'information.display',
     keywords: 'information.keywords',
-    content: 'information.content',
+    content: 'common.content',
     imageId: 'information.image',
   };
   return labels[field] ?? null;

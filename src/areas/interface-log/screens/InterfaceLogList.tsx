@@ -168,7 +168,7 @@ export default function InterfaceLogList() {
     },
     {
       key: 'userId',
-      header: t('interfaceLog.column.userId'),
+      header: t('common.user'),
       render: (row) => (
         <>
           {row.userName || row.userId}
@@ -184,7 +184,7 @@ export default function InterfaceLogList() {
     { key: 'modelInfo', header: t('interfaceLog.column.modelInfo'), render: (row) => row.modelInfo },
     {
       key: 'responseStatus',
-      header: t('interfaceLog.column.responseStatus'),
+      header: t('common.status'),
       width: '110px',
       render: (row) =>
         row.responseStatus === INTERFACE_STATUS_NORMAL ? (
@@ -217,10 +217,10 @@ export default function InterfaceLogList() {
   const field = (name: keyof InterfaceFilters) => ({ value: list.filters.draft[name], onChange: (value: string) => list.filters.change({ [name]: value } as Partial<InterfaceFilters>) });
 
   const { has } = usePermissions();
-  useScreenAction(has(Perm.interfaceLogExport) && !exporter.running ? { id: 'export', label: t('palette.export'), run: startExport } : null);
+  useScreenAction(has(Perm.interfaceLogExport) && !exporter.running ? { id: 'export', label: t('common.export'), run: startExport } : null);
   return (
     <ListScreen data-testid="interface-list">
-      <FilterBar label={t('interfaceLog.filters')} filters={{ search, reset: list.filters.reset }} testIdPrefix="filter-">
+      <FilterBar label={t('common.filters')} filters={{ search, reset: list.filters.reset }} testIdPrefix="filter-">
         <FilterField label={t('interfaceLog.filter.app')}>
           <Dropdown
             value={list.filters.draft.appId ? (appName.get(list.filters.draft.appId) ?? list.filters.draft.appId) : t('interfaceLog.filter.allApps')}
@@ -238,12 +238,12 @@ export default function InterfaceLogList() {
         </FilterField>
         <FilterField label={t('interfaceLog.filter.outcome')}>
           <Dropdown
-            value={list.filters.draft.outcome ? t(`interfaceLog.outcome.${list.filters.draft.outcome}`) : t('interfaceLog.outcome.all')}
+            value={list.filters.draft.outcome ? t(`interfaceLog.outcome.${list.filters.draft.outcome}`) : t('common.all')}
             selectedOptions={[list.filters.draft.outcome]}
             onOptionSelect={(_event, data) => list.filters.change({ outcome: outcomeOf(data.optionValue) })}
             data-testid="filter-outcome"
           >
-            <Option value="">{t('interfaceLog.outcome.all')}</Option>
+            <Option value="">{t('common.all')}</Option>
             {INTERFACE_OUTCOMES.map((outcome) => (
               <Option key={outcome} value={outcome}>
                 {t(`interfaceLog.outcome.${outcome}`)}
@@ -274,12 +274,12 @@ export default function InterfaceLogList() {
             <span className={styles.progress} data-testid="interface-export-progress">
               <Text>{t('interfaceLog.exportProgress', { rows: running.rows?.written ?? 0, total: running.rows?.total ?? '…', size: formatBytes(running.bytes) })}</Text>
               <Button icon={<Dismiss20Regular />} onClick={() => void exporter.cancel()} data-testid="interface-export-cancel">
-                {t('interfaceLog.exportCancel')}
+                {t('common.exportCancel')}
               </Button>
             </span>
           ) : (
             <Button icon={<ArrowDownload20Regular />} onClick={startExport} data-testid="interface-export">
-              {list.selected.size > 0 ? t('interfaceLog.exportSelected', { count: list.selected.size }) : t('interfaceLog.export')}
+              {list.selected.size > 0 ? t('interfaceLog.exportSelected', { count: list.selected.size }) : t('common.export')}
             </Button>
           )}
         </PermissionGate>

@@ -1,8 +1,9 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { Copy20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { InterfaceLogRow } from '../contract';
 import { useNotify } from '../../../renderer/components/notify';
+import { DialogFrame } from '../../../renderer/components/dialog/DialogFrame';
 import { useBridgeQuery } from '../../../renderer/hooks/bridge-query';
 import { formatDateTime } from '../../../renderer/lib/format';
 import { formatPayload } from './payload';
@@ -44,29 +45,26 @@ export function PayloadDialog({ row, kind, onClose }: { row: InterfaceLogRow | n
   };
   const name = row ? `${row.interfaceCnName} · ${formatDateTime(row.startTime)}` : '';
   return (
-    <Dialog open={row !== null} onOpenChange={(_event, change) => !change.open && onClose()}>
-      <DialogSurface className={styles.surface} data-testid="interface-payload">
-        <DialogBody>
-          <DialogTitle>{t(kind === 'request' ? 'interfaceLog.requestTitle' : 'interfaceLog.responseTitle', { name })}</DialogTitle>
-          <DialogContent>
-            {text === null ? (
-              <Spinner size="small" label={t('interfaceLog.loading')} />
-            ) : (
-              <pre className={styles.text} data-testid="interface-payload-text">
-                {text}
-              </pre>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button icon={<Copy20Regular />} disabled={text === null} onClick={() => void copy()} data-testid="interface-payload-copy">
-              {t('interfaceLog.copy')}
-            </Button>
-            <Button appearance="primary" onClick={onClose} data-testid="interface-payload-close">
-              {t('interfaceLog.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      open={row !== null}
+      title={t(kind === 'request' ? 'interfaceLog.requestTitle' : 'interfaceLog.responseTitle', { name })}
+      data-testid="interface-payload"
+      className={styles.surface}
+      onDismiss={onClose}
+      actions={
+        <Button icon={<Copy20Regular />} disabled={text === null} onClick={() => void copy()} data-testid="interface-payload-copy">
+          {t('common.copy')}
+        </Button>
+      }
+      close={{ 'data-testid': 'interface-payload-close' }}
+    >
+      {text === null ? (
+        <Spinner size="small" label={t('interfaceLog.loading')} />
+      ) : (
+        <pre className={styles.text} data-testid="interface-payload-text">
+          {text}
+        </pre>
+      )}
+    </DialogFrame>
   );
 }

@@ -1,30 +1,14 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  Radio,
-  RadioGroup,
-  Spinner,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, Radio, RadioGroup, makeStyles, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResponseCode } from '../../../shared/codes';
 import { i18nChinese, i18nTranslation, type I18nTextRecord } from '../contract';
 import { Limits } from '../../../shared/rules';
 import { isBridgeError } from '../../../renderer/bridge/bridge-error';
+import { DialogFailure, DialogFrame } from '../../../renderer/components/dialog/DialogFrame';
 import { RuleField, useRuleForm } from '../../../renderer/components/form/RuleForm';
 import { useNotify } from '../../../renderer/components/notify';
-import { useOverlayWhile } from '../../../renderer/components/overlay';
 import { errorMessage } from '../../../renderer/components/states';
 import { invalidateBridgeQueries, useBridgeMutation } from '../../../renderer/hooks/bridge-query';
 import { dialogValuesOf, I18N_STATUSES, saveInputOf, statusKey, type I18nDialogValues, type I18nStatusValue } from './i18n-form';
@@ -54,7 +38,6 @@ export function I18nTextDialog({ open, record, onClose }: I18nTextDialogProps) {
   const styles = useStyles();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  useOverlayWhile(open);
   const initial = dialogValuesOf(record);
   const form = useRuleForm<I18nDialogValues>({
     chinese: { initial: initial.chinese, rule: i18nChinese },
@@ -79,54 +62,37 @@ export function I18nTextDialog({ open, record, onClose }: I18nTextDialogProps) {
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setRefusal(null);
     if (!form.validate()) return;
     save.mutate(saveInputOf(form.values, record));
   };
-  const close = () => !save.isPending && onClose();
 
   return (
-    <Dialog open={open} modalType="modal" onOpenChange={(_event, data) => !data.open && close()}>
-      <DialogSurface className={styles.surface} data-testid="i18n-dialog">
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{t(record ? 'internationalize.dialog.editTitle' : 'internationalize.dialog.addTitle')}</DialogTitle>
-            <DialogContent className={styles.content}>
-              {refusal ? (
-                <MessageBar intent="error" layout="multiline" role="alert" data-testid="i18n-dialog-refusal">
-                  <MessageBarBody>{refusal}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-              <RuleField form={form} name="chinese" label={t('internationalize.field.chinese')} required hint={t('internationalize.hint.chinese')} maxLength={Limits.translatedNameMax} />
-              {TRANSLATIONS.map((name) => (
-                <RuleField key={name} form={form} name={name} label={t(`internationalize.field.${name}`)} hint={t('internationalize.hint.translation')} maxLength={Limits.translatedNameMax} />
-              ))}
-              <Field label={t('internationalize.field.status')} required>
-                <RadioGroup
-                  layout="horizontal"
-                  value={String(form.values.status)}
-                  onChange={(_event, data) => form.setValue('status', Number(data.value) as I18nStatusValue)}
-                  data-testid="field-status"
-                >
-                  {I18N_STATUSES.map((status) => (
-                    <Radio key={status} value={String(status)} label={t(statusKey(status))} />
-                  ))}
-                </RadioGroup>
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="primary" type="submit" disabled={save.isPending} icon={save.isPending ? <Spinner size="tiny" /> : undefined} data-testid="i18n-dialog-save">
-                {t('internationalize.dialog.save')}
-              </Button>
-              <Button onClick={close} disabled={save.isPending} data-testid="i18n-dialog-cancel">
-                {t('internationalize.dialog.cancel')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      title={t(record ? 'internationalize.dialog.editTitle' : 'internationalize.dialog.addTitle')}
+      data-testid="i18n-dialog"
+      className={styles.surface}
+      contentClassName={styles.content}
+      busy={save.isPending}
+      onDismiss={onClose}
+      onSubmit={submit}
+      submit={{ label: t('form.save'), 'data-testid': 'i18n-dialog-save' }}
+      cancel={{ 'data-testid': 'i18n-dialog-cancel' }}
+    >
+      <DialogFailure text={refusal} data-testid="i18n-dialog-refusal" />
+      <RuleField form={form} name="chinese" label={t('internationalize.field.chinese')} required hint={t('internationalize.hint.chinese')} maxLength={Limits.translatedNameMax} />
+      {TRANSLATIONS.map((name) => (
+        <RuleField key={name} form={form} name={name} label={t(`internationalize.field.${name}`)} hint={t('internationalize.hint.translation')} maxLength={Limits.translatedNameMax} />
+      ))}
+      <Field label={t('common.status')} required>
+        <RadioGroup layout="horizontal" value={String(form.values.status)} onChange={(_event, data) => form.setValue('status', Number(data.value) as I18nStatusValue)} data-testid="field-status">
+          {I18N_STATUSES.map((status) => (
+            <Radio key={status} value={String(status)} label={t(statusKey(status))} />
+          ))}
+        </RadioGroup>
+      </Field>
+    </DialogFrame>
   );
 }

@@ -1,28 +1,26 @@
 import { Badge, Button, Dropdown, Option, Text, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
-import { Add20Regular, ArrowClockwise20Regular, ArrowDownload20Regular, ArrowUpload20Regular, Delete16Regular, Dismiss20Regular, Edit16Regular } from '@fluentui/react-icons';
+import { Add20Regular, ArrowClockwise20Regular, ArrowDownload20Regular, ArrowUpload20Regular, Dismiss20Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nStatus } from '../../../shared/constants';
 import type { I18nTextRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
-import { useConfirm } from '../../../renderer/components/ConfirmDialog';
 import { FilterBar, FilterField, FilterTextField, ListScreen } from '../../../renderer/components/list/ListScreen';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
+import { RowActions, useEditDeleteActions } from '../../../renderer/components/list/RowActions';
+import { useConfirmedDelete } from '../../../renderer/components/list/useConfirmedDelete';
 import { pageRows, useListController } from '../../../renderer/components/list/useListController';
 import { PermissionGate } from '../../../renderer/components/permissions';
 import { useScreenAction } from '../../../renderer/components/screen/screen-actions';
-import { useBridgeMutation } from '../../../renderer/hooks/bridge-query';
 import { formatBytes, useExport } from '../../../renderer/hooks/use-export';
 import { I18N_STATUSES, statusKey, type I18nStatusValue } from './i18n-form';
 import { I18nImportDialog } from './I18nImportDialog';
 import { I18nTextDialog } from './I18nTextDialog';
 import { invalidateI18nQueries } from './queries';
-import { useOfferUndo } from '../../../renderer/components/undo';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, padding: 0 },
-  rowActions: { display: 'flex', gap: tokens.spacingHorizontalXS },
   progress: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
@@ -42,7 +40,6 @@ type DialogState = { open: false } | { open: true; record: I18nTextRecord | null
 export default function I18nTextList() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const exporter = useExport();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
@@ -55,23 +52,21 @@ export default function I18nTextList() {
     rowsOf: pageRows,
     getRowId: textId,
   });
-  const offerUndo = useOfferUndo();
-  const remove = useBridgeMutation('i18nText.delete', {
-    onSuccess: (answer) => {
-      offerUndo(answer, { count: 1, onRestored: () => void invalidateI18nQueries(queryClient) });
-      void invalidateI18nQueries(queryClient);
-    },
-  });
-
   const openDialog = (record: I18nTextRecord | null) => {
     setOpened((count) => count + 1);
     setDialog({ open: true, record, key: opened + 1 });
   };
 
-  const deleteRow = async (row: I18nTextRecord) => {
-    const yes = await confirm({ title: t('internationalize.deleteTitle'), message: t('internationalize.deleteOne', { chinese: row.chinese }), confirmLabel: t('actions.delete'), destructive: true });
-    if (yes) remove.mutate({ id: row.id });
-  };
+  const removal = useConfirmedDelete('i18nText.delete');
+  const deleteRow = (row: I18nTextRecord) =>
+    void removal.remove({
+      input: { id: row.id },
+      count: 1,
+      title: t('internationalize.deleteTitle'),
+      question: t('internationalize.deleteOne', { chinese: row.chinese }),
+      refresh: () => void invalidateI18nQueries(queryClient),
+    });
+  const rowActions = useEditDeleteActions({ edit: { perm: Perm.i18nSave, run: openDialog }, remove: { perm: Perm.i18nDelete, run: deleteRow } });
 
   const status = list.filters.draft.status;
   const columns: ListColumn<I18nTextRecord>[] = [
@@ -80,7 +75,7 @@ export default function I18nTextList() {
     { key: 'german', header: t('internationalize.column.german'), render: (row) => row.german },
     {
       key: 'status',
-      header: t('internationalize.column.status'),
+      header: t('common.status'),
       width: '110px',
       render: (row) => (
         <Badge appearance="tint" color={row.status === I18nStatus.Usable ? 'success' : 'danger'}>
@@ -91,45 +86,26 @@ export default function I18nTextList() {
     { key: 'operater', header: t('internationalize.column.operater'), width: '130px', render: (row) => row.operater },
     {
       key: 'actions',
-      header: t('internationalize.column.actions'),
+      header: t('common.actions'),
       width: '150px',
       render: (row) => (
-        <span className={styles.rowActions}>
-          <PermissionGate perm={Perm.i18nSave}>
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<Edit16Regular />}
-              aria-label={t('internationalize.editRow', { chinese: row.chinese })}
-              onClick={() => openDialog(row)}
-              data-testid="i18n-row-edit"
-            >
-              {t('actions.edit')}
-            </Button>
-          </PermissionGate>
-          <PermissionGate perm={Perm.i18nDelete}>
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<Delete16Regular />}
-              aria-label={t('internationalize.deleteRow', { chinese: row.chinese })}
-              disabled={remove.isPending}
-              onClick={() => void deleteRow(row)}
-              data-testid="i18n-row-delete"
-            >
-              {t('actions.delete')}
-            </Button>
-          </PermissionGate>
-        </span>
+        <RowActions
+          testIdPrefix="i18n-row"
+          wrap={false}
+          actions={[
+            { ...rowActions.edit(row), name: t('internationalize.editRow', { chinese: row.chinese }) },
+            { ...rowActions.remove(row), name: t('internationalize.deleteRow', { chinese: row.chinese }), disabled: removal.deleting },
+          ]}
+        />
       ),
     },
   ];
 
   const running = exporter.running;
-  useScreenAction(!exporter.running ? { id: 'export', label: t('palette.export'), run: () => void exporter.start({ endpointId: 'i18nText.export', input: {}, suggestedName: 'i18n.xlsx' }) } : null);
+  useScreenAction(!exporter.running ? { id: 'export', label: t('common.export'), run: () => void exporter.start({ endpointId: 'i18nText.export', input: {}, suggestedName: 'i18n.xlsx' }) } : null);
   return (
     <ListScreen data-testid="i18n-list">
-      <FilterBar label={t('internationalize.filters')} filters={list.filters} testIdPrefix="filter-">
+      <FilterBar label={t('common.filters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField
           label={t('internationalize.filter.chinese')}
           value={list.filters.draft.chinese}
@@ -137,16 +113,16 @@ export default function I18nTextList() {
           onChange={(chinese) => list.filters.change({ chinese })}
           data-testid="filter-chinese"
         />
-        <FilterField label={t('internationalize.filter.status')}>
+        <FilterField label={t('common.status')}>
           <Dropdown
-            value={status === null ? t('internationalize.filter.all') : t(statusKey(status))}
+            value={status === null ? t('common.all') : t(statusKey(status))}
             selectedOptions={[status === null ? ALL_STATUSES : String(status)]}
             onOptionSelect={(_event, data) =>
               list.filters.change({ status: data.optionValue === undefined || data.optionValue === ALL_STATUSES ? null : (Number(data.optionValue) as I18nStatusValue) })
             }
             data-testid="filter-status"
           >
-            <Option value={ALL_STATUSES}>{t('internationalize.filter.all')}</Option>
+            <Option value={ALL_STATUSES}>{t('common.all')}</Option>
             {I18N_STATUSES.map((value) => (
               <Option key={value} value={String(value)}>
                 {t(statusKey(value))}
@@ -164,19 +140,19 @@ export default function I18nTextList() {
         </PermissionGate>
         {running ? (
           <span className={styles.progress} data-testid="i18n-export-progress">
-            <Text>{t('internationalize.exportProgress', { size: formatBytes(running.bytes) })}</Text>
+            <Text>{t('common.exportProgress', { size: formatBytes(running.bytes) })}</Text>
             <Button icon={<Dismiss20Regular />} onClick={() => void exporter.cancel()} data-testid="i18n-export-cancel">
-              {t('internationalize.exportCancel')}
+              {t('common.exportCancel')}
             </Button>
           </span>
         ) : (
           <Button icon={<ArrowDownload20Regular />} onClick={() => void exporter.start({ endpointId: 'i18nText.export', input: {}, suggestedName: 'i18n.xlsx' })} data-testid="i18n-export">
-            {t('internationalize.export')}
+            {t('common.export')}
           </Button>
         )}
         <PermissionGate perm={Perm.i18nSave}>
           <Button icon={<ArrowUpload20Regular />} onClick={() => setImporting(true)} data-testid="i18n-import">
-            {t('internationalize.import')}
+            {t('common.import')}
           </Button>
         </PermissionGate>
         <Button icon={<ArrowClockwise20Regular />} onClick={list.reload} disabled={list.loading} data-testid="i18n-refresh">

@@ -35,7 +35,7 @@ describe('multilingual dialog values', () => {
     const parsed = i18nTextForm.safeParse(saveInputOf(dialogValuesOf(null), null));
     expect(parsed.success).toBe(false);
     expect(parsed.error!.issues[0]!.message).toBe('validation.chineseRequired');
-    expect(statusKey(1)).toBe('internationalize.status.usable');
+    expect(statusKey(1)).toBe('common.usable');
     expect(statusKey(2)).toBe('internationalize.status.unusable');
   });
 });

@@ -28,5 +28,5 @@ export function saveInputOf(values: I18nDialogValues, record: I18nTextRecord | n
 }
 
 export function statusKey(status: number) {
-  return status === I18nStatus.Usable ? ('internationalize.status.usable' as const) : ('internationalize.status.unusable' as const);
+  return status === I18nStatus.Usable ? ('common.usable' as const) : ('internationalize.status.unusable' as const);
 }

@@ -1,18 +1,16 @@
-import { Dropdown, Field, MessageBar, MessageBarBody, Option, Switch, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Dropdown, Field, Option, Switch } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { MailAccountRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { MailLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
-import { splitFieldMessage } from '../../../renderer/components/form/record-form';
-import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
+import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
+import { RecordFormPage, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
 import { fieldMessage, RuleField } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
 import { accountFieldLabelKey, accountFormIssues, accountPayload, accountValuesOf, ACCOUNT_FIELDS, MAIL_PROTOCOLS } from './mail-model';
 import { invalidateAccountQueries } from './queries';
-
-const useStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, maxWidth: '640px' } });
 
 /**
  * The mail account form (/addMailAccount/{id}; 'null' adds): server, port, SSL, protocol, the account and its
@@ -28,7 +26,7 @@ export default function AccountForm() {
       endpoint="mail.accountInfo"
       input={(recordId) => ({ id: recordId })}
       listPath={Route.accountManage}
-      text={{ badAddress: t('mail.badAddress'), loadFailed: t('mail.loadFailed'), loading: t('mail.loading') }}
+      text={{ badAddress: t('mail.badAddress'), loadFailed: t('mail.loadFailed'), loading: t('app.loading') }}
       testIdPrefix="account"
     >
       {(loaded) => <AccountEditor {...loaded} />}
@@ -38,7 +36,6 @@ export default function AccountForm() {
 
 function AccountEditor({ record, reload }: LoadedRecord<MailAccountRecord>) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const isNew = record === null;
   const controller = useRecordForm({
     record,
@@ -54,11 +51,7 @@ function AccountEditor({ record, reload }: LoadedRecord<MailAccountRecord>) {
     listPath: Route.accountManage,
     refresh: invalidateAccountQueries,
     conflict: () => ({ field: 'account', key: 'mail.accountTaken' }),
-    namePinnedField: (msg) => {
-      const pinned = splitFieldMessage(msg);
-      const labelKey = pinned ? accountFieldLabelKey(pinned.field) : null;
-      return pinned && labelKey ? `${t(labelKey)}: ${pinned.text}` : null;
-    },
+    namePinnedField: namePinnedFieldBy(t, accountFieldLabelKey),
     reload,
   });
   const { form, locked } = controller;
@@ -66,23 +59,11 @@ function AccountEditor({ record, reload }: LoadedRecord<MailAccountRecord>) {
   const title = record ? t('mail.accountEditTitle', { account: record.account }) : t('mail.accountAddTitle');
   const protocolError = form.errors.protocol ? fieldMessage(t, form.errors.protocol, t('mail.protocol')) : undefined;
   return (
-    <form ref={controller.formRef} className={styles.page} onSubmit={controller.submit} noValidate aria-label={title} data-testid="account-form">
-      <Title3 as="h2">{title}</Title3>
-      {controller.readOnly ? (
-        <MessageBar intent="info">
-          <MessageBarBody>{t('mail.readOnly')}</MessageBarBody>
-        </MessageBar>
-      ) : null}
+    <RecordFormPage controller={controller} title={title} testIdPrefix="account" readOnlyText={t('mail.readOnly')}>
       <RuleField form={form} name="host" label={t('mail.host')} hint={t('mail.hostHint')} maxLength={MailLimits.hostMax} required disabled={locked} />
       <RuleField form={form} name="port" label={t('mail.port')} hint={t('mail.portHint')} maxLength={MailLimits.portLengthMax} required disabled={locked} />
       <Field label={t('mail.ssl')} hint={t('mail.sslHint')}>
-        <Switch
-          checked={values.ssl}
-          onChange={(_event, data) => form.setValue('ssl', data.checked)}
-          disabled={locked}
-          label={values.ssl ? t('mail.sslOn') : t('mail.sslOff')}
-          data-testid="field-ssl"
-        />
+        <Switch checked={values.ssl} onChange={(_event, data) => form.setValue('ssl', data.checked)} disabled={locked} label={values.ssl ? t('common.yes') : t('common.no')} data-testid="field-ssl" />
       </Field>
       <Field label={t('mail.protocol')} required validationState={protocolError ? 'error' : 'none'} validationMessage={protocolError}>
         <Dropdown
@@ -111,8 +92,6 @@ function AccountEditor({ record, reload }: LoadedRecord<MailAccountRecord>) {
         required={isNew}
         disabled={locked}
       />
-      <RecordFormFailure controller={controller} data-testid="account-form-error" />
-      <RecordFormActions controller={controller} testIdPrefix="account" />
-    </form>
+    </RecordFormPage>
   );
 }

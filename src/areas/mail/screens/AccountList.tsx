@@ -1,30 +1,26 @@
 import { Badge } from '@fluentui/react-components';
-import { CheckmarkCircle16Regular, Delete16Regular, Edit16Regular, MailArrowUp16Regular } from '@fluentui/react-icons';
+import { CheckmarkCircle16Regular, MailArrowUp16Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { MailAccountRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
-import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
-import { useConfirm } from '../../../renderer/components/ConfirmDialog';
+import { Route } from '../../../shared/routes';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
-import { RowActions } from '../../../renderer/components/list/RowActions';
+import { RowActions, useEditDeleteActions } from '../../../renderer/components/list/RowActions';
 import { FilterBar, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
-import type { RowId } from '../../../renderer/components/list/selection';
-import { pageRows, useListController } from '../../../renderer/components/list/useListController';
-import { useNotify } from '../../../renderer/components/notify';
-import { useBridgeMutation } from '../../../renderer/hooks/bridge-query';
+import { useConfirmedCall } from '../../../renderer/components/list/useConfirmedCall';
+import { pageRows, recordFormRoutes, useListController } from '../../../renderer/components/list/useListController';
 import { formatDateTime } from '../../../renderer/lib/format';
 import { invalidateAccountQueries } from './queries';
 import { TestMailDialog } from './TestMailDialog';
-import { useOfferUndo } from '../../../renderer/components/undo';
 
 type AccountFilters = { account: string };
 const NO_FILTERS: AccountFilters = { account: '' };
 const rowId = (row: MailAccountRecord) => row.id;
 const rowLabel = (row: MailAccountRecord) => row.account;
-const routes = { add: routeTo(Route.addMailAccount, { id: NEW_RECORD_ID }), edit: (id: RowId) => routeTo(Route.addMailAccount, { id }), editPerm: Perm.mailAccountSave };
+const routes = recordFormRoutes(Route.addMailAccount, 'id', Perm.mailAccountSave);
 
 /**
  * The mail accounts (/accountManage): the SMTP servers mail goes out through, one active. Add, edit, delete
@@ -33,11 +29,8 @@ const routes = { add: routeTo(Route.addMailAccount, { id: NEW_RECORD_ID }), edit
 export default function AccountList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const notify = useNotify();
-  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const [testing, setTesting] = useState<MailAccountRecord | null>(null);
-  const deleteQuestion = (count: number, names: string) => (count === 1 ? t('mail.accountDeleteOne', { names }) : t('mail.accountDeleteMany', { count, names }));
   const list = useListController({
     queryId: 'mail.accountList',
     filters: { initial: NO_FILTERS },
@@ -50,59 +43,55 @@ export default function AccountList() {
       input: (ids) => ({ ids: ids.join(',') }),
       confirmTitle: t('mail.accountDeleteTitle'),
       itemLabel: rowLabel,
-      question: deleteQuestion,
+      question: { one: 'mail.accountDeleteOne', many: 'mail.accountDeleteMany' },
       invalidate: invalidateAccountQueries,
     },
   });
   const refresh = () => void invalidateAccountQueries(queryClient);
-  const offerUndo = useOfferUndo();
-  const remove = useBridgeMutation('mail.accountDelete');
-  const activate = useBridgeMutation('mail.accountActivate');
-  const deleteRow = async (row: MailAccountRecord) => {
-    if (!(await confirm({ title: t('mail.accountDeleteTitle'), message: deleteQuestion(1, row.account), confirmLabel: t('actions.delete'), destructive: true }))) return;
-    remove.mutate({ ids: String(row.id) }, { onSuccess: (answer) => (offerUndo(answer, { count: 1, onRestored: () => refresh() }), refresh()) });
-  };
-  const activateRow = async (row: MailAccountRecord) => {
-    if (!(await confirm({ title: t('mail.activateTitle'), message: t('mail.activateQuestion', { account: row.account }), confirmLabel: t('mail.activate') }))) return;
-    activate.mutate({ id: row.id, version: row.version }, { onSuccess: () => (notify.success(t('mail.activated')), refresh()), onError: () => list.reload() });
-  };
+  const activation = useConfirmedCall('mail.accountActivate');
+  const rowActions = useEditDeleteActions({
+    edit: { perm: Perm.mailAccountSave, run: (row: MailAccountRecord) => navigate(routes.edit(row.id)) },
+    remove: { perm: Perm.mailAccountDelete, run: list.deleteRow },
+  });
+  const activateRow = (row: MailAccountRecord) =>
+    void activation.run({
+      input: { id: row.id, version: row.version },
+      question: { title: t('mail.activateTitle'), message: t('mail.activateQuestion', { account: row.account }), confirmLabel: t('common.activate') },
+      done: t('mail.activated'),
+      refresh,
+      onRefused: list.reload,
+    });
   const columns: ListColumn<MailAccountRecord>[] = [
     { key: 'account', header: t('mail.account'), render: (row) => row.account, width: '20%' },
     { key: 'host', header: t('mail.host'), render: (row) => row.host, width: '16%' },
     { key: 'port', header: t('mail.port'), render: (row) => row.port, width: '6%' },
-    { key: 'ssl', header: t('mail.ssl'), render: (row) => (row.ssl ? t('mail.sslOn') : t('mail.sslOff')), width: '5%' },
+    { key: 'ssl', header: t('mail.ssl'), render: (row) => (row.ssl ? t('common.yes') : t('common.no')), width: '5%' },
     { key: 'protocol', header: t('mail.protocol'), render: (row) => t(`mail.protocol_${row.protocol}`), width: '7%' },
     {
       key: 'active',
-      header: t('mail.active'),
+      header: t('common.status'),
       render: (row) => (
         <Badge appearance="tint" color={row.active ? 'success' : 'informative'} data-testid={`account-row-${row.id}-status`}>
-          {row.active ? t('mail.activeYes') : t('mail.activeNo')}
+          {row.active ? t('common.active') : t('common.inactive')}
         </Badge>
       ),
       width: '8%',
     },
-    { key: 'createTime', header: t('mail.createTime'), render: (row) => formatDateTime(row.createTime), width: '12%' },
+    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '12%' },
     {
       key: 'actions',
-      header: t('mail.rowActions'),
+      header: t('common.actions'),
       render: (row) => (
         <RowActions
           rowLabel={row.account}
           testIdPrefix={`account-row-${row.id}`}
           actions={[
-            {
-              key: 'edit',
-              label: t('actions.edit'),
-              icon: <Edit16Regular />,
-              onClick: () => navigate(routes.edit(row.id)),
-              perm: Perm.mailAccountSave,
-            },
+            rowActions.edit(row),
             {
               key: 'activate',
-              label: t('mail.activate'),
+              label: t('common.activate'),
               icon: <CheckmarkCircle16Regular />,
-              onClick: () => void activateRow(row),
+              onClick: () => activateRow(row),
               perm: Perm.mailAccountActivate,
               hidden: row.active,
             },
@@ -113,13 +102,7 @@ export default function AccountList() {
               onClick: () => setTesting(row),
               perm: Perm.mailAccountSave,
             },
-            {
-              key: 'delete',
-              label: t('actions.delete'),
-              icon: <Delete16Regular />,
-              onClick: () => void deleteRow(row),
-              perm: Perm.mailAccountDelete,
-            },
+            rowActions.remove(row),
           ]}
         />
       ),
@@ -137,7 +120,7 @@ export default function AccountList() {
         />
       </FilterBar>
       <ListActions list={list} label={t('mail.accountActions')} testIdPrefix="account" perms={{ add: Perm.mailAccountSave, edit: Perm.mailAccountSave, remove: Perm.mailAccountDelete }} />
-      <ListTable aria-label={t('mail.accounts')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('mail.empty')} noMatchText={t('mail.noMatch')} data-testid="account-table" />
+      <ListTable aria-label={t('mail.accounts')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('mail.empty')} noMatchText={t('common.noMatch')} data-testid="account-table" />
       {testing ? <TestMailDialog account={testing} onClose={() => setTesting(null)} /> : null}
     </ListScreen>
   );

@@ -135,8 +135,8 @@ export default function MailCompose() {
       <Field label={t('mail.subject')} required validationState={subjectProblem ? 'error' : 'none'} validationMessage={subjectProblem}>
         <Input value={subject} maxLength={MailLimits.subjectMax} onChange={(_event, data) => setSubject(data.value)} data-testid="field-subject" />
       </Field>
-      <Field label={t('mail.body')} required validationState={bodyProblem ? 'error' : 'none'} validationMessage={bodyProblem}>
-        <RichTextEditor initialHtml="" onChange={setBody} label={t('mail.body')} invalid={bodyProblem !== undefined} data-testid="field-body" />
+      <Field label={t('common.body')} required validationState={bodyProblem ? 'error' : 'none'} validationMessage={bodyProblem}>
+        <RichTextEditor initialHtml="" onChange={setBody} label={t('common.body')} invalid={bodyProblem !== undefined} data-testid="field-body" />
       </Field>
       <Field label={t('mail.attachments')} hint={t('mail.attachHint', { count: MailLimits.attachmentsMax, total: TOTAL_MB })}>
         <div className={styles.attachments} data-testid="mail-attachments">

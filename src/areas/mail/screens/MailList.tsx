@@ -1,20 +1,4 @@
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Dropdown,
-  Option,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-  type BadgeProps,
-} from '@fluentui/react-components';
+import { Badge, Button, Dropdown, Option, Spinner, Text, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
 import { ArrowClockwise16Regular, Eye16Regular, MailAdd16Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,10 +9,10 @@ import { Route } from '../../../shared/routes';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
 import { FilterBar, FilterField, FilterTextField, ListScreen } from '../../../renderer/components/list/ListScreen';
 import { pageRows, useListController } from '../../../renderer/components/list/useListController';
-import { useOverlayWhile } from '../../../renderer/components/overlay';
 import { PermissionGate } from '../../../renderer/components/permissions';
 import { ErrorState } from '../../../renderer/components/states';
 import { useBridgeQuery } from '../../../renderer/hooks/bridge-query';
+import { DialogFrame } from '../../../renderer/components/dialog/DialogFrame';
 import { formatDateTime } from '../../../renderer/lib/format';
 
 const useStyles = makeStyles({
@@ -73,7 +57,7 @@ export default function MailList() {
     { key: 'sender', header: t('mail.sender'), render: (row) => row.sender, width: '11%' },
     {
       key: 'status',
-      header: t('mail.status'),
+      header: t('common.status'),
       render: (row) => (
         <Badge appearance="tint" color={STATUS_COLOR[row.status]} data-testid={`mail-row-${row.id}-status`}>
           {t(`mail.status_${row.status}`)}
@@ -81,7 +65,7 @@ export default function MailList() {
       ),
       width: '8%',
     },
-    { key: 'attempts', header: t('mail.attempts'), render: (row) => row.attempts, width: '5%' },
+    { key: 'attempts', header: t('common.attempts'), render: (row) => row.attempts, width: '5%' },
     {
       key: 'serverAnswer',
       header: t('mail.serverAnswer'),
@@ -93,13 +77,13 @@ export default function MailList() {
       width: '13%',
     },
     { key: 'attachments', header: t('mail.attachments'), render: (row) => row.attachments.map((a) => a.name).join(', '), width: '9%' },
-    { key: 'createTime', header: t('mail.createTime'), render: (row) => `${formatDateTime(row.createTime)} ${row.createName}`, width: '8%' },
+    { key: 'createTime', header: t('common.createTime'), render: (row) => `${formatDateTime(row.createTime)} ${row.createName}`, width: '8%' },
     {
       key: 'actions',
-      header: t('mail.rowActions'),
+      header: t('common.actions'),
       render: (row) => (
-        <Button size="small" appearance="subtle" icon={<Eye16Regular />} onClick={() => setViewing(row)} aria-label={`${t('mail.view')} ${row.subject}`} data-testid={`mail-row-${row.id}-view`}>
-          {t('mail.view')}
+        <Button size="small" appearance="subtle" icon={<Eye16Regular />} onClick={() => setViewing(row)} aria-label={`${t('common.view')} ${row.subject}`} data-testid={`mail-row-${row.id}-view`}>
+          {t('common.view')}
         </Button>
       ),
       width: '6%',
@@ -122,14 +106,14 @@ export default function MailList() {
           onChange={(recipient) => list.filters.change({ recipient })}
           data-testid="filter-recipient"
         />
-        <FilterField label={t('mail.status')}>
+        <FilterField label={t('common.status')}>
           <Dropdown
-            value={status === null ? t('mail.statusAll') : t(`mail.status_${status}`)}
+            value={status === null ? t('common.all') : t(`mail.status_${status}`)}
             selectedOptions={[status ?? ANY]}
             onOptionSelect={(_event, data) => list.filters.change({ status: data.optionValue === undefined || data.optionValue === ANY ? null : (data.optionValue as MailRecord['status']) })}
             data-testid="filter-status"
           >
-            <Option value={ANY}>{t('mail.statusAll')}</Option>
+            <Option value={ANY}>{t('common.all')}</Option>
             {STATUSES.map((value) => (
               <Option key={value} value={value}>
                 {t(`mail.status_${value}`)}
@@ -145,10 +129,10 @@ export default function MailList() {
           </Button>
         </PermissionGate>
         <Button icon={<ArrowClockwise16Regular />} onClick={list.reload} disabled={list.loading} data-testid="mail-refresh">
-          {t('mail.refresh')}
+          {t('list.refresh')}
         </Button>
       </div>
-      <ListTable aria-label={t('mail.mails')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('mail.empty')} noMatchText={t('mail.noMatch')} data-testid="mail-table" />
+      <ListTable aria-label={t('mail.mails')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('mail.empty')} noMatchText={t('common.noMatch')} data-testid="mail-table" />
       {viewing ? <MailBodyDialog mail={viewing} onClose={() => setViewing(null)} /> : null}
     </ListScreen>
   );
@@ -161,43 +145,41 @@ export default function MailList() {
 function MailBodyDialog({ mail, onClose }: { mail: MailRecord; onClose: () => void }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  useOverlayWhile(true);
   const body = useBridgeQuery('mail.body', { id: mail.id });
   return (
-    <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface} data-testid="mail-body-dialog">
-        <DialogBody>
-          <DialogTitle>{t('mail.viewTitle', { subject: mail.subject })}</DialogTitle>
-          <DialogContent className={styles.content}>
-            <Text>{t('mail.fromAccount', { account: mail.sender })}</Text>
-            <Text>
-              {t('mail.to')}: {mail.to.join(', ')}
-            </Text>
-            {mail.cc.length > 0 ? (
-              <Text>
-                {t('mail.cc')}: {mail.cc.join(', ')}
-              </Text>
-            ) : null}
-            {mail.attachments.length > 0 ? (
-              <Text>
-                {t('mail.attachments')}: {mail.attachments.map((a) => a.name).join(', ')}
-              </Text>
-            ) : null}
-            {body.isPending ? (
-              <Spinner size="small" label={t('mail.loading')} />
-            ) : body.isError ? (
-              <ErrorState title={t('mail.loadFailed')} error={body.error} onRetry={() => void body.refetch()} />
-            ) : (
-              <iframe className={styles.frame} sandbox="" srcDoc={body.data.html} title={mail.subject} data-testid="mail-body-frame" />
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose} data-testid="mail-body-close">
-              {t('mail.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      title={t('mail.viewTitle', { subject: mail.subject })}
+      data-testid="mail-body-dialog"
+      className={styles.surface}
+      contentClassName={styles.content}
+      onDismiss={onClose}
+      actions={
+        <Button onClick={onClose} data-testid="mail-body-close">
+          {t('common.close')}
+        </Button>
+      }
+    >
+      <Text>{t('mail.fromAccount', { account: mail.sender })}</Text>
+      <Text>
+        {t('mail.to')}: {mail.to.join(', ')}
+      </Text>
+      {mail.cc.length > 0 ? (
+        <Text>
+          {t('mail.cc')}: {mail.cc.join(', ')}
+        </Text>
+      ) : null}
+      {mail.attachments.length > 0 ? (
+        <Text>
+          {t('mail.attachments')}: {mail.attachments.map((a) => a.name).join(', ')}
+        </Text>
+      ) : null}
+      {body.isPending ? (
+        <Spinner size="small" label={t('app.loading')} />
+      ) : body.isError ? (
+        <ErrorState title={t('mail.loadFailed')} error={body.error} onRetry={() => void body.refetch()} />
+      ) : (
+        <iframe className={styles.frame} sandbox="" srcDoc={body.data.html} title={mail.subject} data-testid="mail-body-frame" />
+      )}
+    </DialogFrame>
   );
 }

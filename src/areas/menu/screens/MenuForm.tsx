@@ -1,4 +1,4 @@
-import { Field, MessageBar, MessageBarBody, Radio, RadioGroup, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Radio, RadioGroup, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { MenuType } from '../../../shared/constants';
@@ -6,7 +6,8 @@ import type { MenuRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { Limits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
-import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
+import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
+import { RecordFormSheet, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
 import { RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
 import { ErrorState } from '../../../renderer/components/states';
@@ -18,10 +19,7 @@ import { parentProblem } from './menu-tree';
 import { ParentMenuPicker } from './ParentMenuPicker';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL, maxWidth: '720px' },
-  header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  subtitle: { color: tokens.colorNeutralForeground3 },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  page: { maxWidth: '720px' },
 });
 
 const TYPE_HINT = { [MenuType.System]: 'menu.hint.type.system', [MenuType.Menu]: 'menu.hint.type.menu', [MenuType.Button]: 'menu.hint.type.button' } as const;
@@ -69,10 +67,7 @@ function MenuEditor({ record, reload }: LoadedRecord<MenuRecord>) {
     listPath: Route.menu,
     refresh: invalidateMenuQueries,
     conflict: (values) => ({ field: 'perms', key: values.type === MenuType.System ? 'menu.systemIdTaken' : 'menu.keyValueTaken' }),
-    namePinnedField: (msg, values) => {
-      const pinned = fieldOfServerMessage(msg);
-      return pinned && `${t(fieldLabelKey(pinned.field, values.type))}: ${pinned.text}`;
-    },
+    namePinnedField: namePinnedFieldBy(t, (field, values) => fieldLabelKey(field, values.type), fieldOfServerMessage),
     reload,
   });
   const { form, locked } = controller;
@@ -96,96 +91,87 @@ function MenuEditor({ record, reload }: LoadedRecord<MenuRecord>) {
 
   const title = record ? t('menu.form.editTitle', { name: record.name }) : t('menu.form.addTitle');
   return (
-    <div className={styles.page} data-testid="menu-form">
-      <header className={styles.header}>
-        <Title3 as="h2">{title}</Title3>
-        <Text className={styles.subtitle}>{t('menu.form.subtitle')}</Text>
-      </header>
+    <RecordFormSheet
+      controller={controller}
+      title={title}
+      subtitle={t('menu.form.subtitle')}
+      testIdPrefix="menu"
+      readOnlyText={t(record ? 'menu.form.readOnlyUpdate' : 'menu.form.readOnlyAdd')}
+      className={styles.page}
+    >
+      <Field label={label('type')} required hint={t(TYPE_HINT[values.type])} validationState={form.errors.type ? 'error' : 'none'} validationMessage={messageOf('type')}>
+        <RadioGroup layout="horizontal" value={String(values.type)} onChange={(_event, data) => changeType(Number(data.value))} disabled={locked} data-testid="field-type">
+          {MENU_TYPES.map((type) => (
+            <Radio key={type} value={String(type)} label={t(menuTypeKey(type))} />
+          ))}
+        </RadioGroup>
+      </Field>
 
-      {controller.readOnly ? (
-        <MessageBar intent="info" data-testid="menu-form-read-only">
-          <MessageBarBody>{t(record ? 'menu.form.readOnlyUpdate' : 'menu.form.readOnlyAdd')}</MessageBarBody>
-        </MessageBar>
-      ) : null}
+      <RuleField form={form} name="name" label={label('name')} hint={t('menu.hint.name')} maxLength={Limits.menuNameMax} required disabled={locked} />
 
-      <form ref={controller.formRef} className={styles.form} onSubmit={controller.submit} noValidate aria-label={title}>
-        <Field label={label('type')} required hint={t(TYPE_HINT[values.type])} validationState={form.errors.type ? 'error' : 'none'} validationMessage={messageOf('type')}>
-          <RadioGroup layout="horizontal" value={String(values.type)} onChange={(_event, data) => changeType(Number(data.value))} disabled={locked} data-testid="field-type">
-            {MENU_TYPES.map((type) => (
-              <Radio key={type} value={String(type)} label={t(menuTypeKey(type))} />
-            ))}
-          </RadioGroup>
+      {shown.has('parentId') ? (
+        <Field label={label('parentId')} required validationState={form.errors.parentId ? 'error' : 'none'} validationMessage={messageOf('parentId')}>
+          <ParentMenuPicker
+            nodes={menus.data}
+            childType={values.type}
+            editedMenuId={editedMenuId}
+            value={values.parentId}
+            onChange={(parentId) => form.setValue('parentId', parentId)}
+            onBlur={() => form.validateField('parentId')}
+            disabled={locked}
+          />
         </Field>
+      ) : null}
+      {shown.has('parentId') && menus.isError ? <ErrorState title={t('menu.parent.loadFailed')} error={menus.error} onRetry={() => void menus.refetch()} /> : null}
 
-        <RuleField form={form} name="name" label={label('name')} hint={t('menu.hint.name')} maxLength={Limits.menuNameMax} required disabled={locked} />
+      {shown.has('url') ? <RuleField form={form} name="url" label={label('url')} hint={t('menu.hint.url')} maxLength={Limits.urlMax} required disabled={locked} /> : null}
 
-        {shown.has('parentId') ? (
-          <Field label={label('parentId')} required validationState={form.errors.parentId ? 'error' : 'none'} validationMessage={messageOf('parentId')}>
-            <ParentMenuPicker
-              nodes={menus.data}
-              childType={values.type}
-              editedMenuId={editedMenuId}
-              value={values.parentId}
-              onChange={(parentId) => form.setValue('parentId', parentId)}
-              onBlur={() => form.validateField('parentId')}
-              disabled={locked}
-            />
-          </Field>
-        ) : null}
-        {shown.has('parentId') && menus.isError ? <ErrorState title={t('menu.parent.loadFailed')} error={menus.error} onRetry={() => void menus.refetch()} /> : null}
-
-        {shown.has('url') ? <RuleField form={form} name="url" label={label('url')} hint={t('menu.hint.url')} maxLength={Limits.urlMax} required disabled={locked} /> : null}
-
-        {shown.has('linkTarget') ? (
-          <Field label={label('linkTarget')} required validationState={form.errors.linkTarget ? 'error' : 'none'} validationMessage={messageOf('linkTarget')}>
-            <RadioGroup
-              layout="horizontal"
-              value={String(values.linkTarget)}
-              onChange={(_event, data) => form.setValue('linkTarget', Number(data.value) as LinkTargetValue)}
-              disabled={locked}
-              data-testid="field-linkTarget"
-            >
-              {LINK_TARGETS.map((target) => (
-                <Radio key={target} value={String(target)} label={t(linkTargetKey(target))} />
-              ))}
-            </RadioGroup>
-          </Field>
-        ) : null}
-
-        <RuleField
-          form={form}
-          name="perms"
-          label={label('perms')}
-          hint={t(values.type === MenuType.System ? 'menu.hint.systemId' : 'menu.hint.keyValue')}
-          maxLength={Limits.keyValueMax}
-          autoComplete="off"
-          required
-          disabled={locked}
-        />
-
-        <RuleField form={form} name="orderNum" label={label('orderNum')} hint={t('menu.hint.orderNum')} type="number" disabled={locked} />
-
-        <Field label={label('status')} validationState={form.errors.status ? 'error' : 'none'} validationMessage={messageOf('status')}>
+      {shown.has('linkTarget') ? (
+        <Field label={label('linkTarget')} required validationState={form.errors.linkTarget ? 'error' : 'none'} validationMessage={messageOf('linkTarget')}>
           <RadioGroup
             layout="horizontal"
-            value={String(values.status)}
-            onChange={(_event, data) => form.setValue('status', Number(data.value) as MenuStatusValue)}
+            value={String(values.linkTarget)}
+            onChange={(_event, data) => form.setValue('linkTarget', Number(data.value) as LinkTargetValue)}
             disabled={locked}
-            data-testid="field-status"
+            data-testid="field-linkTarget"
           >
-            {MENU_STATUSES.map((status) => (
-              <Radio key={status} value={String(status)} label={t(menuStatusKey(status))} />
+            {LINK_TARGETS.map((target) => (
+              <Radio key={target} value={String(target)} label={t(linkTargetKey(target))} />
             ))}
           </RadioGroup>
         </Field>
+      ) : null}
 
-        {shown.has('icon') ? <RuleField form={form} name="icon" label={label('icon')} hint={t('menu.hint.icon')} maxLength={Limits.menuIconMax} disabled={locked} /> : null}
-        {shown.has('appFlag') ? <RuleField form={form} name="appFlag" label={label('appFlag')} hint={t('menu.hint.appFlag')} maxLength={Limits.appFlagMax} disabled={locked} /> : null}
-        {shown.has('sysVersion') ? <RuleField form={form} name="sysVersion" label={label('sysVersion')} maxLength={Limits.sysVersionMax} disabled={locked} /> : null}
+      <RuleField
+        form={form}
+        name="perms"
+        label={label('perms')}
+        hint={t(values.type === MenuType.System ? 'menu.hint.systemId' : 'menu.hint.keyValue')}
+        maxLength={Limits.keyValueMax}
+        autoComplete="off"
+        required
+        disabled={locked}
+      />
 
-        <RecordFormFailure controller={controller} data-testid="menu-form-error" />
-        <RecordFormActions controller={controller} testIdPrefix="menu" />
-      </form>
-    </div>
+      <RuleField form={form} name="orderNum" label={label('orderNum')} hint={t('common.orderHint')} type="number" disabled={locked} />
+
+      <Field label={label('status')} validationState={form.errors.status ? 'error' : 'none'} validationMessage={messageOf('status')}>
+        <RadioGroup
+          layout="horizontal"
+          value={String(values.status)}
+          onChange={(_event, data) => form.setValue('status', Number(data.value) as MenuStatusValue)}
+          disabled={locked}
+          data-testid="field-status"
+        >
+          {MENU_STATUSES.map((status) => (
+            <Radio key={status} value={String(status)} label={t(menuStatusKey(status))} />
+          ))}
+        </RadioGroup>
+      </Field>
+
+      {shown.has('icon') ? <RuleField form={form} name="icon" label={label('icon')} hint={t('menu.hint.icon')} maxLength={Limits.menuIconMax} disabled={locked} /> : null}
+      {shown.has('appFlag') ? <RuleField form={form} name="appFlag" label={label('appFlag')} hint={t('menu.hint.appFlag')} maxLength={Limits.appFlagMax} disabled={locked} /> : null}
+      {shown.has('sysVersion') ? <RuleField form={form} name="sysVersion" label={label('sysVersion')} maxLength={Limits.sysVersionMax} disabled={locked} /> : null}
+    </RecordFormSheet>
   );
 }

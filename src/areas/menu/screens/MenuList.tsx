@@ -1,14 +1,13 @@
-import { Badge, Checkbox, Dropdown, Field, Option, SearchBox, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Checkbox, Dropdown, Field, Option, SearchBox, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuStatus, MenuType } from '../../../shared/constants';
 import type { MenuNode } from '../contract';
 import { Perm } from '../../../shared/permissions';
-import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
+import { Route } from '../../../shared/routes';
 import type { ListColumn } from '../../../renderer/components/list/ListTable';
-import { ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
-import type { RowId } from '../../../renderer/components/list/selection';
-import { useListController } from '../../../renderer/components/list/useListController';
+import { ListActions, ListScreen, SelectedCount } from '../../../renderer/components/list/ListScreen';
+import { recordFormRoutes, useListController } from '../../../renderer/components/list/useListController';
 import { labelMatches } from '../../../renderer/components/tree/search';
 import { TreeTable } from '../../../renderer/components/tree/TreeTable';
 import { MENU_STATUSES, linkTargetKey, menuStatusKey, menuTypeKey } from './labels';
@@ -20,7 +19,6 @@ const useStyles = makeStyles({
   filters: { display: 'flex', alignItems: 'flex-end', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
   statusFilter: { minWidth: '160px' },
   search: { width: '240px' },
-  selectedCount: { marginLeft: 'auto', color: tokens.colorNeutralForeground2 },
   name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   code: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, wordBreak: 'break-all' },
 });
@@ -34,7 +32,7 @@ const menuRowId = (node: MenuNode) => node.menuId;
 const menuChildren = (node: MenuNode) => node.children;
 const menuName = (node: MenuNode) => node.name;
 const menuRows = (nodes: MenuNode[]) => ({ rows: nodes, total: nodes.length });
-const menuRoutes = { add: routeTo(Route.menuManage, { menuId: NEW_RECORD_ID }), edit: (menuId: RowId) => routeTo(Route.menuManage, { menuId }), editPerm: Perm.menuUpdate };
+const menuRoutes = recordFormRoutes(Route.menuManage, 'menuId', Perm.menuUpdate);
 /** The search finds a menu by its name, its address or its system id / key value. */
 const menuMatches = (node: MenuNode, text: string) => [node.name, node.url, node.perms].some((value) => labelMatches(value, text));
 
@@ -64,18 +62,17 @@ export default function MenuList() {
       input: (ids) => ({ menuIds: ids.join(',') }),
       confirmTitle: t('menu.deleteTitle'),
       itemLabel: menuName,
-      question: (count, names) => (count === 1 ? t('menu.deleteOne', { names }) : t('menu.deleteMany', { count, names })),
+      question: { one: 'menu.deleteOne', many: 'menu.deleteMany' },
       invalidate: invalidateMenuQueries,
     },
   });
   const { status } = list.filters.applied;
   const [search, setSearch] = useState('');
-  const { openRow } = list;
 
   const columns: ListColumn<MenuNode>[] = [
     {
       key: 'name',
-      header: t('menu.column.name'),
+      header: t('common.name'),
       render: (node) => (
         <span className={styles.name}>
           <Checkbox
@@ -91,7 +88,7 @@ export default function MenuList() {
     },
     {
       key: 'type',
-      header: t('menu.column.type'),
+      header: t('common.type'),
       width: '96px',
       render: (node) => (
         <Badge appearance="tint" color={TYPE_BADGE[node.type as MenuType] ?? 'subtle'}>
@@ -102,10 +99,10 @@ export default function MenuList() {
     { key: 'url', header: t('menu.column.url'), render: (node) => <span className={styles.code}>{node.url}</span> },
     { key: 'perms', header: t('menu.column.perms'), render: (node) => <span className={styles.code}>{node.perms}</span> },
     { key: 'linkTarget', header: t('menu.column.linkTarget'), width: '120px', render: (node) => (node.type === MenuType.Menu && node.url ? t(linkTargetKey(node.linkTarget)) : null) },
-    { key: 'orderNum', header: t('menu.column.orderNum'), width: '80px', render: (node) => node.orderNum },
+    { key: 'orderNum', header: t('common.order'), width: '80px', render: (node) => node.orderNum },
     {
       key: 'status',
-      header: t('menu.column.status'),
+      header: t('common.status'),
       width: '96px',
       render: (node) => (
         <Badge appearance="tint" color={node.status === MenuStatus.Disabled ? 'danger' : 'success'}>
@@ -117,18 +114,18 @@ export default function MenuList() {
 
   return (
     <ListScreen data-testid="menu-list">
-      <div className={styles.filters} role="search" aria-label={t('menu.filters')}>
-        <Field label={t('menu.filter.status')}>
+      <div className={styles.filters} role="search" aria-label={t('common.filters')}>
+        <Field label={t('common.status')}>
           <Dropdown
             className={styles.statusFilter}
-            value={status === null ? t('menu.filter.all') : t(menuStatusKey(status))}
+            value={status === null ? t('common.all') : t(menuStatusKey(status))}
             selectedOptions={[status === null ? ALL_STATUSES : String(status)]}
             onOptionSelect={(_event, data) =>
               list.filters.applyNow({ status: data.optionValue === undefined || data.optionValue === ALL_STATUSES ? null : (Number(data.optionValue) as MenuStatusValue) })
             }
             data-testid="menu-status-filter"
           >
-            <Option value={ALL_STATUSES}>{t('menu.filter.all')}</Option>
+            <Option value={ALL_STATUSES}>{t('common.all')}</Option>
             {MENU_STATUSES.map((value) => (
               <Option key={value} value={String(value)}>
                 {t(menuStatusKey(value))}
@@ -136,37 +133,27 @@ export default function MenuList() {
             ))}
           </Dropdown>
         </Field>
-        <Field label={t('menu.filter.search')}>
+        <Field label={t('tree.search')}>
           <SearchBox className={styles.search} value={search} onChange={(_event, data) => setSearch(data.value)} placeholder={t('menu.filter.searchPlaceholder')} data-testid="menu-search" />
         </Field>
       </div>
 
       <ListActions list={list} label={t('menu.actions')} testIdPrefix="menu" perms={{ add: Perm.menuSave, edit: Perm.menuUpdate, remove: Perm.menuDelete }}>
-        <Text className={styles.selectedCount} aria-live="polite" data-testid="menu-selected-count">
-          {t('list.selected', { count: list.selected.size })}
-        </Text>
+        <SelectedCount count={list.selected.size} data-testid="menu-selected-count" />
       </ListActions>
 
       <TreeTable
         key={status ?? ALL_STATUSES}
         aria-label={t('menu.tree')}
         columns={columns}
-        views={list.views}
-        nodes={list.rows}
+        list={list}
         getRowId={menuRowId}
         getChildren={menuChildren}
         getRowLabel={menuName}
-        // A click on a row chooses it as its checkbox would; a double click opens its form.
-        selectedIds={list.selected}
-        onRowClick={(id) => list.toggle(id)}
-        onRowOpen={openRow ? (id) => openRow(id) : undefined}
         searchText={search}
         matches={menuMatches}
         // A filtered tree holds only the matches and their ancestors: show all of it.
         initialOpenDepth={status === null ? OPEN_DEPTH : Number.POSITIVE_INFINITY}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.reload}
         emptyText={status === null ? t('menu.list.empty') : t('menu.list.emptyFiltered')}
         data-testid="menu-tree"
       />

@@ -9,12 +9,12 @@ export const MENU_STATUSES = [MenuStatus.Usable, MenuStatus.Disabled] as const;
 export const LINK_TARGETS = [LinkTarget.CurrentWindow, LinkTarget.Popup] as const;
 
 export function menuTypeKey(type: number): MessageKey {
-  if (type === MenuType.System) return 'menu.type.system';
+  if (type === MenuType.System) return 'common.system';
   return type === MenuType.Button ? 'menu.type.button' : 'menu.type.menu';
 }
 
 export function menuStatusKey(status: number): MessageKey {
-  return status === MenuStatus.Disabled ? 'menu.status.disabled' : 'menu.status.usable';
+  return status === MenuStatus.Disabled ? 'common.disabled' : 'menu.status.usable';
 }
 
 export function linkTargetKey(linkTarget: number): MessageKey {

@@ -1,4 +1,4 @@
-import { Button, Dropdown, Field, MessageBar, MessageBarBody, Option, Radio, RadioGroup, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Dropdown, Field, MessageBar, MessageBarBody, Option, Radio, RadioGroup, makeStyles, tokens } from '@fluentui/react-components';
 import { Sparkle20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -6,8 +6,8 @@ import { MessageKeyStatus, type MessageKeyRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { Limits, MessageKeyLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
-import { splitFieldMessage } from '../../../renderer/components/form/record-form';
-import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
+import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
+import { RecordFormPage, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
 import { RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
 import { useNotify } from '../../../renderer/components/notify';
@@ -15,7 +15,6 @@ import { useBridgeQuery } from '../../../renderer/hooks/bridge-query';
 import { generateKeyValue, invalidateKeyQueries, keyFieldLabelKey, keyFormIssues, keyPayload, keyValuesOf, statusKey, KEY_FIELDS, type StatusValue } from './model';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, maxWidth: '640px' },
   keyRow: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalS, '& > :first-child': { flexGrow: 1 } },
 });
 
@@ -29,7 +28,7 @@ export default function MessageKeyForm() {
       endpoint="messageKey.keyInfo"
       input={(recordId) => ({ id: recordId })}
       listPath={Route.apiKeyMessg}
-      text={{ badAddress: t('msgKey.badAddress'), loadFailed: t('msgKey.loadFailed'), loading: t('msgKey.loading') }}
+      text={{ badAddress: t('common.badAddress'), loadFailed: t('app.loadFailed'), loading: t('app.loading') }}
       testIdPrefix="key"
     >
       {(loaded) => <KeyEditor {...loaded} />}
@@ -52,11 +51,7 @@ function KeyEditor({ record, reload }: LoadedRecord<MessageKeyRecord>) {
     listPath: Route.apiKeyMessg,
     refresh: invalidateKeyQueries,
     conflict: () => ({ field: 'apiKey', key: 'msgKey.apiKeyTaken' }),
-    namePinnedField: (msg) => {
-      const pinned = splitFieldMessage(msg);
-      const labelKey = pinned ? keyFieldLabelKey(pinned.field) : null;
-      return pinned && labelKey ? `${t(labelKey)}: ${pinned.text}` : null;
-    },
+    namePinnedField: namePinnedFieldBy(t, keyFieldLabelKey),
     reload,
   });
   const { form, locked } = controller;
@@ -71,13 +66,7 @@ function KeyEditor({ record, reload }: LoadedRecord<MessageKeyRecord>) {
     notify.info(t('msgKey.generated'));
   };
   return (
-    <form ref={controller.formRef} className={styles.page} onSubmit={controller.submit} noValidate aria-label={title} data-testid="key-form">
-      <Title3 as="h2">{title}</Title3>
-      {controller.readOnly ? (
-        <MessageBar intent="info">
-          <MessageBarBody>{t('msgKey.readOnly')}</MessageBarBody>
-        </MessageBar>
-      ) : null}
+    <RecordFormPage controller={controller} title={title} testIdPrefix="key" readOnlyText={t('common.readOnly')}>
       {options.data && systems.length === 0 ? (
         <MessageBar intent="warning" data-testid="key-no-systems">
           <MessageBarBody>{t('msgKey.noSystems')}</MessageBarBody>
@@ -113,7 +102,7 @@ function KeyEditor({ record, reload }: LoadedRecord<MessageKeyRecord>) {
           <MessageBarBody>{t('msgKey.systemStoppedHint')}</MessageBarBody>
         </MessageBar>
       ) : null}
-      <Field label={t('msgKey.status')} required>
+      <Field label={t('common.status')} required>
         <RadioGroup
           layout="horizontal"
           value={String(values.status)}
@@ -126,9 +115,7 @@ function KeyEditor({ record, reload }: LoadedRecord<MessageKeyRecord>) {
         </RadioGroup>
       </Field>
       <RuleField form={form} name="rateLimit" label={t('msgKey.rateLimit')} hint={t('msgKey.rateLimitHint')} type="number" maxLength={5} required disabled={locked} />
-      <RuleField form={form} name="remark" label={t('msgKey.remark')} maxLength={MessageKeyLimits.remarkMax} disabled={locked} />
-      <RecordFormFailure controller={controller} data-testid="key-form-error" />
-      <RecordFormActions controller={controller} testIdPrefix="key" />
-    </form>
+      <RuleField form={form} name="remark" label={t('common.remark')} maxLength={MessageKeyLimits.remarkMax} disabled={locked} />
+    </RecordFormPage>
   );
 }

@@ -1,25 +1,19 @@
-import { Badge, Button, Dropdown, Option, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { Copy16Regular, Delete16Regular, Edit16Regular } from '@fluentui/react-icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { Badge, Dropdown, Option, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Copy16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { MessageKeyStatus, type MessageKeyRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
-import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
-import { useConfirm } from '../../../renderer/components/ConfirmDialog';
+import { Route } from '../../../shared/routes';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
+import { RowActions, useEditDeleteActions } from '../../../renderer/components/list/RowActions';
 import { FilterBar, FilterField, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
-import type { RowId } from '../../../renderer/components/list/selection';
-import { pageRows, useListController } from '../../../renderer/components/list/useListController';
+import { pageRows, recordFormRoutes, useListController } from '../../../renderer/components/list/useListController';
 import { useNotify } from '../../../renderer/components/notify';
-import { PermissionGate } from '../../../renderer/components/permissions';
-import { useBridgeMutation } from '../../../renderer/hooks/bridge-query';
 import { formatDateTime } from '../../../renderer/lib/format';
 import { invalidateKeyQueries, statusKey } from './model';
-import { useOfferUndo } from '../../../renderer/components/undo';
 
 const useStyles = makeStyles({
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
   key: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
   status: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
 });
@@ -30,7 +24,7 @@ const NO_FILTERS: KeyFilters = { apiKey: '', systemName: '', status: null };
 
 const rowId = (row: MessageKeyRecord) => row.id;
 const rowLabel = (row: MessageKeyRecord) => `${row.systemName} #${row.id}`;
-const routes = { add: routeTo(Route.addApiKeyMessage, { id: NEW_RECORD_ID }), edit: (id: RowId) => routeTo(Route.addApiKeyMessage, { id }), editPerm: Perm.messageApiKeySave };
+const routes = recordFormRoutes(Route.addApiKeyMessage, 'id', Perm.messageApiKeySave);
 
 /**
  * The message API key list (/apiKeyMessg): the keys of the role's message systems, filtered by key, system
@@ -41,9 +35,6 @@ export default function MessageKeyList() {
   const styles = useStyles();
   const navigate = useNavigate();
   const notify = useNotify();
-  const confirm = useConfirm();
-  const queryClient = useQueryClient();
-  const deleteQuestion = (count: number, names: string) => (count === 1 ? t('msgKey.keyDeleteOne', { names }) : t('msgKey.keyDeleteMany', { count, names }));
   const list = useListController({
     queryId: 'messageKey.keyList',
     filters: { initial: NO_FILTERS },
@@ -62,19 +53,14 @@ export default function MessageKeyList() {
       input: (ids) => ({ ids: ids.join(',') }),
       confirmTitle: t('msgKey.keyDeleteTitle'),
       itemLabel: rowLabel,
-      question: deleteQuestion,
+      question: { one: 'msgKey.keyDeleteOne', many: 'msgKey.keyDeleteMany' },
       invalidate: invalidateKeyQueries,
     },
   });
-  const offerUndo = useOfferUndo();
-  const remove = useBridgeMutation('messageKey.keyDelete');
-  const deleteRow = async (row: MessageKeyRecord) => {
-    if (!(await confirm({ title: t('msgKey.keyDeleteTitle'), message: deleteQuestion(1, rowLabel(row)), confirmLabel: t('actions.delete'), destructive: true }))) return;
-    remove.mutate(
-      { ids: String(row.id) },
-      { onSuccess: (answer) => (offerUndo(answer, { count: 1, onRestored: () => void invalidateKeyQueries(queryClient) }), void invalidateKeyQueries(queryClient)) },
-    );
-  };
+  const rowActions = useEditDeleteActions({
+    edit: { perm: Perm.messageApiKeySave, run: (row: MessageKeyRecord) => navigate(routes.edit(row.id)) },
+    remove: { perm: Perm.messageApiKeyDelete, run: list.deleteRow },
+  });
   const copy = (row: MessageKeyRecord) => {
     void navigator.clipboard.writeText(row.apiKey).then(
       () => notify.success(t('msgKey.copied')),
@@ -95,7 +81,7 @@ export default function MessageKeyList() {
     { key: 'system', header: t('msgKey.system'), render: (row) => `${row.systemName} (${row.systemId})`, width: '16%' },
     {
       key: 'status',
-      header: t('msgKey.status'),
+      header: t('common.status'),
       render: (row) => (
         <span className={styles.status} data-testid={`key-status-${row.id}`}>
           {t(statusKey(row.status))}
@@ -111,41 +97,17 @@ export default function MessageKeyList() {
       width: '12%',
     },
     { key: 'rateLimit', header: t('msgKey.rateLimit'), render: (row) => t('msgKey.perMinute', { count: row.rateLimit }), width: '10%' },
-    { key: 'remark', header: t('msgKey.remark'), render: (row) => row.remark, width: '12%' },
-    { key: 'createTime', header: t('msgKey.createTime'), render: (row) => formatDateTime(row.createTime), width: '11%' },
+    { key: 'remark', header: t('common.remark'), render: (row) => row.remark, width: '12%' },
+    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '11%' },
     {
       key: 'actions',
-      header: t('msgKey.rowActions'),
+      header: t('common.actions'),
       render: (row) => (
-        <span className={styles.actions}>
-          <Button size="small" appearance="subtle" icon={<Copy16Regular />} onClick={() => copy(row)} aria-label={`${t('msgKey.copy')} ${rowLabel(row)}`} data-testid={`key-row-${row.id}-copy`}>
-            {t('msgKey.copy')}
-          </Button>
-          <PermissionGate perm={Perm.messageApiKeySave}>
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<Edit16Regular />}
-              onClick={() => navigate(routes.edit(row.id))}
-              aria-label={`${t('actions.edit')} ${rowLabel(row)}`}
-              data-testid={`key-row-${row.id}-edit`}
-            >
-              {t('actions.edit')}
-            </Button>
-          </PermissionGate>
-          <PermissionGate perm={Perm.messageApiKeyDelete}>
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<Delete16Regular />}
-              onClick={() => void deleteRow(row)}
-              aria-label={`${t('actions.delete')} ${rowLabel(row)}`}
-              data-testid={`key-row-${row.id}-delete`}
-            >
-              {t('actions.delete')}
-            </Button>
-          </PermissionGate>
-        </span>
+        <RowActions
+          rowLabel={rowLabel(row)}
+          testIdPrefix={`key-row-${row.id}`}
+          actions={[{ key: 'copy', label: t('common.copy'), icon: <Copy16Regular />, onClick: () => copy(row) }, rowActions.edit(row), rowActions.remove(row)]}
+        />
       ),
     },
   ];
@@ -167,21 +129,21 @@ export default function MessageKeyList() {
           onChange={(systemName) => list.filters.change({ systemName })}
           data-testid="filter-systemName"
         />
-        <FilterField label={t('msgKey.status')}>
+        <FilterField label={t('common.status')}>
           <Dropdown
-            value={status === null ? t('msgKey.statusAll') : t(statusKey(status))}
+            value={status === null ? t('common.all') : t(statusKey(status))}
             selectedOptions={[status === null ? ANY_STATUS : String(status)]}
             onOptionSelect={(_event, data) => list.filters.change({ status: data.optionValue === undefined || data.optionValue === ANY_STATUS ? null : Number(data.optionValue) })}
             data-testid="filter-status"
           >
-            <Option value={ANY_STATUS}>{t('msgKey.statusAll')}</Option>
+            <Option value={ANY_STATUS}>{t('common.all')}</Option>
             <Option value={String(MessageKeyStatus.Usable)}>{t('msgKey.status1')}</Option>
-            <Option value={String(MessageKeyStatus.Stopped)}>{t('msgKey.status2')}</Option>
+            <Option value={String(MessageKeyStatus.Stopped)}>{t('common.stopped')}</Option>
           </Dropdown>
         </FilterField>
       </FilterBar>
       <ListActions list={list} label={t('msgKey.keyActions')} testIdPrefix="key" perms={{ add: Perm.messageApiKeySave, edit: Perm.messageApiKeySave, remove: Perm.messageApiKeyDelete }} />
-      <ListTable aria-label={t('msgKey.keys')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('msgKey.empty')} noMatchText={t('msgKey.noMatch')} data-testid="key-table" />
+      <ListTable aria-label={t('msgKey.keys')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('list.empty')} noMatchText={t('common.noMatch')} data-testid="key-table" />
     </ListScreen>
   );
 }

@@ -1,4 +1,4 @@
-import { Checkbox, Field, MessageBar, MessageBarBody, Radio, RadioGroup, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Checkbox, Field, Radio, RadioGroup, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -9,8 +9,8 @@ import { Limits, MessageKeyLimits } from '../../../shared/rules';
 import { NEW_RECORD_ID, Route } from '../../../shared/routes';
 import { useIdentity } from '../../../renderer/components/screen/identity';
 import { OrgCascader } from '../../../renderer/components/OrgCascader';
-import { splitFieldMessage } from '../../../renderer/components/form/record-form';
-import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
+import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
+import { RecordFormPage, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
 import { RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
 import { useBridgeQuery } from '../../../renderer/hooks/bridge-query';
@@ -19,7 +19,6 @@ import { orgNodesOf } from '../../../renderer/lib/org-nodes';
 import { channelKey, invalidateSystemQueries, systemFieldLabelKey, systemFormIssues, systemPayload, systemValuesOf, SYSTEM_FIELDS, type StatusValue } from './model';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, maxWidth: '640px' },
   channels: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
 });
 
@@ -33,7 +32,7 @@ export default function MessageSystemForm() {
       endpoint="messageKey.systemInfo"
       input={(recordId) => ({ id: recordId })}
       listPath={Route.apiKeySystem}
-      text={{ badAddress: t('msgKey.badAddress'), loadFailed: t('msgKey.loadFailed'), loading: t('msgKey.loading') }}
+      text={{ badAddress: t('common.badAddress'), loadFailed: t('app.loadFailed'), loading: t('app.loading') }}
       testIdPrefix="system"
     >
       {(loaded) => <SystemEditor {...loaded} />}
@@ -57,11 +56,7 @@ function SystemEditor({ record, reload }: LoadedRecord<MessageSystemRecord>) {
     listPath: Route.apiKeySystem,
     refresh: invalidateSystemQueries,
     conflict: () => ({ field: 'systemId', key: 'msgKey.systemIdTaken' }),
-    namePinnedField: (msg) => {
-      const pinned = splitFieldMessage(msg);
-      const labelKey = pinned ? systemFieldLabelKey(pinned.field) : null;
-      return pinned && labelKey ? `${t(labelKey)}: ${pinned.text}` : null;
-    },
+    namePinnedField: namePinnedFieldBy(t, systemFieldLabelKey),
     reload,
   });
   const { form, locked } = controller;
@@ -71,7 +66,7 @@ function SystemEditor({ record, reload }: LoadedRecord<MessageSystemRecord>) {
     const key = form.errors[field];
     return key ? fieldMessage(t, key, t(labelKey)) : undefined;
   };
-  const deptError = message('deptId', 'msgKey.dept');
+  const deptError = message('deptId', 'common.organisation');
   const channelsError = message('channels', 'msgKey.channels');
   const toggleChannel = (channel: string, on: boolean) => {
     const next = on ? [...values.channels, channel] : values.channels.filter((c) => c !== channel);
@@ -79,16 +74,10 @@ function SystemEditor({ record, reload }: LoadedRecord<MessageSystemRecord>) {
     form.validateField('channels');
   };
   return (
-    <form ref={controller.formRef} className={styles.page} onSubmit={controller.submit} noValidate aria-label={title} data-testid="system-form">
-      <Title3 as="h2">{title}</Title3>
-      {controller.readOnly ? (
-        <MessageBar intent="info">
-          <MessageBarBody>{t('msgKey.readOnly')}</MessageBarBody>
-        </MessageBar>
-      ) : null}
+    <RecordFormPage controller={controller} title={title} testIdPrefix="system" readOnlyText={t('common.readOnly')}>
       <RuleField form={form} name="systemId" label={t('msgKey.systemId')} hint={t('msgKey.systemIdHint')} maxLength={Limits.keyValueMax} required disabled={locked} />
-      <RuleField form={form} name="name" label={t('msgKey.systemName')} hint={t('msgKey.systemNameHint')} maxLength={MessageKeyLimits.systemNameMax} required disabled={locked} />
-      <Field label={t('msgKey.dept')} required hint={deptError ? undefined : t('msgKey.deptHint')} validationState={deptError ? 'error' : 'none'} validationMessage={deptError}>
+      <RuleField form={form} name="name" label={t('common.systemName')} hint={t('msgKey.systemNameHint')} maxLength={MessageKeyLimits.systemNameMax} required disabled={locked} />
+      <Field label={t('common.organisation')} required hint={deptError ? undefined : t('msgKey.deptHint')} validationState={deptError ? 'error' : 'none'} validationMessage={deptError}>
         <OrgCascader
           nodes={orgs}
           value={values.deptId}
@@ -101,7 +90,7 @@ function SystemEditor({ record, reload }: LoadedRecord<MessageSystemRecord>) {
           data-testid="field-deptId"
         />
       </Field>
-      <Field label={t('msgKey.status')} required>
+      <Field label={t('common.status')} required>
         <RadioGroup
           layout="horizontal"
           value={String(values.status)}
@@ -110,7 +99,7 @@ function SystemEditor({ record, reload }: LoadedRecord<MessageSystemRecord>) {
           data-testid="field-status"
         >
           <Radio value={String(MessageKeyStatus.Usable)} label={t('msgKey.status1')} />
-          <Radio value={String(MessageKeyStatus.Stopped)} label={t('msgKey.status2')} />
+          <Radio value={String(MessageKeyStatus.Stopped)} label={t('common.stopped')} />
         </RadioGroup>
       </Field>
       <Field label={t('msgKey.channels')} required hint={channelsError ? undefined : t('msgKey.channelsHint')} validationState={channelsError ? 'error' : 'none'} validationMessage={channelsError}>
@@ -127,9 +116,7 @@ function SystemEditor({ record, reload }: LoadedRecord<MessageSystemRecord>) {
           ))}
         </div>
       </Field>
-      <RuleField form={form} name="remark" label={t('msgKey.remark')} maxLength={MessageKeyLimits.remarkMax} disabled={locked} />
-      <RecordFormFailure controller={controller} data-testid="system-form-error" />
-      <RecordFormActions controller={controller} testIdPrefix="system" />
-    </form>
+      <RuleField form={form} name="remark" label={t('common.remark')} maxLength={MessageKeyLimits.remarkMax} disabled={locked} />
+    </RecordFormPage>
   );
 }

@@ -1,20 +1,15 @@
 import { Dropdown, Option } from '@fluentui/react-components';
-import { Delete16Regular, Edit16Regular } from '@fluentui/react-icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { MessageKeyStatus, type MessageSystemRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
-import { useConfirm } from '../../../renderer/components/ConfirmDialog';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
-import { RowActions } from '../../../renderer/components/list/RowActions';
+import { RowActions, useEditDeleteActions } from '../../../renderer/components/list/RowActions';
 import { FilterBar, FilterField, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
 import type { RowId } from '../../../renderer/components/list/selection';
 import { pageRows, useListController } from '../../../renderer/components/list/useListController';
-import { useBridgeMutation } from '../../../renderer/hooks/bridge-query';
 import { formatDateTime } from '../../../renderer/lib/format';
 import { channelKey, invalidateSystemQueries, statusKey, systemFormPath } from './model';
-import { useOfferUndo } from '../../../renderer/components/undo';
 
 const ANY_STATUS = 'any';
 type SystemFilters = { systemId: string; name: string; status: number | null };
@@ -31,9 +26,6 @@ const routes = { add: systemFormPath(), edit: (id: RowId) => systemFormPath(id),
 export default function MessageSystemList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const confirm = useConfirm();
-  const queryClient = useQueryClient();
-  const deleteQuestion = (count: number, names: string) => (count === 1 ? t('msgKey.systemDeleteOne', { names }) : t('msgKey.systemDeleteMany', { count, names }));
   const list = useListController({
     queryId: 'messageKey.systemList',
     filters: { initial: NO_FILTERS },
@@ -52,53 +44,27 @@ export default function MessageSystemList() {
       input: (ids) => ({ ids: ids.join(',') }),
       confirmTitle: t('msgKey.systemDeleteTitle'),
       itemLabel: rowLabel,
-      question: deleteQuestion,
+      question: { one: 'msgKey.systemDeleteOne', many: 'msgKey.systemDeleteMany' },
       invalidate: invalidateSystemQueries,
     },
   });
-  const offerUndo = useOfferUndo();
-  const remove = useBridgeMutation('messageKey.systemDelete');
-  const deleteRow = async (row: MessageSystemRecord) => {
-    if (!(await confirm({ title: t('msgKey.systemDeleteTitle'), message: deleteQuestion(1, rowLabel(row)), confirmLabel: t('actions.delete'), destructive: true }))) return;
-    remove.mutate(
-      { ids: String(row.id) },
-      { onSuccess: (answer) => (offerUndo(answer, { count: 1, onRestored: () => void invalidateSystemQueries(queryClient) }), void invalidateSystemQueries(queryClient)) },
-    );
-  };
+  const rowActions = useEditDeleteActions({
+    edit: { perm: Perm.systemApiKeySave, run: (row: MessageSystemRecord) => navigate(routes.edit(row.id)) },
+    remove: { perm: Perm.systemApiKeyDelete, run: list.deleteRow },
+  });
   const columns: ListColumn<MessageSystemRecord>[] = [
     { key: 'systemId', header: t('msgKey.systemId'), render: (row) => row.systemId, width: '12%' },
-    { key: 'name', header: t('msgKey.systemName'), render: (row) => row.name, width: '13%' },
-    { key: 'deptName', header: t('msgKey.dept'), render: (row) => row.deptName, width: '12%' },
+    { key: 'name', header: t('common.systemName'), render: (row) => row.name, width: '13%' },
+    { key: 'deptName', header: t('common.organisation'), render: (row) => row.deptName, width: '12%' },
     { key: 'channels', header: t('msgKey.channels'), render: (row) => row.channels.map((channel) => t(channelKey(channel))).join(', '), width: '9%' },
-    { key: 'status', header: t('msgKey.status'), render: (row) => <span data-testid={`system-status-${row.id}`}>{t(statusKey(row.status))}</span>, width: '7%' },
+    { key: 'status', header: t('common.status'), render: (row) => <span data-testid={`system-status-${row.id}`}>{t(statusKey(row.status))}</span>, width: '7%' },
     { key: 'keyCount', header: t('msgKey.keyCount'), render: (row) => row.keyCount, width: '6%' },
-    { key: 'remark', header: t('msgKey.remark'), render: (row) => row.remark, width: '13%' },
-    { key: 'createTime', header: t('msgKey.createTime'), render: (row) => formatDateTime(row.createTime), width: '12%' },
+    { key: 'remark', header: t('common.remark'), render: (row) => row.remark, width: '13%' },
+    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '12%' },
     {
       key: 'actions',
-      header: t('msgKey.rowActions'),
-      render: (row) => (
-        <RowActions
-          rowLabel={row.systemId}
-          testIdPrefix={`system-row-${row.id}`}
-          actions={[
-            {
-              key: 'edit',
-              label: t('actions.edit'),
-              icon: <Edit16Regular />,
-              onClick: () => navigate(routes.edit(row.id)),
-              perm: Perm.systemApiKeySave,
-            },
-            {
-              key: 'delete',
-              label: t('actions.delete'),
-              icon: <Delete16Regular />,
-              onClick: () => void deleteRow(row),
-              perm: Perm.systemApiKeyDelete,
-            },
-          ]}
-        />
-      ),
+      header: t('common.actions'),
+      render: (row) => <RowActions rowLabel={row.systemId} testIdPrefix={`system-row-${row.id}`} actions={[rowActions.edit(row), rowActions.remove(row)]} />,
     },
   ];
   const status = list.filters.draft.status;
@@ -113,27 +79,27 @@ export default function MessageSystemList() {
           data-testid="filter-systemId"
         />
         <FilterTextField
-          label={t('msgKey.systemName')}
+          label={t('common.systemName')}
           value={list.filters.draft.name}
           placeholder={t('msgKey.systemNamePlaceholder')}
           onChange={(name) => list.filters.change({ name })}
           data-testid="filter-name"
         />
-        <FilterField label={t('msgKey.status')}>
+        <FilterField label={t('common.status')}>
           <Dropdown
-            value={status === null ? t('msgKey.statusAll') : t(statusKey(status))}
+            value={status === null ? t('common.all') : t(statusKey(status))}
             selectedOptions={[status === null ? ANY_STATUS : String(status)]}
             onOptionSelect={(_event, data) => list.filters.change({ status: data.optionValue === undefined || data.optionValue === ANY_STATUS ? null : Number(data.optionValue) })}
             data-testid="filter-status"
           >
-            <Option value={ANY_STATUS}>{t('msgKey.statusAll')}</Option>
+            <Option value={ANY_STATUS}>{t('common.all')}</Option>
             <Option value={String(MessageKeyStatus.Usable)}>{t('msgKey.status1')}</Option>
-            <Option value={String(MessageKeyStatus.Stopped)}>{t('msgKey.status2')}</Option>
+            <Option value={String(MessageKeyStatus.Stopped)}>{t('common.stopped')}</Option>
           </Dropdown>
         </FilterField>
       </FilterBar>
       <ListActions list={list} label={t('msgKey.systemActions')} testIdPrefix="system" perms={{ add: Perm.systemApiKeySave, edit: Perm.systemApiKeySave, remove: Perm.systemApiKeyDelete }} />
-      <ListTable aria-label={t('msgKey.systems')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('msgKey.empty')} noMatchText={t('msgKey.noMatch')} data-testid="system-table" />
+      <ListTable aria-label={t('msgKey.systems')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('list.empty')} noMatchText={t('common.noMatch')} data-testid="system-table" />
     </ListScreen>
   );
 }

@@ -40,11 +40,11 @@ export function systemFormIssues(values: SystemFormValues): Partial<Record<Syste
 export function systemFieldLabelKey(field: string): MessageKey | null {
   const labels: Record<string, MessageKey> = {
     systemId: 'msgKey.systemId',
-    name: 'msgKey.systemName',
-    deptId: 'msgKey.dept',
-    status: 'msgKey.status',
+    name: 'common.systemName',
+    deptId: 'common.organisation',
+    status: 'common.status',
     channels: 'msgKey.channels',
-    remark: 'msgKey.remark',
+    remark: 'common.remark',
   };
   return labels[field] ?? null;
 }
@@ -83,9 +83,9 @@ export function keyFieldLabelKey(field: string): MessageKey | null {
   const labels: Record<string, MessageKey> = {
     apiKey: 'msgKey.apiKey',
     messageSystemId: 'msgKey.system',
-    status: 'msgKey.status',
+    status: 'common.status',
     rateLimit: 'msgKey.rateLimit',
-    remark: 'msgKey.remark',
+    remark: 'common.remark',
   };
   return labels[field] ?? null;
 }
@@ -112,7 +112,7 @@ export function systemFormPath(id?: number | string): string {
 
 /** The message key of a status (1 usable, 2 stopped). */
 export function statusKey(status: number): MessageKey {
-  return status === MessageKeyStatus.Usable ? 'msgKey.status1' : 'msgKey.status2';
+  return status === MessageKeyStatus.Usable ? 'msgKey.status1' : 'common.stopped';
 }
 
 /** The message key of a channel's name. */

@@ -1,35 +1,19 @@
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Dropdown,
-  Option,
-  Text,
-  Toolbar,
-  makeStyles,
-  tokens,
-  type BadgeProps,
-} from '@fluentui/react-components';
+import { Badge, Button, Dropdown, Option, Text, Toolbar, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
 import { Add20Regular, ArrowClockwise20Regular, ArrowUndo16Regular, Eye16Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTICE_STATES, NoticeAudience, NoticeState, type NoticeRow, type NoticeStateType } from '../contract';
 import { Perm } from '../../../shared/permissions';
-import { useConfirm } from '../../../renderer/components/ConfirmDialog';
+import { DialogFrame } from '../../../renderer/components/dialog/DialogFrame';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
 import { FilterBar, FilterField, FilterTextField, ListScreen } from '../../../renderer/components/list/ListScreen';
+import { RowActions } from '../../../renderer/components/list/RowActions';
+import { useConfirmedCall } from '../../../renderer/components/list/useConfirmedCall';
 import { pageRows, useListController } from '../../../renderer/components/list/useListController';
-import { useNotify } from '../../../renderer/components/notify';
-import { useOverlayWhile } from '../../../renderer/components/overlay';
-import { PermissionGate, usePermissions } from '../../../renderer/components/permissions';
+import { PermissionGate } from '../../../renderer/components/permissions';
 import { ErrorState, LoadingState } from '../../../renderer/components/states';
-import { invalidateBridgeQueries, useBridgeMutation, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
+import { invalidateBridgeQueries, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
 import type { MessageKey } from '../../../renderer/i18n/message-key';
 import { formatDateTime } from '../../../renderer/lib/format';
 import { NoticeBody } from './NoticeBody';
@@ -37,7 +21,6 @@ import { PublishDialog } from './PublishDialog';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: 0 },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
   detail: { width: '600px', maxWidth: '95vw' },
   detailContent: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxHeight: '60vh', overflowY: 'auto' },
   meta: { color: tokens.colorNeutralForeground3 },
@@ -74,40 +57,34 @@ function NoticeDetailDialog({ id, onClose }: { id: number; onClose: () => void }
   const { t } = useTranslation();
   const styles = useStyles();
   const audienceText = useAudienceText();
-  useOverlayWhile(true);
   const info = useBridgeQuery('notice.info', { id }, { meta: { silent: true } });
   const notice = info.data;
   return (
-    <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.detail} data-testid="notice-detail">
-        <DialogBody>
-          <DialogTitle>{notice?.title ?? t('notice.view')}</DialogTitle>
-          <DialogContent className={styles.detailContent}>
-            {info.isError ? (
-              <ErrorState title={t('list.error')} error={info.error} onRetry={() => void info.refetch()} />
-            ) : notice ? (
-              <>
-                <Text className={styles.meta}>
-                  {audienceText(notice)} · {t('notice.window', { start: formatDateTime(notice.startTime), end: formatDateTime(notice.endTime) })}
-                </Text>
-                <Text className={styles.meta}>
-                  {t('notice.publishedBy', { name: notice.publisherName })} · {t(STATE_LABEL[notice.state])} · {t('notice.readOfLabel', { read: notice.readCount, size: notice.audienceSize })}
-                </Text>
-                {notice.withdrawTime ? <Text className={styles.meta}>{t('notice.withdrawnBy', { name: notice.withdrawName, time: formatDateTime(notice.withdrawTime) })}</Text> : null}
-                <NoticeBody format={notice.contentFormat} content={notice.content} />
-              </>
-            ) : (
-              <LoadingState />
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose} data-testid="notice-detail-close">
-              {t('common.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      title={notice?.title ?? t('common.view')}
+      data-testid="notice-detail"
+      className={styles.detail}
+      contentClassName={styles.detailContent}
+      onDismiss={onClose}
+      close={{ 'data-testid': 'notice-detail-close' }}
+    >
+      {info.isError ? (
+        <ErrorState title={t('list.error')} error={info.error} onRetry={() => void info.refetch()} />
+      ) : notice ? (
+        <>
+          <Text className={styles.meta}>
+            {audienceText(notice)} · {t('notice.window', { start: formatDateTime(notice.startTime), end: formatDateTime(notice.endTime) })}
+          </Text>
+          <Text className={styles.meta}>
+            {t('notice.publishedBy', { name: notice.publisherName })} · {t(STATE_LABEL[notice.state])} · {t('notice.readOfLabel', { read: notice.readCount, size: notice.audienceSize })}
+          </Text>
+          {notice.withdrawTime ? <Text className={styles.meta}>{t('notice.withdrawnBy', { name: notice.withdrawName, time: formatDateTime(notice.withdrawTime) })}</Text> : null}
+          <NoticeBody format={notice.contentFormat} content={notice.content} />
+        </>
+      ) : (
+        <LoadingState />
+      )}
+    </DialogFrame>
   );
 }
 
@@ -118,10 +95,7 @@ function NoticeDetailDialog({ id, onClose }: { id: number; onClose: () => void }
 export default function NoticeList() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
-  const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const { has } = usePermissions();
   const audienceText = useAudienceText();
   const [publishing, setPublishing] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
@@ -132,26 +106,20 @@ export default function NoticeList() {
     rowsOf: pageRows,
     getRowId: noticeRowId,
   });
-  const withdraw = useBridgeMutation('notice.withdraw');
+  const withdrawal = useConfirmedCall('notice.withdraw');
   const refresh = () => Promise.all([invalidateBridgeQueries(queryClient, 'notice.list'), invalidateBridgeQueries(queryClient, 'notice.inbox'), invalidateBridgeQueries(queryClient, 'notice.info')]);
 
-  const withdrawRow = async (row: NoticeRow) => {
-    if (!(await confirm({ title: t('notice.withdrawTitle'), message: t('notice.withdrawQuestion', { title: row.title }), confirmLabel: t('notice.withdraw'), destructive: true }))) return;
-    withdraw.mutate(
-      { id: row.id, version: row.version },
-      {
-        onSuccess: () => {
-          notify.success(t('notice.withdrawn'));
-          void refresh();
-        },
-        onError: () => list.reload(),
-      },
-    );
-  };
+  const withdrawRow = (row: NoticeRow) =>
+    void withdrawal.run({
+      input: { id: row.id, version: row.version },
+      question: { title: t('notice.withdrawTitle'), message: t('notice.withdrawQuestion', { title: row.title }), confirmLabel: t('notice.withdraw'), destructive: true },
+      done: t('notice.withdrawn'),
+      refresh: () => void refresh(),
+      onRefused: list.reload,
+    });
 
-  const maySend = has(Perm.noticeSend);
   const columns: ListColumn<NoticeRow>[] = [
-    { key: 'title', header: t('notice.column.title'), render: (row) => row.title, width: '18%' },
+    { key: 'title', header: t('common.title'), render: (row) => row.title, width: '18%' },
     { key: 'audience', header: t('notice.column.audience'), render: (row) => audienceText(row), width: '15%' },
     {
       key: 'window',
@@ -162,7 +130,7 @@ export default function NoticeList() {
     { key: 'publisher', header: t('notice.column.publisher'), render: (row) => row.publisherName, width: '9%' },
     {
       key: 'state',
-      header: t('notice.column.state'),
+      header: t('common.status'),
       width: '9%',
       render: (row) => (
         <Badge appearance="tint" color={STATE_COLOR[row.state]} data-testid={`notice-state-${row.id}`}>
@@ -183,27 +151,25 @@ export default function NoticeList() {
     { key: 'createTime', header: t('notice.column.createTime'), render: (row) => formatDateTime(row.createTime), width: '11%' },
     {
       key: 'actions',
-      header: t('notice.column.rowActions'),
+      header: t('common.actions'),
       width: '12%',
       render: (row) => (
-        <span className={styles.actions}>
-          <Button size="small" appearance="subtle" icon={<Eye16Regular />} onClick={() => setViewing(row.id)} aria-label={`${t('notice.view')} ${row.title}`} data-testid={`notice-row-${row.id}-view`}>
-            {t('notice.view')}
-          </Button>
-          {maySend && (row.state === NoticeState.Scheduled || row.state === NoticeState.InForce) ? (
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<ArrowUndo16Regular />}
-              onClick={() => void withdrawRow(row)}
-              disabled={withdraw.isPending}
-              aria-label={`${t('notice.withdraw')} ${row.title}`}
-              data-testid={`notice-row-${row.id}-withdraw`}
-            >
-              {t('notice.withdraw')}
-            </Button>
-          ) : null}
-        </span>
+        <RowActions
+          rowLabel={row.title}
+          testIdPrefix={`notice-row-${row.id}`}
+          actions={[
+            { key: 'view', label: t('common.view'), icon: <Eye16Regular />, onClick: () => setViewing(row.id) },
+            {
+              key: 'withdraw',
+              label: t('notice.withdraw'),
+              icon: <ArrowUndo16Regular />,
+              onClick: () => withdrawRow(row),
+              perm: Perm.noticeSend,
+              hidden: row.state !== NoticeState.Scheduled && row.state !== NoticeState.InForce,
+              disabled: withdrawal.pending,
+            },
+          ]}
+        />
       ),
     },
   ];
@@ -213,20 +179,20 @@ export default function NoticeList() {
     <ListScreen data-testid="notice-list">
       <FilterBar label={t('notice.filters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField
-          label={t('notice.filter.title')}
+          label={t('common.title')}
           value={draft.title}
           placeholder={t('notice.filter.titlePlaceholder')}
           onChange={(title) => list.filters.change({ title })}
           data-testid="filter-title"
         />
-        <FilterField label={t('notice.filter.state')}>
+        <FilterField label={t('common.status')}>
           <Dropdown
-            value={isState(draft.state) ? t(STATE_LABEL[draft.state]) : t('notice.filter.anyState')}
+            value={isState(draft.state) ? t(STATE_LABEL[draft.state]) : t('common.all')}
             selectedOptions={[draft.state]}
             onOptionSelect={(_event, data) => list.filters.change({ state: data.optionValue ?? '' })}
             data-testid="filter-state"
           >
-            <Option value="">{t('notice.filter.anyState')}</Option>
+            <Option value="">{t('common.all')}</Option>
             {NOTICE_STATES.map((state) => (
               <Option key={state} value={state}>
                 {t(STATE_LABEL[state])}

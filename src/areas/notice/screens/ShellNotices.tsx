@@ -1,30 +1,12 @@
-import {
-  Button,
-  CounterBadge,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
-  Text,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, CounterBadge, MessageBar, MessageBarBody, Popover, PopoverSurface, PopoverTrigger, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Alert20Regular, Megaphone16Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Delay } from '../../../shared/constants';
 import { NoticeLimits, type InboxNotice } from '../contract';
-import { useOverlayWhile } from '../../../renderer/components/overlay';
 import { LoadingState } from '../../../renderer/components/states';
+import { DialogFrame } from '../../../renderer/components/dialog/DialogFrame';
 import { invalidateBridgeQueries, useBridgeMutation, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
 import { formatDateTime } from '../../../renderer/lib/format';
 import { NoticeBody } from './NoticeBody';
@@ -192,7 +174,6 @@ export function NoticeReader({ id, onClose }: { id: number; onClose: () => void 
   const { t } = useTranslation();
   const styles = useStyles();
   const queryClient = useQueryClient();
-  useOverlayWhile(true);
   const opening = useBridgeMutation('notice.open', {
     meta: { silent: true },
     onSuccess: () => void invalidateBridgeQueries(queryClient, 'notice.inbox'),
@@ -209,34 +190,29 @@ export function NoticeReader({ id, onClose }: { id: number; onClose: () => void 
 
   const notice = opening.data;
   return (
-    <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.reader} data-testid="notice-reader">
-        <DialogBody>
-          <DialogTitle>{notice?.title ?? t('notice.inbox.title')}</DialogTitle>
-          <DialogContent className={styles.readerContent}>
-            {opening.isError ? (
-              <MessageBar intent="warning" layout="multiline" data-testid="notice-open-failed">
-                <MessageBarBody>{t('notice.inbox.openFailed')}</MessageBarBody>
-              </MessageBar>
-            ) : notice ? (
-              <>
-                <Text className={styles.meta}>
-                  {t('notice.publishedBy', { name: notice.publisherName })} · {t('notice.window', { start: formatDateTime(notice.startTime), end: formatDateTime(notice.endTime) })}
-                </Text>
-                <NoticeBody format={notice.contentFormat} content={notice.content} />
-              </>
-            ) : (
-              <LoadingState />
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose} data-testid="notice-reader-close">
-              {t('common.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      title={notice?.title ?? t('notice.inbox.title')}
+      data-testid="notice-reader"
+      className={styles.reader}
+      contentClassName={styles.readerContent}
+      onDismiss={onClose}
+      close={{ 'data-testid': 'notice-reader-close' }}
+    >
+      {opening.isError ? (
+        <MessageBar intent="warning" layout="multiline" data-testid="notice-open-failed">
+          <MessageBarBody>{t('notice.inbox.openFailed')}</MessageBarBody>
+        </MessageBar>
+      ) : notice ? (
+        <>
+          <Text className={styles.meta}>
+            {t('notice.publishedBy', { name: notice.publisherName })} · {t('notice.window', { start: formatDateTime(notice.startTime), end: formatDateTime(notice.endTime) })}
+          </Text>
+          <NoticeBody format={notice.contentFormat} content={notice.content} />
+        </>
+      ) : (
+        <LoadingState />
+      )}
+    </DialogFrame>
   );
 }
 

@@ -1,27 +1,9 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Checkbox, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperationLogEntry } from '../contract';
 import { formatDateTime } from '../../../renderer/lib/format';
+import { DialogFrame } from '../../../renderer/components/dialog/DialogFrame';
 import { diffValues, readableValue, type DiffKind } from './diff';
 
 const useStyles = makeStyles({
@@ -46,58 +28,51 @@ export function ChangesDialog({ entry, onClose }: { entry: OperationLogEntry | n
   const fields = useMemo(() => (entry ? diffValues(entry.beforeOperation, entry.afterOperation) : []), [entry]);
   const shown = showUnchanged ? fields : fields.filter((field) => field.kind !== 'unchanged');
   return (
-    <Dialog open={entry !== null} onOpenChange={(_event, change) => !change.open && onClose()}>
-      <DialogSurface className={styles.surface} data-testid="operation-changes">
-        <DialogBody>
-          <DialogTitle>{t('operationLog.changes')}</DialogTitle>
-          <DialogContent>
-            {entry ? (
-              <Text block>{t('operationLog.changesOf', { content: entry.operationContent, user: entry.operUserName || entry.operLoginName, time: formatDateTime(entry.operationTime) })}</Text>
-            ) : null}
-            <Checkbox checked={showUnchanged} onChange={(_event, data) => setShowUnchanged(data.checked === true)} label={t('operationLog.showUnchanged')} data-testid="operation-show-unchanged" />
-            {shown.length === 0 ? (
-              <Text block data-testid="operation-no-changes">
-                {t('operationLog.noChanges')}
-              </Text>
-            ) : (
-              <div className={styles.scroller}>
-                <Table size="small" aria-label={t('operationLog.changes')}>
-                  <TableHeader>
-                    <TableRow>
-                      <TableHeaderCell>{t('operationLog.field')}</TableHeaderCell>
-                      <TableHeaderCell>{t('operationLog.before')}</TableHeaderCell>
-                      <TableHeaderCell>{t('operationLog.after')}</TableHeaderCell>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {shown.map((field) => (
-                      <TableRow key={`${field.kind}:${field.path}`} className={styles[field.kind]} data-testid="operation-change" data-kind={field.kind}>
-                        <TableCell>
-                          <span className={styles.path}>{field.path || t('operationLog.wholeValue')}</span>{' '}
-                          <Badge appearance="tint" color={BADGE_COLOR[field.kind]}>
-                            {t(`operationLog.kind.${field.kind}`)}
-                          </Badge>
-                        </TableCell>
-                        <TableCell>
-                          <span className={field.kind === 'changed' || field.kind === 'removed' ? `${styles.value} ${styles.struck}` : styles.value}>{readableValue(field.before)}</span>
-                        </TableCell>
-                        <TableCell>
-                          <span className={styles.value}>{readableValue(field.after)}</span>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </div>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose} data-testid="operation-changes-close">
-              {t('operationLog.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      open={entry !== null}
+      title={t('operationLog.changes')}
+      data-testid="operation-changes"
+      className={styles.surface}
+      onDismiss={onClose}
+      close={{ 'data-testid': 'operation-changes-close' }}
+    >
+      {entry ? <Text block>{t('operationLog.changesOf', { content: entry.operationContent, user: entry.operUserName || entry.operLoginName, time: formatDateTime(entry.operationTime) })}</Text> : null}
+      <Checkbox checked={showUnchanged} onChange={(_event, data) => setShowUnchanged(data.checked === true)} label={t('operationLog.showUnchanged')} data-testid="operation-show-unchanged" />
+      {shown.length === 0 ? (
+        <Text block data-testid="operation-no-changes">
+          {t('operationLog.noChanges')}
+        </Text>
+      ) : (
+        <div className={styles.scroller}>
+          <Table size="small" aria-label={t('operationLog.changes')}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{t('operationLog.field')}</TableHeaderCell>
+                <TableHeaderCell>{t('operationLog.before')}</TableHeaderCell>
+                <TableHeaderCell>{t('operationLog.after')}</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {shown.map((field) => (
+                <TableRow key={`${field.kind}:${field.path}`} className={styles[field.kind]} data-testid="operation-change" data-kind={field.kind}>
+                  <TableCell>
+                    <span className={styles.path}>{field.path || t('operationLog.wholeValue')}</span>{' '}
+                    <Badge appearance="tint" color={BADGE_COLOR[field.kind]}>
+                      {t(`operationLog.kind.${field.kind}`)}
+                    </Badge>
+                  </TableCell>
+                  <TableCell>
+                    <span className={field.kind === 'changed' || field.kind === 'removed' ? `${styles.value} ${styles.struck}` : styles.value}>{readableValue(field.before)}</span>
+                  </TableCell>
+                  <TableCell>
+                    <span className={styles.value}>{readableValue(field.after)}</span>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+    </DialogFrame>
   );
 }

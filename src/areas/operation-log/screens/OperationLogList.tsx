@@ -130,7 +130,7 @@ export default function OperationLogList() {
     );
   };
 
-  const location = (row: OperationLogEntry) => (row.operLocation === LOCAL_NETWORK_LOCATION ? t('operationLog.localNetwork') : row.operLocation);
+  const location = (row: OperationLogEntry) => (row.operLocation === LOCAL_NETWORK_LOCATION ? t('common.localNetwork') : row.operLocation);
   const valueCell = (value: unknown) => (value === null || value === undefined ? null : <span className={styles.clip}>{readableValue(value)}</span>);
   const columns: ListColumn<OperationLogEntry>[] = [
     {
@@ -144,7 +144,7 @@ export default function OperationLogList() {
       ),
     },
     { key: 'operUserName', header: t('operationLog.column.operUserName'), render: (row) => row.operUserName },
-    { key: 'operLoginName', header: t('operationLog.column.operLoginName'), render: (row) => row.operLoginName },
+    { key: 'operLoginName', header: t('common.loginName'), render: (row) => row.operLoginName },
     {
       key: 'operLocation',
       header: t('operationLog.column.operLocation'),
@@ -176,12 +176,12 @@ export default function OperationLogList() {
   const running = exporter.running;
 
   const { has } = usePermissions();
-  useScreenAction(has(Perm.operLogExport) && !exporter.running ? { id: 'export', label: t('palette.export'), run: startExport } : null);
+  useScreenAction(has(Perm.operLogExport) && !exporter.running ? { id: 'export', label: t('common.export'), run: startExport } : null);
   return (
     <ListScreen data-testid="operation-list">
-      <FilterBar label={t('operationLog.filters')} filters={{ search, reset: list.filters.reset }} testIdPrefix="filter-">
+      <FilterBar label={t('common.filters')} filters={{ search, reset: list.filters.reset }} testIdPrefix="filter-">
         <FilterTextField label={t('operationLog.filter.operUserName')} {...field('operUserName')} data-testid="filter-operUserName" />
-        <FilterTextField label={t('operationLog.filter.operLoginName')} {...field('operLoginName')} data-testid="filter-operLoginName" />
+        <FilterTextField label={t('common.loginName')} {...field('operLoginName')} data-testid="filter-operLoginName" />
         {(['operationTimeStart', 'operationTimeEnd'] as const).map((name) => (
           <FilterField key={name} label={t(`operationLog.filter.${name}`)}>
             <Input
@@ -201,12 +201,12 @@ export default function OperationLogList() {
             <span className={styles.progress} data-testid="operation-export-progress">
               <Text>{t('operationLog.exportProgress', { rows: running.rows?.written ?? 0, total: running.rows?.total ?? '…', size: formatBytes(running.bytes) })}</Text>
               <Button icon={<Dismiss20Regular />} onClick={() => void exporter.cancel()} data-testid="operation-export-cancel">
-                {t('operationLog.exportCancel')}
+                {t('common.exportCancel')}
               </Button>
             </span>
           ) : (
             <Button icon={<ArrowDownload20Regular />} onClick={startExport} data-testid="operation-export">
-              {list.selected.size > 0 ? t('operationLog.exportSelected', { count: list.selected.size }) : t('operationLog.export')}
+              {list.selected.size > 0 ? t('operationLog.exportSelected', { count: list.selected.size }) : t('common.export')}
             </Button>
           )}
         </PermissionGate>

@@ -1,19 +1,17 @@
-import { Field, MessageBar, MessageBarBody, Switch, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Switch } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { PushProviderRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { PushLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
-import { splitFieldMessage } from '../../../renderer/components/form/record-form';
-import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
+import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
+import { RecordFormPage, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
 import { RuleField } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
 import { formatDateTime } from '../../../renderer/lib/format';
 import { providerAddPayload, providerFieldLabelKey, providerFormIssues, providerUpdatePayload, providerValuesOf, PROVIDER_FIELDS } from './push-model';
 import { invalidateProviderQueries } from './queries';
-
-const useStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, maxWidth: '640px' } });
 
 /** The JPush secrets are 24 hexadecimal characters: the fields take no more. */
 const KEY_LENGTH = 24;
@@ -32,7 +30,7 @@ export default function ProviderForm() {
       endpoint="push.providerInfo"
       input={(recordId) => ({ id: recordId })}
       listPath={Route.polarLight}
-      text={{ badAddress: t('push.badAddress'), loadFailed: t('push.loadFailed'), loading: t('push.loading') }}
+      text={{ badAddress: t('push.badAddress'), loadFailed: t('push.loadFailed'), loading: t('app.loading') }}
       testIdPrefix="provider"
     >
       {(loaded) => <ProviderEditor {...loaded} />}
@@ -42,7 +40,6 @@ export default function ProviderForm() {
 
 function ProviderEditor({ record, reload }: LoadedRecord<PushProviderRecord>) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const isNew = record === null;
   const controller = useRecordForm({
     record,
@@ -54,23 +51,13 @@ function ProviderEditor({ record, reload }: LoadedRecord<PushProviderRecord>) {
     listPath: Route.polarLight,
     refresh: invalidateProviderQueries,
     conflict: () => ({ field: 'alias', key: 'push.aliasTaken' }),
-    namePinnedField: (msg) => {
-      const pinned = splitFieldMessage(msg);
-      const labelKey = pinned ? providerFieldLabelKey(pinned.field) : null;
-      return pinned && labelKey ? `${t(labelKey)}: ${pinned.text}` : null;
-    },
+    namePinnedField: namePinnedFieldBy(t, providerFieldLabelKey),
     reload,
   });
   const { form, locked } = controller;
   const title = record ? t('push.editTitle', { alias: record.alias }) : t('push.addTitle');
   return (
-    <form ref={controller.formRef} className={styles.page} onSubmit={controller.submit} noValidate aria-label={title} data-testid="provider-form">
-      <Title3 as="h2">{title}</Title3>
-      {controller.readOnly ? (
-        <MessageBar intent="info">
-          <MessageBarBody>{t('push.readOnly')}</MessageBarBody>
-        </MessageBar>
-      ) : null}
+    <RecordFormPage controller={controller} title={title} testIdPrefix="provider" readOnlyText={t('push.readOnly')}>
       <RuleField form={form} name="alias" label={t('push.alias')} hint={t('push.aliasHint')} maxLength={PushLimits.providerAliasMax} required disabled={locked} />
       <RuleField form={form} name="appKey" label={t('push.appKey')} hint={t('push.appKeyHint')} maxLength={KEY_LENGTH} required disabled={locked} autoComplete="off" />
       <RuleField
@@ -93,8 +80,6 @@ function ProviderEditor({ record, reload }: LoadedRecord<PushProviderRecord>) {
           data-testid="field-apnsProduction"
         />
       </Field>
-      <RecordFormFailure controller={controller} data-testid="provider-form-error" />
-      <RecordFormActions controller={controller} testIdPrefix="provider" />
-    </form>
+    </RecordFormPage>
   );
 }

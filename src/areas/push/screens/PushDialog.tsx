@@ -1,34 +1,13 @@
-import {
-  Button,
-  Card,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Radio,
-  RadioGroup,
-  Spinner,
-  Text,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Card, Field, Input, MessageBar, MessageBarBody, Radio, RadioGroup, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { Send16Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { audienceMax, pushLength, PUSH_AUDIENCES, PushAudience, type PushProviderRecord } from '../contract';
 import { PushLimits } from '../../../shared/rules';
-import { isTransportFailure, sessionEndOf } from '../../../renderer/components/screen/session-errors';
+import { DialogFailure, DialogFrame } from '../../../renderer/components/dialog/DialogFrame';
+import { refusalMessage } from '../../../renderer/components/dialog/useDialogForm';
 import { fieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useNotify } from '../../../renderer/components/notify';
-import { useOverlayWhile } from '../../../renderer/components/overlay';
-import { errorMessage } from '../../../renderer/components/states';
 import { useBridgeMutation } from '../../../renderer/hooks/bridge-query';
 import type { MessageKey } from '../../../renderer/i18n/message-key';
 import { checkCompose, composePayload, NEW_COMPOSE, type ComposeField, type ComposeValues } from './push-model';
@@ -46,7 +25,7 @@ const useStyles = makeStyles({
 });
 
 const AUDIENCE_LABEL: Record<PushAudience, MessageKey> = { all: 'push.audience.all', alias: 'push.audience.alias', tag: 'push.audience.tag' };
-const FIELD_LABEL: Record<ComposeField, MessageKey> = { audienceType: 'push.audienceType', audience: 'push.audienceValues', title: 'push.title', alert: 'push.alert' };
+const FIELD_LABEL: Record<ComposeField, MessageKey> = { audienceType: 'push.audienceType', audience: 'push.audienceValues', title: 'common.title', alert: 'push.alert' };
 
 /**
  * Compose a push through one provider (issue 12): to everyone, to aliases or to tags (comma-separated,
@@ -58,7 +37,6 @@ export function PushDialog({ provider, onClose, onSent }: { provider: PushProvid
   const { t } = useTranslation();
   const styles = useStyles();
   const notify = useNotify();
-  useOverlayWhile(true);
   const [values, setValues] = useState<ComposeValues>(NEW_COMPOSE);
   const [attempted, setAttempted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -84,10 +62,7 @@ export function PushDialog({ provider, onClose, onSent }: { provider: PushProvid
         notify.success(t('push.sent', { id: result.recordId }));
         onSent();
       },
-      onError: (error: Error) => {
-        if (sessionEndOf(error) || isTransportFailure(error)) return;
-        setFailure(errorMessage(error, t('message.operationFailed')));
-      },
+      onError: (error) => setFailure(refusalMessage(t, error)),
     });
   };
 
@@ -98,94 +73,84 @@ export function PushDialog({ provider, onClose, onSent }: { provider: PushProvid
   const kind = values.audienceType === PushAudience.Tag ? 'tag' : 'alias';
   const audienceSummary = toEveryone ? t('push.previewEveryone') : t(`push.previewTo.${kind}`, { count: parsed.values.length, values: parsed.values.slice(0, 5).join(', ') });
   return (
-    <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && !sending && onClose()}>
-      <DialogSurface className={styles.surface} data-testid="push-dialog">
-        <DialogBody>
-          <DialogTitle>{t('push.dialogTitle', { alias: provider.alias })}</DialogTitle>
-          <DialogContent className={styles.content}>
-            <div className={styles.fields}>
-              <Field label={t('push.audienceType')} required validationState={state('audienceType')} validationMessage={message('audienceType')}>
-                <RadioGroup
-                  layout="horizontal"
-                  value={values.audienceType}
-                  onChange={(_event, data) => change({ audienceType: data.value as PushAudience })}
-                  disabled={sending}
-                  data-testid="push-audience-type"
-                >
-                  {PUSH_AUDIENCES.map((audience) => (
-                    <Radio key={audience} value={audience} label={t(AUDIENCE_LABEL[audience])} data-testid={`push-audience-${audience}`} />
-                  ))}
-                </RadioGroup>
-              </Field>
-              {toEveryone ? (
-                <MessageBar intent="warning" data-testid="push-everyone-note">
-                  <MessageBarBody>{t('push.everyoneNote')}</MessageBarBody>
-                </MessageBar>
-              ) : (
-                <Field
-                  label={t(kind === 'tag' ? 'push.tagsLabel' : 'push.aliasesLabel')}
-                  required
-                  hint={message('audience') ? undefined : t(kind === 'tag' ? 'push.tagsHint' : 'push.aliasesHint', { max: audienceMax(values.audienceType), bytes: PushLimits.audienceValueBytesMax })}
-                  validationState={state('audience')}
-                  validationMessage={message('audience')}
-                >
-                  <Textarea value={values.audience} onChange={(_event, data) => change({ audience: data.value })} resize="vertical" rows={3} disabled={sending} data-testid="push-audience" />
-                </Field>
-              )}
-              {!toEveryone ? (
-                <Text size={200} data-testid="push-audience-count">
-                  {t(`push.valuesCount.${kind}`, { count: parsed.values.length, max: audienceMax(values.audienceType) })}
-                </Text>
-              ) : null}
-              {!toEveryone && parsed.duplicates.length > 0 ? (
-                <MessageBar intent="info" data-testid="push-duplicates">
-                  <MessageBarBody>{t('push.duplicatesRemoved', { count: parsed.duplicates.length, values: parsed.duplicates.slice(0, PushLimits.invalidValuesShown).join(', ') })}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-              <Field
-                label={t('push.title')}
-                hint={message('title') ? undefined : t('push.titleHint', { length: titleLength, max: PushLimits.titleMax })}
-                validationState={state('title')}
-                validationMessage={message('title')}
-              >
-                <Input value={values.title} onChange={(_event, data) => change({ title: data.value })} disabled={sending} data-testid="push-title" />
-              </Field>
-              <Field label={t('push.alert')} required validationState={state('alert')} validationMessage={message('alert')}>
-                <Textarea value={values.alert} onChange={(_event, data) => change({ alert: data.value })} resize="vertical" rows={4} disabled={sending} data-testid="push-alert" />
-              </Field>
-              <Text size={200} className={alertLength > PushLimits.alertMax ? styles.over : styles.count} aria-live="polite" data-testid="push-alert-count">
-                {t('push.alertCount', { length: alertLength, max: PushLimits.alertMax })}
-              </Text>
-            </div>
-            <aside className={styles.aside} aria-label={t('push.preview')}>
-              <Text weight="semibold">{t('push.preview')}</Text>
-              <Card className={styles.notification} data-testid="push-preview">
-                <Text size={200} className={styles.app}>
-                  {provider.alias}
-                </Text>
-                {values.title.trim() ? <Text weight="semibold">{values.title.trim()}</Text> : null}
-                <Text className={styles.body}>{values.alert.trim() || t('push.previewEmpty')}</Text>
-              </Card>
-              <Text size={200} data-testid="push-preview-audience">
-                {audienceSummary}
-              </Text>
-              {failure ? (
-                <MessageBar intent="error" layout="multiline" role="alert" data-testid="push-failure">
-                  <MessageBarBody>{failure}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-            </aside>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" icon={sending ? <Spinner size="tiny" /> : <Send16Regular />} onClick={submit} disabled={sending} data-testid="push-send">
-              {t('push.send')}
-            </Button>
-            <Button onClick={onClose} disabled={sending} data-testid="push-cancel">
-              {t('push.cancel')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      title={t('push.dialogTitle', { alias: provider.alias })}
+      data-testid="push-dialog"
+      className={styles.surface}
+      contentClassName={styles.content}
+      busy={sending}
+      onDismiss={onClose}
+      submit={{ label: t('push.send'), 'data-testid': 'push-send', onClick: submit, icon: <Send16Regular /> }}
+      cancel={{ 'data-testid': 'push-cancel' }}
+    >
+      <div className={styles.fields}>
+        <Field label={t('push.audienceType')} required validationState={state('audienceType')} validationMessage={message('audienceType')}>
+          <RadioGroup
+            layout="horizontal"
+            value={values.audienceType}
+            onChange={(_event, data) => change({ audienceType: data.value as PushAudience })}
+            disabled={sending}
+            data-testid="push-audience-type"
+          >
+            {PUSH_AUDIENCES.map((audience) => (
+              <Radio key={audience} value={audience} label={t(AUDIENCE_LABEL[audience])} data-testid={`push-audience-${audience}`} />
+            ))}
+          </RadioGroup>
+        </Field>
+        {toEveryone ? (
+          <MessageBar intent="warning" data-testid="push-everyone-note">
+            <MessageBarBody>{t('push.everyoneNote')}</MessageBarBody>
+          </MessageBar>
+        ) : (
+          <Field
+            label={t(kind === 'tag' ? 'push.tagsLabel' : 'push.aliasesLabel')}
+            required
+            hint={message('audience') ? undefined : t(kind === 'tag' ? 'push.tagsHint' : 'push.aliasesHint', { max: audienceMax(values.audienceType), bytes: PushLimits.audienceValueBytesMax })}
+            validationState={state('audience')}
+            validationMessage={message('audience')}
+          >
+            <Textarea value={values.audience} onChange={(_event, data) => change({ audience: data.value })} resize="vertical" rows={3} disabled={sending} data-testid="push-audience" />
+          </Field>
+        )}
+        {!toEveryone ? (
+          <Text size={200} data-testid="push-audience-count">
+            {t(`push.valuesCount.${kind}`, { count: parsed.values.length, max: audienceMax(values.audienceType) })}
+          </Text>
+        ) : null}
+        {!toEveryone && parsed.duplicates.length > 0 ? (
+          <MessageBar intent="info" data-testid="push-duplicates">
+            <MessageBarBody>{t('push.duplicatesRemoved', { count: parsed.duplicates.length, values: parsed.duplicates.slice(0, PushLimits.invalidValuesShown).join(', ') })}</MessageBarBody>
+          </MessageBar>
+        ) : null}
+        <Field
+          label={t('common.title')}
+          hint={message('title') ? undefined : t('push.titleHint', { length: titleLength, max: PushLimits.titleMax })}
+          validationState={state('title')}
+          validationMessage={message('title')}
+        >
+          <Input value={values.title} onChange={(_event, data) => change({ title: data.value })} disabled={sending} data-testid="push-title" />
+        </Field>
+        <Field label={t('push.alert')} required validationState={state('alert')} validationMessage={message('alert')}>
+          <Textarea value={values.alert} onChange={(_event, data) => change({ alert: data.value })} resize="vertical" rows={4} disabled={sending} data-testid="push-alert" />
+        </Field>
+        <Text size={200} className={alertLength > PushLimits.alertMax ? styles.over : styles.count} aria-live="polite" data-testid="push-alert-count">
+          {t('common.characterCount', { length: alertLength, max: PushLimits.alertMax })}
+        </Text>
+      </div>
+      <aside className={styles.aside} aria-label={t('push.preview')}>
+        <Text weight="semibold">{t('push.preview')}</Text>
+        <Card className={styles.notification} data-testid="push-preview">
+          <Text size={200} className={styles.app}>
+            {provider.alias}
+          </Text>
+          {values.title.trim() ? <Text weight="semibold">{values.title.trim()}</Text> : null}
+          <Text className={styles.body}>{values.alert.trim() || t('push.previewEmpty')}</Text>
+        </Card>
+        <Text size={200} data-testid="push-preview-audience">
+          {audienceSummary}
+        </Text>
+        <DialogFailure text={failure} data-testid="push-failure" />
+      </aside>
+    </DialogFrame>
   );
 }

@@ -1,24 +1,21 @@
 import { Badge, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
-import { Delete16Regular, Edit16Regular, Send16Regular } from '@fluentui/react-icons';
+import { Send16Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { PushProviderRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
-import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
-import { useConfirm } from '../../../renderer/components/ConfirmDialog';
+import { Route } from '../../../shared/routes';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
-import { RowActions } from '../../../renderer/components/list/RowActions';
+import { RowActions, useEditDeleteActions } from '../../../renderer/components/list/RowActions';
 import { FilterBar, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
-import type { RowId } from '../../../renderer/components/list/selection';
-import { pageRows, useListController } from '../../../renderer/components/list/useListController';
-import { useBridgeMutation, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
+import { pageRows, recordFormRoutes, useListController } from '../../../renderer/components/list/useListController';
+import { useBridgeQuery } from '../../../renderer/hooks/bridge-query';
 import { formatDateTime } from '../../../renderer/lib/format';
 import { PushDialog } from './PushDialog';
 import { PushRecordTable } from './PushRecordTable';
 import { invalidateProviderQueries, invalidateRecordQueries } from './queries';
-import { useOfferUndo } from '../../../renderer/components/undo';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', minWidth: 0 },
@@ -30,7 +27,7 @@ type ProviderFilters = { alias: string };
 const NO_FILTERS: ProviderFilters = { alias: '' };
 const rowId = (row: PushProviderRecord) => row.id;
 const rowLabel = (row: PushProviderRecord) => row.alias;
-const routes = { add: routeTo(Route.newPolar, { id: NEW_RECORD_ID }), edit: (id: RowId) => routeTo(Route.newPolar, { id }), editPerm: Perm.pushSave };
+const routes = recordFormRoutes(Route.newPolar, 'id', Perm.pushSave);
 
 type PushTab = 'providers' | 'records';
 
@@ -44,12 +41,10 @@ export default function PushProviders() {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
-  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<PushTab>('providers');
   const [composing, setComposing] = useState<PushProviderRecord | null>(null);
   const options = useBridgeQuery('push.providerOptions', {});
-  const deleteQuestion = (count: number, names: string) => (count === 1 ? t('push.deleteOne', { names }) : t('push.deleteMany', { count, names }));
   const list = useListController({
     queryId: 'push.providerList',
     filters: { initial: NO_FILTERS },
@@ -62,19 +57,11 @@ export default function PushProviders() {
       input: (ids) => ({ ids: ids.join(',') }),
       confirmTitle: t('push.deleteTitle'),
       itemLabel: rowLabel,
-      question: deleteQuestion,
+      question: { one: 'push.deleteOne', many: 'push.deleteMany' },
       invalidate: invalidateProviderQueries,
     },
   });
-  const offerUndo = useOfferUndo();
-  const remove = useBridgeMutation('push.providerDelete');
-  const deleteRow = async (row: PushProviderRecord) => {
-    if (!(await confirm({ title: t('push.deleteTitle'), message: deleteQuestion(1, row.alias), confirmLabel: t('actions.delete'), destructive: true }))) return;
-    remove.mutate(
-      { ids: String(row.id) },
-      { onSuccess: (answer) => (offerUndo(answer, { count: 1, onRestored: () => void invalidateProviderQueries(queryClient) }), void invalidateProviderQueries(queryClient)) },
-    );
-  };
+  const rowActions = useEditDeleteActions({ edit: { perm: Perm.pushSave, run: (row: PushProviderRecord) => navigate(routes.edit(row.id)) }, remove: { perm: Perm.pushDelete, run: list.deleteRow } });
   const columns: ListColumn<PushProviderRecord>[] = [
     { key: 'alias', header: t('push.alias'), render: (row) => row.alias, width: '18%' },
     { key: 'appKey', header: t('push.appKey'), render: (row) => <span className={styles.key}>{row.appKey}</span>, width: '20%' },
@@ -89,11 +76,11 @@ export default function PushProviders() {
       width: '10%',
     },
     { key: 'apns', header: t('push.apnsProduction'), render: (row) => (row.apnsProduction ? t('push.apnsProductionOn') : t('push.apnsProductionOff')), width: '10%' },
-    { key: 'createName', header: t('push.createName'), render: (row) => row.createName, width: '8%' },
-    { key: 'createTime', header: t('push.createTime'), render: (row) => formatDateTime(row.createTime), width: '12%' },
+    { key: 'createName', header: t('common.createdBy'), render: (row) => row.createName, width: '8%' },
+    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '12%' },
     {
       key: 'actions',
-      header: t('push.rowActions'),
+      header: t('common.actions'),
       render: (row) => (
         <RowActions
           rowLabel={row.alias}
@@ -106,20 +93,8 @@ export default function PushProviders() {
               onClick: () => setComposing(row),
               perm: Perm.pushSend,
             },
-            {
-              key: 'edit',
-              label: t('actions.edit'),
-              icon: <Edit16Regular />,
-              onClick: () => navigate(routes.edit(row.id)),
-              perm: Perm.pushSave,
-            },
-            {
-              key: 'delete',
-              label: t('actions.delete'),
-              icon: <Delete16Regular />,
-              onClick: () => void deleteRow(row),
-              perm: Perm.pushDelete,
-            },
+            rowActions.edit(row),
+            rowActions.remove(row),
           ]}
         />
       ),
@@ -147,7 +122,7 @@ export default function PushProviders() {
             />
           </FilterBar>
           <ListActions list={list} label={t('push.providerActions')} testIdPrefix="provider" perms={{ add: Perm.pushSave, edit: Perm.pushSave, remove: Perm.pushDelete }} />
-          <ListTable aria-label={t('push.providers')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('push.empty')} noMatchText={t('push.noMatch')} data-testid="provider-table" />
+          <ListTable aria-label={t('push.providers')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('list.empty')} noMatchText={t('common.noMatch')} data-testid="provider-table" />
         </ListScreen>
       </div>
       <div hidden={tab !== 'records'}>

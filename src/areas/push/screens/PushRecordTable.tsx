@@ -42,7 +42,7 @@ export function PushRecordTable({ providers }: { providers: readonly PushProvide
     { key: 'id', header: t('push.recordId'), render: (row) => row.id, width: '5%' },
     { key: 'provider', header: t('push.provider'), render: (row) => row.providerAlias, width: '10%' },
     { key: 'audience', header: t('push.audienceType'), render: (row) => clipped(audienceOf(row)), width: '15%' },
-    { key: 'content', header: t('push.content'), render: (row) => clipped(row.title ? `${row.title} · ${row.alert}` : row.alert), width: '18%' },
+    { key: 'content', header: t('common.content'), render: (row) => clipped(row.title ? `${row.title} · ${row.alert}` : row.alert), width: '18%' },
     {
       key: 'status',
       header: t('push.status'),
@@ -53,13 +53,13 @@ export function PushRecordTable({ providers }: { providers: readonly PushProvide
       ),
       width: '8%',
     },
-    { key: 'attempts', header: t('push.attempts'), render: (row) => row.attempts, width: '6%' },
+    { key: 'attempts', header: t('common.attempts'), render: (row) => row.attempts, width: '6%' },
     { key: 'msgId', header: t('push.msgId'), render: (row) => <span data-testid={`push-record-msgid-${row.id}`}>{row.msgId}</span>, width: '10%' },
     { key: 'lastError', header: t('push.reason'), render: (row) => (row.lastError ? clipped(row.lastError) : ''), width: '12%' },
     { key: 'createName', header: t('push.sender'), render: (row) => row.createName, width: '6%' },
-    { key: 'createTime', header: t('push.createTime'), render: (row) => formatDateTime(row.createTime), width: '10%' },
+    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '10%' },
   ];
-  const providerName = providerId === null ? t('push.providerAll') : (providers.find((p) => p.id === providerId)?.alias ?? '');
+  const providerName = providerId === null ? t('common.all') : (providers.find((p) => p.id === providerId)?.alias ?? '');
   return (
     <ListScreen data-testid="push-records">
       <FilterBar
@@ -68,7 +68,7 @@ export function PushRecordTable({ providers }: { providers: readonly PushProvide
         testIdPrefix="push-records-filter-"
         after={
           <Button icon={<ArrowClockwise16Regular />} onClick={list.reload} disabled={list.loading} data-testid="push-records-refresh">
-            {t('push.refresh')}
+            {t('list.refresh')}
           </Button>
         }
       >
@@ -79,7 +79,7 @@ export function PushRecordTable({ providers }: { providers: readonly PushProvide
             onOptionSelect={(_event, data) => list.filters.change({ providerId: data.optionValue === undefined || data.optionValue === ANY ? null : Number(data.optionValue) })}
             data-testid="push-records-filter-provider"
           >
-            <Option value={ANY}>{t('push.providerAll')}</Option>
+            <Option value={ANY}>{t('common.all')}</Option>
             {providers.map((provider) => (
               <Option key={provider.id} value={String(provider.id)}>
                 {provider.alias}
@@ -89,12 +89,12 @@ export function PushRecordTable({ providers }: { providers: readonly PushProvide
         </FilterField>
         <FilterField label={t('push.status')}>
           <Dropdown
-            value={status === null ? t('push.statusAll') : t(deliveryKey(status))}
+            value={status === null ? t('common.all') : t(deliveryKey(status))}
             selectedOptions={[status ?? ANY]}
             onOptionSelect={(_event, data) => list.filters.change({ status: data.optionValue === undefined || data.optionValue === ANY ? null : (data.optionValue as PushDeliveryStatus) })}
             data-testid="push-records-filter-status"
           >
-            <Option value={ANY}>{t('push.statusAll')}</Option>
+            <Option value={ANY}>{t('common.all')}</Option>
             {PUSH_DELIVERY_STATUSES.map((value) => (
               <Option key={value} value={value}>
                 {t(deliveryKey(value))}
@@ -110,7 +110,7 @@ export function PushRecordTable({ providers }: { providers: readonly PushProvide
           data-testid="push-records-filter-text"
         />
       </FilterBar>
-      <ListTable aria-label={t('push.records')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('push.empty')} noMatchText={t('push.noMatch')} data-testid="push-records-table" />
+      <ListTable aria-label={t('push.records')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('list.empty')} noMatchText={t('common.noMatch')} data-testid="push-records-table" />
     </ListScreen>
   );
 }

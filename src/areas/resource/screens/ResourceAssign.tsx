@@ -169,13 +169,13 @@ export default function ResourceAssign() {
       <Text className={styles.hint}>{t('resource.hint')}</Text>
       <div className={styles.columns}>
         {column(t('resource.orgs'), 'resource-orgs', deptList)}
-        {column(t('resource.systems'), 'resource-systems', systemList)}
+        {column(t('identity.systems'), 'resource-systems', systemList)}
         {column(t('resource.menus'), 'resource-menus', menuTree)}
       </div>
       <div className={styles.actions}>
         <PermissionGate perm={Perm.resourceSave}>
           <Button appearance="primary" icon={busy ? <Spinner size="tiny" /> : <Save20Regular />} disabled={busy} onClick={() => void submit()} data-testid="resource-save">
-            {t('resource.save')}
+            {t('form.save')}
           </Button>
         </PermissionGate>
       </div>

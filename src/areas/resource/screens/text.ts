@@ -4,9 +4,7 @@ import { featureText } from '../../../renderer/i18n/feature-text';
 export const resourceText = featureText({
   zh_CN: {
     'resource.orgs': '组织',
-    'resource.systems': '系统',
     'resource.menus': '菜单',
-    'resource.save': '保存',
     'resource.selectResources': '请选择资源',
     'resource.chooseOrg': '请先选择组织',
     'resource.chooseSystem': '请先选择系统',
@@ -22,9 +20,7 @@ export const resourceText = featureText({
   },
   en_US: {
     'resource.orgs': 'Organisations',
-    'resource.systems': 'Systems',
     'resource.menus': 'Menus',
-    'resource.save': 'Save',
     'resource.selectResources': 'Please select resources',
     'resource.chooseOrg': 'Choose an organisation first',
     'resource.chooseSystem': 'Choose a system first',
@@ -40,9 +36,7 @@ export const resourceText = featureText({
   },
   de_DE: {
     'resource.orgs': 'Organisationen',
-    'resource.systems': 'Systeme',
     'resource.menus': 'Menüs',
-    'resource.save': 'Speichern',
     'resource.selectResources': 'Bitte Ressourcen auswählen',
     'resource.chooseOrg': 'Wählen Sie zuerst eine Organisation',
     'resource.chooseSystem': 'Wählen Sie zuerst ein System',
@@ -58,9 +52,7 @@ export const resourceText = featureText({
   },
   ko_KR: {
     'resource.orgs': '조직',
-    'resource.systems': '시스템',
     'resource.menus': '메뉴',
-    'resource.save': '저장',
     'resource.selectResources': '자원을 선택하십시오',
     'resource.chooseOrg': '먼저 조직을 선택하십시오',
     'resource.chooseSystem': '먼저 시스템을 선택하십시오',
@@ -76,9 +68,7 @@ export const resourceText = featureText({
   },
   ja_JP: {
     'resource.orgs': '組織',
-    'resource.systems': 'システム',
     'resource.menus': 'メニュー',
-    'resource.save': '保存',
     'resource.selectResources': 'リソースを選択してください',
     'resource.chooseOrg': '先に組織を選択してください',
     'resource.chooseSystem': '先にシステムを選択してください',

@@ -1,4 +1,4 @@
-import { Button, Field, MessageBar, MessageBarBody, Radio, RadioGroup, Text, Textarea, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Radio, RadioGroup, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { Eye20Regular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,8 @@ import { Perm } from '../../../shared/permissions';
 import { Limits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
 import { useIdentity } from '../../../renderer/components/screen/identity';
-import { splitFieldMessage } from '../../../renderer/components/form/record-form';
-import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
+import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
+import { RecordFormPage, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
 import { RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
 import { MenuCheckTree } from '../../../renderer/components/MenuCheckTree';
@@ -22,10 +22,9 @@ import { menuIdsToSend } from '../../../renderer/components/MenuCheckTree';
 import { RolePreviewDialog } from './RolePreviewDialog';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, maxWidth: '820px' },
+  page: { maxWidth: '820px' },
   hint: { color: tokens.colorNeutralForeground3 },
   tree: { maxHeight: '420px', overflowY: 'auto', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingHorizontalS },
-  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
 });
 
 const ROLE_TYPES: readonly RoleTypeValue[] = [RoleType.OwnSubtree, RoleType.AllOrganisations];
@@ -70,11 +69,7 @@ function RoleEditor({ record, reload }: LoadedRecord<RoleRecord>) {
     listPath: Route.role,
     refresh: (queryClient) => invalidateBridgeQueries(queryClient, 'role.list'),
     conflict: () => ({ field: 'roleName', key: 'role.nameTaken' }),
-    namePinnedField: (msg) => {
-      const pinned = splitFieldMessage(msg);
-      const labelKey = pinned ? roleFieldLabelKey(pinned.field) : null;
-      return pinned && labelKey ? `${t(labelKey)}: ${pinned.text}` : null;
-    },
+    namePinnedField: namePinnedFieldBy(t, roleFieldLabelKey),
     reload,
   });
   const { form, locked } = controller;
@@ -86,27 +81,25 @@ function RoleEditor({ record, reload }: LoadedRecord<RoleRecord>) {
   const checked = useMemo(() => (tree ? checkedMenus(tree, touched ?? record?.menuIdList ?? [], fixed) : new Set<number>()), [tree, touched, record, fixed]);
   const sentIds: number[] = tree ? menuIdsToSend(tree, checked) : (record?.menuIdList ?? []);
 
-  const orgMessage = form.errors.deptId ? fieldMessage(t, form.errors.deptId, t('role.org')) : undefined;
+  const orgMessage = form.errors.deptId ? fieldMessage(t, form.errors.deptId, t('common.organisation')) : undefined;
   const title = record ? t('role.editTitle', { name: record.roleName }) : t('role.addTitle');
   return (
-    <form ref={controller.formRef} className={styles.page} onSubmit={controller.submit} noValidate aria-label={title} data-testid="role-form">
-      <div className={styles.header}>
-        <Title3 as="h2">{title}</Title3>
-        {record ? (
+    <RecordFormPage
+      controller={controller}
+      title={title}
+      testIdPrefix="role"
+      readOnlyText={t('role.readOnly')}
+      className={styles.page}
+      aside={
+        record ? (
           <Button icon={<Eye20Regular />} onClick={() => setPreviewOpen(true)} data-testid="role-form-preview">
             {t('role.preview')}
           </Button>
-        ) : null}
-      </div>
-
-      {controller.readOnly ? (
-        <MessageBar intent="info" data-testid="role-form-read-only">
-          <MessageBarBody>{t('role.readOnly')}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-
+        ) : null
+      }
+    >
       <RuleField form={form} name="roleName" label={t('role.roleName')} hint={t('role.nameHint')} maxLength={Limits.roleNameMax} required disabled={locked} />
-      <Field label={t('role.org')} required validationState={orgMessage ? 'error' : 'none'} validationMessage={orgMessage}>
+      <Field label={t('common.organisation')} required validationState={orgMessage ? 'error' : 'none'} validationMessage={orgMessage}>
         <OrgCascader nodes={orgs.nodes} value={deptId} onChange={(id) => form.setValue('deptId', id)} preselectFirst={false} disabled={locked} data-testid="field-deptId" />
       </Field>
       {callerIsGlobal ? (
@@ -149,9 +142,7 @@ function RoleEditor({ record, reload }: LoadedRecord<RoleRecord>) {
         )}
       </Field>
 
-      <RecordFormFailure controller={controller} data-testid="role-form-error" />
-      <RecordFormActions controller={controller} testIdPrefix="role" />
       {record ? <RolePreviewDialog roleId={previewOpen ? record.roleId : null} onClose={() => setPreviewOpen(false)} /> : null}
-    </form>
+    </RecordFormPage>
   );
 }

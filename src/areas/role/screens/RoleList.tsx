@@ -1,16 +1,14 @@
 import { Button } from '@fluentui/react-components';
 import { Eye20Regular } from '@fluentui/react-icons';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleRow } from '../contract';
 import { Perm } from '../../../shared/permissions';
-import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
+import { Route } from '../../../shared/routes';
 import { useIdentity } from '../../../renderer/components/screen/identity';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
-import { FilterBar, FilterField, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
-import type { RowId } from '../../../renderer/components/list/selection';
-import { pageRows, useListController } from '../../../renderer/components/list/useListController';
-import { OrgCascader } from '../../../renderer/components/OrgCascader';
+import { FilterBar, FilterTextField, ListActions, ListScreen, OrgFilter } from '../../../renderer/components/list/ListScreen';
+import { pageRows, recordFormRoutes, useListController } from '../../../renderer/components/list/useListController';
 import { formatDateTime } from '../../../renderer/lib/format';
 import { useRoleOrgTree } from './queries';
 import { roleTypeKey } from './role-model';
@@ -20,7 +18,7 @@ type RoleFilters = { name: string; deptId: number | null };
 
 const roleRowId = (row: RoleRow) => row.roleId;
 const roleLabel = (row: RoleRow) => row.roleName;
-const roleRoutes = { add: routeTo(Route.roleManage, { roleId: NEW_RECORD_ID }), edit: (roleId: RowId) => routeTo(Route.roleManage, { roleId }) };
+const roleRoutes = recordFormRoutes(Route.roleManage, 'roleId');
 
 /**
  * Role list (spec 001 §2 /role, kept): an organisation cascader (the first organisation preselected) and a
@@ -46,17 +44,6 @@ export default function RoleList() {
     deleteSelected: { endpoint: 'role.delete', input: (ids) => ({ roleIds: ids.join(',') }) },
   });
 
-  // The cascader preselects the first organisation; that first choice also applies at once.
-  const firstOrgApplied = useRef(false);
-  const onOrgChange = (deptId: number | null) => {
-    if (firstOrgApplied.current || deptId === null) {
-      list.filters.change({ deptId });
-      return;
-    }
-    firstOrgApplied.current = true;
-    list.filters.applyNow({ deptId });
-  };
-
   const previewSelected = () => {
     const roleId = list.requireOne();
     if (roleId !== null) setPreviewOf(Number(roleId));
@@ -66,10 +53,10 @@ export default function RoleList() {
     () => [
       { key: 'roleName', header: t('role.roleName'), render: (row) => row.roleName, width: '18%' },
       { key: 'remark', header: t('role.remark'), render: (row) => row.remark, width: '26%' },
-      { key: 'deptName', header: t('role.org'), render: (row) => row.deptName, width: '16%' },
+      { key: 'deptName', header: t('common.organisation'), render: (row) => row.deptName, width: '16%' },
       { key: 'roleType', header: t('role.roleType'), render: (row) => t(roleTypeKey(row.roleType)), width: '14%' },
       { key: 'userCount', header: t('role.userCount'), render: (row) => row.userCount, width: '8%' },
-      { key: 'createTime', header: t('role.createTime'), render: (row) => formatDateTime(row.createTime), width: '16%' },
+      { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '16%' },
     ],
     [t],
   );
@@ -78,9 +65,7 @@ export default function RoleList() {
   return (
     <ListScreen data-testid="role-list">
       <FilterBar label={t('role.filters')} filters={list.filters} testIdPrefix="filter-">
-        <FilterField label={t('role.org')}>
-          <OrgCascader nodes={orgs.nodes} value={draft.deptId} onChange={onOrgChange} data-testid="filter-org" />
-        </FilterField>
+        <OrgFilter label={t('common.organisation')} nodes={orgs.nodes} filters={list.filters} />
         <FilterTextField label={t('role.roleName')} value={draft.name} placeholder={t('role.namePlaceholder')} onChange={(name) => list.filters.change({ name })} data-testid="filter-name" />
       </FilterBar>
       <ListActions list={list} label={t('role.actions')} testIdPrefix="role" perms={{ add: Perm.roleSave, edit: Perm.roleUpdate, remove: Perm.roleDelete }}>

@@ -1,9 +1,10 @@
-import { Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { NavNode } from '../../../shared/contract/session';
 import { DialogWidth } from '../../../shared/constants';
 import { EmptyState, ErrorState, LoadingState } from '../../../renderer/components/states';
 import { useBridgeQuery } from '../../../renderer/hooks/bridge-query';
+import { DialogFrame } from '../../../renderer/components/dialog/DialogFrame';
 
 const useStyles = makeStyles({
   surface: { width: `${DialogWidth.identity}px`, maxWidth: '95vw' },
@@ -71,18 +72,16 @@ export function RolePreviewDialog({ roleId, onClose }: { roleId: number | null; 
     );
 
   return (
-    <Dialog open={roleId !== null} onOpenChange={(_event, change) => !change.open && onClose()}>
-      <DialogSurface className={styles.surface} data-testid="role-preview-dialog">
-        <DialogBody>
-          <DialogTitle>{t('role.previewTitle', { name: data?.roleName ?? '' })}</DialogTitle>
-          <DialogContent className={styles.content}>{body}</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose} data-testid="role-preview-close">
-              {t('role.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      open={roleId !== null}
+      title={t('role.previewTitle', { name: data?.roleName ?? '' })}
+      data-testid="role-preview-dialog"
+      className={styles.surface}
+      contentClassName={styles.content}
+      onDismiss={onClose}
+      close={{ 'data-testid': 'role-preview-close' }}
+    >
+      {body}
+    </DialogFrame>
   );
 }

@@ -44,7 +44,7 @@ export function roleTypeKey(type: number): MessageKey {
 }
 
 export function roleFieldLabelKey(field: string): MessageKey | null {
-  const labels: Record<string, MessageKey> = { roleName: 'role.roleName', deptId: 'role.org', remark: 'role.remark', roleType: 'role.roleType', menuIdList: 'role.menus' };
+  const labels: Record<string, MessageKey> = { roleName: 'role.roleName', deptId: 'common.organisation', remark: 'role.remark', roleType: 'role.roleType', menuIdList: 'role.menus' };
   return labels[field] ?? null;
 }
 

@@ -27,13 +27,7 @@ export function AccountNameFields({
         onChange={(account) => onChange({ account })}
         data-testid={`${testIdPrefix}account`}
       />
-      <FilterTextField
-        label={t('serviceCenter.name')}
-        value={value.name}
-        placeholder={t('serviceCenter.namePlaceholder')}
-        onChange={(name) => onChange({ name })}
-        data-testid={`${testIdPrefix}name`}
-      />
+      <FilterTextField label={t('common.personName')} value={value.name} placeholder={t('serviceCenter.namePlaceholder')} onChange={(name) => onChange({ name })} data-testid={`${testIdPrefix}name`} />
     </>
   );
 }

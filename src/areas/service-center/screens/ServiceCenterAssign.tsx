@@ -60,7 +60,7 @@ function useUserColumns(): ListColumn<UserEntry>[] {
   return useMemo(
     () => [
       { key: 'account', header: t('serviceCenter.account'), render: (row: UserEntry) => row.account, sortKey: 'account' },
-      { key: 'name', header: t('serviceCenter.name'), render: (row: UserEntry) => row.name, sortKey: 'name' },
+      { key: 'name', header: t('common.personName'), render: (row: UserEntry) => row.name, sortKey: 'name' },
     ],
     [t],
   );
@@ -153,7 +153,7 @@ function SaveButton({ onSave, saving, returning, savePerm }: { onSave: () => voi
   return (
     <PermissionGate perm={savePerm}>
       <Button appearance="primary" icon={saving ? <Spinner size="tiny" /> : <Save20Regular />} disabled={saving || returning} onClick={onSave} data-testid="assign-save">
-        {t('serviceCenter.save')}
+        {t('form.save')}
       </Button>
     </PermissionGate>
   );
@@ -171,7 +171,7 @@ function AssignLayout({ title, users, centres, unsaved }: { title: string; users
           {title}
         </Subtitle1>
         <Button icon={<ArrowLeft20Regular />} onClick={back} data-testid="assign-back">
-          {t('serviceCenter.back')}
+          {t('form.backToList')}
         </Button>
       </div>
       <div className={styles.panels}>

@@ -54,7 +54,7 @@ export default function ServiceCenterList() {
       endpoint: 'serviceCenter.delete',
       input: (ids) => ({ userIds: ids.join(',') }),
       itemLabel: bindingAccount,
-      question: (count, names) => (count === 1 ? t('serviceCenter.deleteOne', { names }) : t('serviceCenter.deleteMany', { count, names })),
+      question: { one: 'serviceCenter.deleteOne', many: 'serviceCenter.deleteMany' },
       invalidate: invalidateBindingQueries,
     },
   });
@@ -64,11 +64,11 @@ export default function ServiceCenterList() {
     () => [
       { key: 'number', header: t('serviceCenter.runningNumber'), render: (_row, index) => runningNumber({ page, pageSize }, index), width: '64px' },
       { key: 'account', header: t('serviceCenter.account'), render: (row) => row.account, width: '130px', sortKey: 'account' },
-      { key: 'name', header: t('serviceCenter.name'), render: (row) => row.name, width: '130px', sortKey: 'name' },
+      { key: 'name', header: t('common.personName'), render: (row) => row.name, width: '130px', sortKey: 'name' },
       { key: 'deptIds', header: t('serviceCenter.deptIds'), render: (row) => <span className={styles.ids}>{row.deptIds}</span>, width: '120px' },
       { key: 'centres', header: t('serviceCenter.centres'), render: (row) => <span className={styles.centres}>{row.deptNames}</span> },
-      { key: 'createBy', header: t('serviceCenter.createBy'), render: (row) => row.createBy, width: '110px' },
-      { key: 'createTime', header: t('serviceCenter.createTime'), render: (row) => formatDateTime(row.createTime), width: '170px' },
+      { key: 'createBy', header: t('common.createdBy'), render: (row) => row.createBy, width: '110px' },
+      { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '170px' },
       { key: 'updateBy', header: t('serviceCenter.updateBy'), render: (row) => row.updateBy, width: '110px' },
       {
         key: 'updateTime',
@@ -96,7 +96,7 @@ export default function ServiceCenterList() {
           />
         </FilterField>
       </FilterBar>
-      <ListActions list={list} label={t('serviceCenter.actions')} testIdPrefix="binding" perms={{ add: Perm.serviceCenterSave, edit: Perm.serviceCenterUpdate, remove: Perm.serviceCenterDelete }} />
+      <ListActions list={list} label={t('common.actions')} testIdPrefix="binding" perms={{ add: Perm.serviceCenterSave, edit: Perm.serviceCenterUpdate, remove: Perm.serviceCenterDelete }} />
       <ListTable
         aria-label={t('serviceCenter.bindings')}
         list={list}

@@ -36,9 +36,9 @@ export function RecordTable({ batchId, testId }: { batchId?: number; testId: str
     { key: 'batchId', header: t('sms.batch'), render: (row) => row.batchId, width: '6%' },
     { key: 'content', header: t('sms.content'), render: (row) => row.content, width: '25%' },
     { key: 'status', header: t('sms.deliveryStatus'), render: (row) => <span data-testid={`record-status-${row.phone}`}>{t(deliveryKey(row.status))}</span>, width: '9%' },
-    { key: 'attempts', header: t('sms.attempts'), render: (row) => row.attempts, width: '7%' },
+    { key: 'attempts', header: t('common.attempts'), render: (row) => row.attempts, width: '7%' },
     { key: 'lastError', header: t('sms.reason'), render: (row) => row.lastError, width: '20%' },
-    { key: 'createTime', header: t('sms.createTime'), render: (row) => formatDateTime(row.createTime), width: '11%' },
+    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '11%' },
     { key: 'sentTime', header: t('sms.sentTime'), render: (row) => (row.sentTime ? formatDateTime(row.sentTime) : ''), width: '11%' },
   ];
   return (
@@ -49,7 +49,7 @@ export function RecordTable({ batchId, testId }: { batchId?: number; testId: str
         testIdPrefix={`${testId}-filter-`}
         after={
           <Button icon={<ArrowClockwise16Regular />} onClick={list.reload} disabled={list.loading} data-testid={`${testId}-refresh`}>
-            {t('sms.refresh')}
+            {t('list.refresh')}
           </Button>
         }
       >
@@ -62,12 +62,12 @@ export function RecordTable({ batchId, testId }: { batchId?: number; testId: str
         />
         <FilterField label={t('sms.deliveryStatus')}>
           <Dropdown
-            value={status === null ? t('sms.statusAll') : t(deliveryKey(status))}
+            value={status === null ? t('common.all') : t(deliveryKey(status))}
             selectedOptions={[status ?? ANY]}
             onOptionSelect={(_event, data) => list.filters.change({ status: data.optionValue === undefined || data.optionValue === ANY ? null : (data.optionValue as SmsDeliveryStatus) })}
             data-testid={`${testId}-filter-status`}
           >
-            <Option value={ANY}>{t('sms.statusAll')}</Option>
+            <Option value={ANY}>{t('common.all')}</Option>
             {STATUSES.map((value) => (
               <Option key={value} value={value}>
                 {t(deliveryKey(value))}
@@ -76,7 +76,7 @@ export function RecordTable({ batchId, testId }: { batchId?: number; testId: str
           </Dropdown>
         </FilterField>
       </FilterBar>
-      <ListTable aria-label={t('sms.records')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('sms.empty')} noMatchText={t('sms.noMatch')} data-testid={`${testId}-table`} />
+      <ListTable aria-label={t('sms.records')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('list.empty')} noMatchText={t('common.noMatch')} data-testid={`${testId}-table`} />
     </ListScreen>
   );
 }

@@ -35,10 +35,10 @@ export default function SendCenter() {
     { key: 'counts', header: t('sms.deliveryStatus'), render: (row) => <span data-testid={`batch-counts-${row.id}`}>{t('sms.counts', row)}</span>, width: '22%' },
     { key: 'duplicates', header: t('sms.duplicates'), render: (row) => row.duplicates, width: '7%' },
     { key: 'createName', header: t('sms.sender'), render: (row) => row.createName, width: '9%' },
-    { key: 'createTime', header: t('sms.createTime'), render: (row) => formatDateTime(row.createTime), width: '11%' },
+    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '11%' },
     {
       key: 'actions',
-      header: t('sms.rowActions'),
+      header: t('common.actions'),
       render: (row) => (
         <Button size="small" appearance="subtle" onClick={() => setOpened(row.id)} aria-label={`${t('sms.details')} ${row.id}`} data-testid={`batch-row-${row.id}-details`}>
           {t('sms.details')}
@@ -55,7 +55,7 @@ export default function SendCenter() {
           testIdPrefix="filter-"
           after={
             <Button icon={<ArrowClockwise16Regular />} onClick={list.reload} disabled={list.loading} data-testid="batches-refresh">
-              {t('sms.refresh')}
+              {t('list.refresh')}
             </Button>
           }
         >
@@ -67,7 +67,7 @@ export default function SendCenter() {
             data-testid="filter-templateName"
           />
         </FilterBar>
-        <ListTable aria-label={t('sms.batches')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('sms.empty')} noMatchText={t('sms.noMatch')} data-testid="batch-table" />
+        <ListTable aria-label={t('sms.batches')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('list.empty')} noMatchText={t('common.noMatch')} data-testid="batch-table" />
       </ListScreen>
       {opened !== null ? (
         <section aria-label={t('sms.batchRecords', { id: opened })}>

@@ -134,7 +134,7 @@ export default function SendSms() {
         <Card className={styles.preview} data-testid="sms-preview">
           <Text>{text}</Text>
           <Text size={200} data-testid="sms-preview-length">
-            {t('sms.previewLength', { length, max: SmsLimits.textMax })}
+            {t('common.characterCount', { length, max: SmsLimits.textMax })}
           </Text>
         </Card>
       </Field>

@@ -1,18 +1,16 @@
-import { Dropdown, Field, MessageBar, MessageBarBody, Option, Text, Textarea, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Dropdown, Field, Option, Text, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { SmsTemplateType, templateVariables, type SmsTemplateRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { SmsLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
-import { splitFieldMessage } from '../../../renderer/components/form/record-form';
-import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
+import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
+import { RecordFormPage, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
 import { RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
 import { invalidateTemplateQueries } from './queries';
 import { templateFieldLabelKey, templateFormIssues, templatePayload, templateTypeKey, templateValuesOf, TEMPLATE_FIELDS } from './sms-model';
-
-const useStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, maxWidth: '640px' } });
 
 const TYPES = [SmsTemplateType.Code, SmsTemplateType.Notice, SmsTemplateType.Promotion];
 
@@ -26,7 +24,7 @@ export default function TemplateForm() {
       endpoint="sms.templateInfo"
       input={(recordId) => ({ id: recordId })}
       listPath={Route.templateManage}
-      text={{ badAddress: t('sms.badAddress'), loadFailed: t('sms.loadFailed'), loading: t('sms.loading') }}
+      text={{ badAddress: t('common.badAddress'), loadFailed: t('app.loadFailed'), loading: t('app.loading') }}
       testIdPrefix="template"
     >
       {(loaded) => <TemplateEditor {...loaded} />}
@@ -36,7 +34,6 @@ export default function TemplateForm() {
 
 function TemplateEditor({ record, reload }: LoadedRecord<SmsTemplateRecord>) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const controller = useRecordForm({
     record,
     initial: templateValuesOf(record),
@@ -47,11 +44,7 @@ function TemplateEditor({ record, reload }: LoadedRecord<SmsTemplateRecord>) {
     listPath: Route.templateManage,
     refresh: invalidateTemplateQueries,
     conflict: () => ({ field: 'name', key: 'sms.templateNameTaken' }),
-    namePinnedField: (msg) => {
-      const pinned = splitFieldMessage(msg);
-      const labelKey = pinned ? templateFieldLabelKey(pinned.field) : null;
-      return pinned && labelKey ? `${t(labelKey)}: ${pinned.text}` : null;
-    },
+    namePinnedField: namePinnedFieldBy(t, templateFieldLabelKey),
     reload,
   });
   const { form, locked } = controller;
@@ -62,13 +55,7 @@ function TemplateEditor({ record, reload }: LoadedRecord<SmsTemplateRecord>) {
   const variables = templateVariables(values.content);
 
   return (
-    <form ref={controller.formRef} className={styles.page} onSubmit={controller.submit} noValidate aria-label={title} data-testid="template-form">
-      <Title3 as="h2">{title}</Title3>
-      {controller.readOnly ? (
-        <MessageBar intent="info">
-          <MessageBarBody>{t('sms.readOnly')}</MessageBarBody>
-        </MessageBar>
-      ) : null}
+    <RecordFormPage controller={controller} title={title} testIdPrefix="template" readOnlyText={t('common.readOnly')}>
       <RuleField form={form} name="name" label={t('sms.templateName')} hint={t('sms.templateNameHint')} maxLength={SmsLimits.templateNameMax} required disabled={locked} />
       <Field label={t('sms.templateType')} required validationState={typeError ? 'error' : 'none'} validationMessage={typeError}>
         <Dropdown
@@ -106,8 +93,6 @@ function TemplateEditor({ record, reload }: LoadedRecord<SmsTemplateRecord>) {
       <Text data-testid="template-variables">
         {t('sms.variables')}: {variables.length > 0 ? variables.join(', ') : t('sms.noVariables')}
       </Text>
-      <RecordFormFailure controller={controller} data-testid="template-form-error" />
-      <RecordFormActions controller={controller} testIdPrefix="template" />
-    </form>
+    </RecordFormPage>
   );
 }

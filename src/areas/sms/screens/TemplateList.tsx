@@ -1,23 +1,19 @@
 import { Dropdown, Option } from '@fluentui/react-components';
-import { CheckmarkCircle16Regular, Delete16Regular, Edit16Regular } from '@fluentui/react-icons';
+import { CheckmarkCircle16Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SmsTemplateStatus, type SmsTemplateRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
-import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
-import { useConfirm } from '../../../renderer/components/ConfirmDialog';
+import { Route } from '../../../shared/routes';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
-import { RowActions } from '../../../renderer/components/list/RowActions';
+import { RowActions, useEditDeleteActions } from '../../../renderer/components/list/RowActions';
 import { FilterBar, FilterField, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
-import type { RowId } from '../../../renderer/components/list/selection';
-import { pageRows, useListController } from '../../../renderer/components/list/useListController';
-import { useNotify } from '../../../renderer/components/notify';
-import { useBridgeMutation } from '../../../renderer/hooks/bridge-query';
+import { useConfirmedCall } from '../../../renderer/components/list/useConfirmedCall';
+import { pageRows, recordFormRoutes, useListController } from '../../../renderer/components/list/useListController';
 import { formatDateTime } from '../../../renderer/lib/format';
 import { invalidateTemplateQueries } from './queries';
 import { templateTypeKey } from './sms-model';
-import { useOfferUndo } from '../../../renderer/components/undo';
 
 const ANY_STATUS = 'any';
 type TemplateFilters = { name: string; status: number | null };
@@ -25,7 +21,7 @@ const NO_FILTERS: TemplateFilters = { name: '', status: null };
 
 const rowId = (row: SmsTemplateRecord) => row.id;
 const rowLabel = (row: SmsTemplateRecord) => row.name;
-const routes = { add: routeTo(Route.addTemplete, { id: NEW_RECORD_ID }), edit: (id: RowId) => routeTo(Route.addTemplete, { id }), editPerm: Perm.templateSave };
+const routes = recordFormRoutes(Route.addTemplete, 'id', Perm.templateSave);
 
 /**
  * The SMS template list (/templateManage): filters by name and status; add, edit, batch delete; activate and
@@ -34,10 +30,7 @@ const routes = { add: routeTo(Route.addTemplete, { id: NEW_RECORD_ID }), edit: (
 export default function TemplateList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const notify = useNotify();
-  const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const deleteQuestion = (count: number, names: string) => (count === 1 ? t('sms.templateDeleteOne', { names }) : t('sms.templateDeleteMany', { count, names }));
 
   const list = useListController({
     queryId: 'sms.templateList',
@@ -51,23 +44,25 @@ export default function TemplateList() {
       input: (ids) => ({ ids: ids.join(',') }),
       confirmTitle: t('sms.templateDeleteTitle'),
       itemLabel: rowLabel,
-      question: deleteQuestion,
+      question: { one: 'sms.templateDeleteOne', many: 'sms.templateDeleteMany' },
       invalidate: invalidateTemplateQueries,
     },
   });
-  const activate = useBridgeMutation('sms.templateActivate');
-  const offerUndo = useOfferUndo();
-  const remove = useBridgeMutation('sms.templateDelete');
+  const activation = useConfirmedCall('sms.templateActivate');
   const refresh = () => void invalidateTemplateQueries(queryClient);
 
-  const activateRow = async (row: SmsTemplateRecord) => {
-    if (!(await confirm({ title: t('sms.activateTitle'), message: t('sms.activateQuestion', { name: row.name }), confirmLabel: t('sms.activate') }))) return;
-    activate.mutate({ id: row.id, version: row.version }, { onSuccess: () => (notify.success(t('sms.activated')), refresh()), onError: () => list.reload() });
-  };
-  const deleteRow = async (row: SmsTemplateRecord) => {
-    if (!(await confirm({ title: t('sms.templateDeleteTitle'), message: deleteQuestion(1, row.name), confirmLabel: t('actions.delete'), destructive: true }))) return;
-    remove.mutate({ ids: String(row.id) }, { onSuccess: (answer) => (offerUndo(answer, { count: 1, onRestored: () => refresh() }), refresh()) });
-  };
+  const activateRow = (row: SmsTemplateRecord) =>
+    void activation.run({
+      input: { id: row.id, version: row.version },
+      question: { title: t('sms.activateTitle'), message: t('sms.activateQuestion', { name: row.name }), confirmLabel: t('common.activate') },
+      done: t('sms.activated'),
+      refresh,
+      onRefused: list.reload,
+    });
+  const rowActions = useEditDeleteActions({
+    edit: { perm: Perm.templateSave, run: (row: SmsTemplateRecord) => navigate(routes.edit(row.id)) },
+    remove: { perm: Perm.templateDelete, run: list.deleteRow },
+  });
 
   const columns: ListColumn<SmsTemplateRecord>[] = [
     { key: 'name', header: t('sms.templateName'), render: (row) => row.name, width: '14%' },
@@ -77,14 +72,14 @@ export default function TemplateList() {
     { key: 'variables', header: t('sms.variables'), render: (row) => (row.variables.length > 0 ? row.variables.join(', ') : t('sms.noVariables')), width: '10%' },
     {
       key: 'status',
-      header: t('sms.status'),
-      render: (row) => <span data-testid={`template-status-${row.id}`}>{t(row.status === SmsTemplateStatus.Active ? 'sms.status1' : 'sms.status0')}</span>,
+      header: t('common.status'),
+      render: (row) => <span data-testid={`template-status-${row.id}`}>{t(row.status === SmsTemplateStatus.Active ? 'common.active' : 'common.inactive')}</span>,
       width: '8%',
     },
-    { key: 'createTime', header: t('sms.createTime'), render: (row) => formatDateTime(row.createTime), width: '12%' },
+    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '12%' },
     {
       key: 'actions',
-      header: t('sms.rowActions'),
+      header: t('common.actions'),
       render: (row) => (
         <RowActions
           rowLabel={row.name}
@@ -92,14 +87,14 @@ export default function TemplateList() {
           actions={[
             {
               key: 'activate',
-              label: t('sms.activate'),
+              label: t('common.activate'),
               icon: <CheckmarkCircle16Regular />,
-              onClick: () => void activateRow(row),
+              onClick: () => activateRow(row),
               perm: Perm.templateActivate,
               hidden: row.status === SmsTemplateStatus.Active,
             },
-            { key: 'edit', label: t('actions.edit'), icon: <Edit16Regular />, onClick: () => navigate(routes.edit(row.id)), perm: Perm.templateSave },
-            { key: 'delete', label: t('actions.delete'), icon: <Delete16Regular />, onClick: () => void deleteRow(row), perm: Perm.templateDelete },
+            rowActions.edit(row),
+            rowActions.remove(row),
           ]}
         />
       ),
@@ -117,21 +112,21 @@ export default function TemplateList() {
           onChange={(name) => list.filters.change({ name })}
           data-testid="filter-name"
         />
-        <FilterField label={t('sms.status')}>
+        <FilterField label={t('common.status')}>
           <Dropdown
-            value={status === null ? t('sms.statusAll') : t(status === SmsTemplateStatus.Active ? 'sms.status1' : 'sms.status0')}
+            value={status === null ? t('common.all') : t(status === SmsTemplateStatus.Active ? 'common.active' : 'common.inactive')}
             selectedOptions={[status === null ? ANY_STATUS : String(status)]}
             onOptionSelect={(_event, data) => list.filters.change({ status: data.optionValue === undefined || data.optionValue === ANY_STATUS ? null : Number(data.optionValue) })}
             data-testid="filter-status"
           >
-            <Option value={ANY_STATUS}>{t('sms.statusAll')}</Option>
-            <Option value={String(SmsTemplateStatus.Inactive)}>{t('sms.status0')}</Option>
-            <Option value={String(SmsTemplateStatus.Active)}>{t('sms.status1')}</Option>
+            <Option value={ANY_STATUS}>{t('common.all')}</Option>
+            <Option value={String(SmsTemplateStatus.Inactive)}>{t('common.inactive')}</Option>
+            <Option value={String(SmsTemplateStatus.Active)}>{t('common.active')}</Option>
           </Dropdown>
         </FilterField>
       </FilterBar>
       <ListActions list={list} label={t('sms.templateActions')} testIdPrefix="template" perms={{ add: Perm.templateSave, edit: Perm.templateSave, remove: Perm.templateDelete }} />
-      <ListTable aria-label={t('sms.templates')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('sms.empty')} noMatchText={t('sms.noMatch')} data-testid="template-table" />
+      <ListTable aria-label={t('sms.templates')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('list.empty')} noMatchText={t('common.noMatch')} data-testid="template-table" />
     </ListScreen>
   );
 }

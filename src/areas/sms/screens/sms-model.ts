@@ -42,7 +42,7 @@ export function signatureFormIssues(values: SignatureFormValues): Partial<Record
 }
 
 export function signatureFieldLabelKey(field: string): MessageKey | null {
-  const labels: Record<string, MessageKey> = { name: 'sms.signatureName', remark: 'sms.remark' };
+  const labels: Record<string, MessageKey> = { name: 'sms.signatureName', remark: 'common.remark' };
   return labels[field] ?? null;
 }
 

@@ -59,7 +59,7 @@ export function MapTab({ date, today, onDateChange }: { date: string; today: str
   const total = query.data?.reduce((sum, entry) => sum + entry.value, 0);
   return (
     <TabFrame picker={<PeriodPicker kind="date" value={date} max={today} onChange={onDateChange} testId="stats-map-date" />} total={total}>
-      {query.isError ? <ErrorState title={t('stats.loadFailed')} error={query.error} onRetry={() => void query.refetch()} /> : null}
+      {query.isError ? <ErrorState title={t('list.error')} error={query.error} onRetry={() => void query.refetch()} /> : null}
       {query.isPending ? <LoadingState /> : null}
       {query.data ? <VisitMap entries={query.data} date={date} /> : null}
     </TabFrame>
@@ -72,7 +72,7 @@ export function DayTab({ date, today, onDateChange }: { date: string; today: str
   const hourLabel = useCallback((hour: string) => t('stats.hourTick', { hour }), [t]);
   return (
     <TabFrame picker={<PeriodPicker kind="date" value={date} max={today} onChange={onDateChange} testId="stats-day-date" />} total={query.data?.values.reduce((a, b) => a + b, 0)}>
-      {query.isError ? <ErrorState title={t('stats.loadFailed')} error={query.error} onRetry={() => void query.refetch()} /> : null}
+      {query.isError ? <ErrorState title={t('list.error')} error={query.error} onRetry={() => void query.refetch()} /> : null}
       {query.isPending ? <LoadingState /> : null}
       {query.data ? <VisitSeries series={query.data} label={t('stats.dayLabel', { date })} tickLabel={hourLabel} testId="stats-day-canvas" /> : null}
     </TabFrame>
@@ -86,7 +86,7 @@ export function MonthTab({ month, thisMonth, onMonthChange }: { month: string; t
   const query = useBridgeQuery('statistics.month', { month }, { meta: { silent: true } });
   return (
     <TabFrame picker={<PeriodPicker kind="month" value={month} max={thisMonth} onChange={onMonthChange} testId="stats-month-month" />} total={query.data?.values.reduce((a, b) => a + b, 0)}>
-      {query.isError ? <ErrorState title={t('stats.loadFailed')} error={query.error} onRetry={() => void query.refetch()} /> : null}
+      {query.isError ? <ErrorState title={t('list.error')} error={query.error} onRetry={() => void query.refetch()} /> : null}
       {query.isPending ? <LoadingState /> : null}
       {query.data ? <VisitSeries series={query.data} label={t('stats.monthLabel', { month })} tickLabel={dayOfMonth} testId="stats-month-canvas" /> : null}
     </TabFrame>

@@ -19,8 +19,8 @@ export function RecordsTab() {
   });
   const columns = useMemo<ListColumn<LoginRecordRow>[]>(
     () => [
-      { key: 'username', header: t('stats.column.username'), render: (row) => row.username, width: '20%' },
-      { key: 'name', header: t('stats.column.name'), render: (row) => row.name, width: '20%' },
+      { key: 'username', header: t('login.username'), render: (row) => row.username, width: '20%' },
+      { key: 'name', header: t('common.personName'), render: (row) => row.name, width: '20%' },
       { key: 'loginCount', header: t('stats.column.loginCount'), render: (row) => row.loginCount, width: '15%' },
       { key: 'mobile', header: t('stats.column.mobile'), render: (row) => row.mobile, width: '20%' },
       { key: 'lastLoginTime', header: t('stats.column.lastLoginTime'), render: (row) => formatDateTime(row.lastLoginTime), width: '25%' },

@@ -22,9 +22,9 @@ const useStyles = makeStyles({
 const sessionId = (row: OnlineSession) => row.familyId;
 
 /** A session's location as the screen shows it: the local-network marker and "unknown" are translated. */
-export function locationText(location: string, t: (key: 'stats.localNetwork' | 'stats.unknownLocation') => string): string {
-  if (location === LOCAL_NETWORK_LOCATION) return t('stats.localNetwork');
-  return location || t('stats.unknownLocation');
+export function locationText(location: string, t: (key: 'common.localNetwork' | 'common.unknown') => string): string {
+  if (location === LOCAL_NETWORK_LOCATION) return t('common.localNetwork');
+  return location || t('common.unknown');
 }
 
 /** Who is signed in now, from where and since when; with the key, an administrator ends a session. */
@@ -67,7 +67,7 @@ export function SessionsTab() {
     () => [
       {
         key: 'user',
-        header: t('stats.column.user'),
+        header: t('common.user'),
         render: (row) => (
           <span className={styles.user}>
             {row.name} ({row.username})

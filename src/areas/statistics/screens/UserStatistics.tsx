@@ -16,8 +16,8 @@ const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
 });
 
-const SUMMARY: ReadonlyArray<{ key: Exclude<keyof StatisticsProfile, 'today'>; label: 'stats.onlineCount' | 'stats.todayCount' | 'stats.todayTimes' | 'stats.totalCount' | 'stats.totalTimes' }> = [
-  { key: 'onlineCount', label: 'stats.onlineCount' },
+const SUMMARY: ReadonlyArray<{ key: Exclude<keyof StatisticsProfile, 'today'>; label: 'home.figure.online' | 'stats.todayCount' | 'stats.todayTimes' | 'stats.totalCount' | 'stats.totalTimes' }> = [
+  { key: 'onlineCount', label: 'home.figure.online' },
   { key: 'todayCount', label: 'stats.todayCount' },
   { key: 'todayTimes', label: 'stats.todayTimes' },
   { key: 'totalCount', label: 'stats.totalCount' },

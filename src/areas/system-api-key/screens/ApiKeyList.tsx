@@ -57,15 +57,15 @@ export default function ApiKeyList() {
       { key: 'app', header: t('apiKey.column.app'), render: (row) => (row.appName ? `${row.appName} (${row.apiCode})` : row.apiCode), width: '16%' },
       {
         key: 'status',
-        header: t('apiKey.column.status'),
+        header: t('common.status'),
         width: '10%',
         render: (row) => (
           <Badge appearance="tint" color={row.status === ApiKeyStatus.Usable ? 'success' : 'danger'} data-testid="api-key-status-badge">
-            {t(row.status === ApiKeyStatus.Usable ? 'apiKey.status.usable' : 'apiKey.status.notInUse')}
+            {t(row.status === ApiKeyStatus.Usable ? 'common.usable' : 'apiKey.status.notInUse')}
           </Badge>
         ),
       },
-      { key: 'createTime', header: t('apiKey.column.createTime'), render: (row) => formatDateTime(row.createTime), width: '16%' },
+      { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '16%' },
     ];
     if (!mayEdit) return base;
     return [
@@ -86,9 +86,9 @@ export default function ApiKeyList() {
   const { draft } = list.filters;
   return (
     <ListScreen data-testid="api-key-list">
-      <FilterBar label={t('apiKey.filters')} filters={list.filters} testIdPrefix="filter-">
+      <FilterBar label={t('common.filters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField label={t('apiKey.filter.apiKey')} value={draft.apiKey} onChange={(apiKey) => list.filters.change({ apiKey })} data-testid="filter-apiKey" />
-        <FilterTextField label={t('apiKey.filter.systemName')} value={draft.systemName} onChange={(systemName) => list.filters.change({ systemName })} data-testid="filter-systemName" />
+        <FilterTextField label={t('common.systemName')} value={draft.systemName} onChange={(systemName) => list.filters.change({ systemName })} data-testid="filter-systemName" />
       </FilterBar>
       <Toolbar className={styles.bar} aria-label={t('apiKey.actions')}>
         <PermissionGate perm={Perm.apiKeySave}>

@@ -1,11 +1,11 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserRow } from '../contract';
+import { DialogFrame } from '../../../renderer/components/dialog/DialogFrame';
 import { useNotify } from '../../../renderer/components/notify';
 import { OrgCascader } from '../../../renderer/components/OrgCascader';
-import { useOverlayWhile } from '../../../renderer/components/overlay';
 import { ErrorState, errorMessage } from '../../../renderer/components/states';
 import { invalidateBridgeQueries, useBridgeMutation, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
 import { companyTreeOf } from './user-model';
@@ -31,7 +31,6 @@ export function ChangeOrgDialog({ user, roleId, onClose }: ChangeOrgDialogProps)
   const notify = useNotify();
   const queryClient = useQueryClient();
   const open = user !== null;
-  useOverlayWhile(open);
 
   const companies = useBridgeQuery('user.topCompanies', { roleId }, { enabled: open });
   const nodes = useMemo(() => (companies.data ? companyTreeOf(companies.data) : undefined), [companies.data]);
@@ -50,8 +49,7 @@ export function ChangeOrgDialog({ user, roleId, onClose }: ChangeOrgDialogProps)
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!user) return;
     if (chosen === null) {
       setMissing(true);
@@ -61,58 +59,48 @@ export function ChangeOrgDialog({ user, roleId, onClose }: ChangeOrgDialogProps)
   };
 
   return (
-    <Dialog open={open} modalType="modal" onOpenChange={(_event, data) => !data.open && !change.isPending && onClose()}>
-      <DialogSurface data-testid="change-org-dialog">
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{t('user.changeOrgTitle')}</DialogTitle>
-            <DialogContent className={styles.content}>
-              {user ? <Text>{t('user.changeOrgFor', { name: user.name, username: user.username })}</Text> : null}
-              {companies.isError ? (
-                <ErrorState title={t('user.orgsFailed')} error={companies.error} onRetry={() => void companies.refetch()} />
-              ) : (
-                <Field
-                  label={t('user.topOrg')}
-                  required
-                  validationState={missing && chosen === null ? 'error' : 'none'}
-                  validationMessage={missing && chosen === null ? t('message.orgRequired') : undefined}
-                >
-                  <OrgCascader
-                    nodes={nodes}
-                    value={chosen}
-                    onChange={(deptId) => {
-                      setPicked(deptId);
-                      setMissing(false);
-                    }}
-                    preselectFirst={false}
-                    clearable
-                    data-testid="change-org-select"
-                  />
-                </Field>
-              )}
-              {change.isError ? (
-                <MessageBar intent="error" role="alert" data-testid="change-org-error">
-                  <MessageBarBody>{errorMessage(change.error, t('message.operationFailed'))}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose} disabled={change.isPending}>
-                {t('common.cancel')}
-              </Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                disabled={change.isPending || !companies.isSuccess}
-                icon={change.isPending ? <Spinner size="tiny" /> : undefined}
-                data-testid="change-org-submit"
-              >
-                {t('common.confirm')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      title={t('user.changeOrgTitle')}
+      data-testid="change-org-dialog"
+      contentClassName={styles.content}
+      busy={change.isPending}
+      onDismiss={onClose}
+      onSubmit={submit}
+      actions={
+        <>
+          <Button appearance="secondary" onClick={onClose} disabled={change.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button appearance="primary" type="submit" disabled={change.isPending || !companies.isSuccess} icon={change.isPending ? <Spinner size="tiny" /> : undefined} data-testid="change-org-submit">
+            {t('common.confirm')}
+          </Button>
+        </>
+      }
+    >
+      {user ? <Text>{t('user.changeOrgFor', { name: user.name, username: user.username })}</Text> : null}
+      {companies.isError ? (
+        <ErrorState title={t('user.orgsFailed')} error={companies.error} onRetry={() => void companies.refetch()} />
+      ) : (
+        <Field label={t('user.topOrg')} required validationState={missing && chosen === null ? 'error' : 'none'} validationMessage={missing && chosen === null ? t('message.orgRequired') : undefined}>
+          <OrgCascader
+            nodes={nodes}
+            value={chosen}
+            onChange={(deptId) => {
+              setPicked(deptId);
+              setMissing(false);
+            }}
+            preselectFirst={false}
+            clearable
+            data-testid="change-org-select"
+          />
+        </Field>
+      )}
+      {change.isError ? (
+        <MessageBar intent="error" role="alert" data-testid="change-org-error">
+          <MessageBarBody>{errorMessage(change.error, t('message.operationFailed'))}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+    </DialogFrame>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Copy20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { DialogWidth } from '../../../shared/constants';
 import { useNotify } from '../../../renderer/components/notify';
-import { useOverlayWhile } from '../../../renderer/components/overlay';
+import { DialogFrame } from '../../../renderer/components/dialog/DialogFrame';
 
 const useStyles = makeStyles({
   surface: { width: `${DialogWidth.password}px`, maxWidth: '95vw' },
@@ -22,7 +22,6 @@ export function NewPasswordDialog({ outcome, onClose }: { outcome: ResetOutcome 
   const { t } = useTranslation();
   const styles = useStyles();
   const notify = useNotify();
-  useOverlayWhile(outcome !== null);
 
   const copy = () => {
     if (!outcome) return;
@@ -35,32 +34,29 @@ export function NewPasswordDialog({ outcome, onClose }: { outcome: ResetOutcome 
   };
 
   return (
-    <Dialog open={outcome !== null} modalType="alert" onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface} data-testid="new-password-dialog">
-        <DialogBody>
-          <DialogTitle>{t('user.newPasswordTitle')}</DialogTitle>
-          <DialogContent className={styles.content}>
-            {outcome ? <Text>{t('user.newPasswordFor', { name: outcome.name, username: outcome.username })}</Text> : null}
-            <Field label={t('user.newPassword')}>
-              <Input
-                readOnly
-                className={styles.password}
-                value={outcome?.password ?? ''}
-                contentAfter={<Button appearance="transparent" size="small" icon={<Copy20Regular />} aria-label={t('user.copy')} onClick={copy} data-testid="new-password-copy" />}
-                data-testid="new-password-value"
-              />
-            </Field>
-            <MessageBar intent="info" layout="multiline">
-              <MessageBarBody>{t('user.newPasswordHint')}</MessageBarBody>
-            </MessageBar>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose} data-testid="new-password-close">
-              {t('common.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      open={outcome !== null}
+      title={t('password.new')}
+      data-testid="new-password-dialog"
+      className={styles.surface}
+      contentClassName={styles.content}
+      modalType="alert"
+      onDismiss={onClose}
+      close={{ 'data-testid': 'new-password-close' }}
+    >
+      {outcome ? <Text>{t('user.newPasswordFor', { name: outcome.name, username: outcome.username })}</Text> : null}
+      <Field label={t('password.new')}>
+        <Input
+          readOnly
+          className={styles.password}
+          value={outcome?.password ?? ''}
+          contentAfter={<Button appearance="transparent" size="small" icon={<Copy20Regular />} aria-label={t('user.copy')} onClick={copy} data-testid="new-password-copy" />}
+          data-testid="new-password-value"
+        />
+      </Field>
+      <MessageBar intent="info" layout="multiline">
+        <MessageBarBody>{t('user.newPasswordHint')}</MessageBarBody>
+      </MessageBar>
+    </DialogFrame>
   );
 }

@@ -48,7 +48,7 @@ export function RolePicker({ orgNodes, defaultOrgId, chosen, onChange }: RolePic
 
   let placeholder = t('user.rolePickPlaceholder');
   if (orgId === null) placeholder = t('user.roleOrgFirst');
-  else if (roles.isSuccess && offered.length === 0) placeholder = t('user.orgHasNoRoles');
+  else if (roles.isSuccess && offered.length === 0) placeholder = t('common.orgHasNoRoles');
 
   return (
     <div className={styles.root}>

@@ -1,4 +1,4 @@
-import { Field, MessageBar, MessageBarBody, Radio, RadioGroup, Subtitle2, Switch, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Radio, RadioGroup, Subtitle2, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -8,8 +8,8 @@ import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { Limits } from '../../../shared/rules';
 import { useIdentity } from '../../../renderer/components/screen/identity';
-import { splitFieldMessage } from '../../../renderer/components/form/record-form';
-import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
+import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
+import { RecordFormPage, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
 import { RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
 import { OrgCascader } from '../../../renderer/components/OrgCascader';
@@ -20,7 +20,7 @@ import { RolePicker } from './RolePicker';
 import { authorityDraftsOf, authorityProblems, userAddPayload, userFieldLabelKey, userFormIssues, userUpdatePayload, type AuthorityDraft, type UserFormValues } from './user-model';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL, maxWidth: '1100px', minWidth: 0 },
+  page: { gap: tokens.spacingVerticalL, maxWidth: '1100px', minWidth: 0 },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', columnGap: tokens.spacingHorizontalXL, rowGap: tokens.spacingVerticalM },
   hint: { color: tokens.colorNeutralForeground3 },
@@ -90,11 +90,7 @@ function UserEditor({ record, reload }: LoadedRecord<UserRecord>) {
     listPath: Route.user,
     refresh: (queryClient) => invalidateBridgeQueries(queryClient, 'user.list'),
     conflict: () => ({ field: 'username', key: 'user.usernameTaken' }),
-    namePinnedField: (msg) => {
-      const pinned = splitFieldMessage(msg);
-      const labelKey = pinned ? userFieldLabelKey(pinned.field) : null;
-      return pinned && labelKey ? `${t(labelKey)}: ${pinned.text}` : null;
-    },
+    namePinnedField: namePinnedFieldBy(t, userFieldLabelKey),
     reload,
   });
   const { form } = controller;
@@ -103,38 +99,29 @@ function UserEditor({ record, reload }: LoadedRecord<UserRecord>) {
   const available = useMemo(() => (classifications.data ? new Set(classifications.data.map((entry) => entry.classificationId)) : null), [classifications.data]);
   const problems = useMemo(() => authorityProblems(authorities, available), [authorities, available]);
 
-  const orgMessage = form.errors.deptId ? fieldMessage(t, form.errors.deptId, t('user.org')) : undefined;
+  const orgMessage = form.errors.deptId ? fieldMessage(t, form.errors.deptId, t('common.organisation')) : undefined;
   const statusMessage = form.errors.status ? t(form.errors.status) : undefined;
 
+  const title = record === null ? t('user.addTitle') : t('user.editTitle', { username: record.username });
   return (
-    <form ref={controller.formRef} className={styles.page} onSubmit={controller.submit} noValidate aria-labelledby="user-form-title" data-testid="user-form">
-      <Title3 as="h2" id="user-form-title">
-        {record === null ? t('user.addTitle') : t('user.editTitle', { username: record.username })}
-      </Title3>
-
-      {controller.readOnly ? (
-        <MessageBar intent="info" data-testid="user-form-read-only">
-          <MessageBarBody>{t('user.readOnly')}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-
+    <RecordFormPage controller={controller} title={title} testIdPrefix="user" readOnlyText={t('user.readOnly')} className={styles.page}>
       <section className={styles.section} aria-labelledby="user-form-basic">
         <Subtitle2 as="h3" id="user-form-basic">
           {t('user.basicSection')}
         </Subtitle2>
         <div className={styles.grid}>
-          <RuleField form={form} name="username" label={t('user.username')} required maxLength={Limits.usernameMax} autoComplete="off" hint={t('user.usernameHint')} />
-          <RuleField form={form} name="name" label={t('user.name')} required maxLength={Limits.personNameMax} autoComplete="off" />
+          <RuleField form={form} name="username" label={t('common.loginName')} required maxLength={Limits.usernameMax} autoComplete="off" hint={t('user.usernameHint')} />
+          <RuleField form={form} name="name" label={t('common.personName')} required maxLength={Limits.personNameMax} autoComplete="off" />
           {isNew ? (
             <RuleField form={form} name="password" label={t('user.password')} type="password" required maxLength={Limits.newPasswordMax} autoComplete="new-password" hint={t('password.ruleHint')} />
           ) : null}
-          <Field label={t('user.org')} required validationState={orgMessage ? 'error' : 'none'} validationMessage={orgMessage}>
+          <Field label={t('common.organisation')} required validationState={orgMessage ? 'error' : 'none'} validationMessage={orgMessage}>
             <OrgCascader nodes={orgs.nodes} value={deptId} onChange={(id) => form.setValue('deptId', id)} preselectFirst={false} data-testid="field-deptId" />
           </Field>
           <RuleField form={form} name="email" label={t('user.email')} type="email" maxLength={Limits.emailMax} autoComplete="off" />
           <RuleField form={form} name="mobile" label={t('user.mobile')} maxLength={Limits.mobileMax} autoComplete="off" />
           <Field
-            label={t('user.status')}
+            label={t('common.status')}
             required
             validationState={statusMessage ? 'error' : 'none'}
             validationMessage={statusMessage}
@@ -142,7 +129,7 @@ function UserEditor({ record, reload }: LoadedRecord<UserRecord>) {
           >
             <RadioGroup layout="horizontal" value={String(form.values.status)} onChange={(_event, data) => form.setValue('status', Number(data.value))} data-testid="field-status">
               <Radio value={String(UserStatus.Enabled)} label={t('user.statusEnabled')} />
-              <Radio value={String(UserStatus.Disabled)} label={t('user.statusDisabled')} disabled={isSelf} />
+              <Radio value={String(UserStatus.Disabled)} label={t('common.disabled')} disabled={isSelf} />
             </RadioGroup>
           </Field>
           <Field label={t('user.resetPwdAllowed')} hint={t('user.resetPwdAllowedHint')}>
@@ -153,7 +140,7 @@ function UserEditor({ record, reload }: LoadedRecord<UserRecord>) {
 
       <section className={styles.section} aria-labelledby="user-form-roles">
         <Subtitle2 as="h3" id="user-form-roles">
-          {t('user.roles')}
+          {t('identity.roles')}
         </Subtitle2>
         <Text className={styles.hint}>{t('user.rolesHint')}</Text>
         <RolePicker orgNodes={orgs.nodes} defaultOrgId={deptId} chosen={roles} onChange={setRoles} />
@@ -166,9 +153,6 @@ function UserEditor({ record, reload }: LoadedRecord<UserRecord>) {
         <Text className={styles.hint}>{t('user.authorityHint')}</Text>
         <DataAuthorityEditor deptId={deptId} classifications={classifications} drafts={authorities} onChange={setAuthorities} problems={controller.attempted ? problems : {}} newKey={newDraftKey} />
       </section>
-
-      <RecordFormFailure controller={controller} data-testid="user-form-error" />
-      <RecordFormActions controller={controller} testIdPrefix="user" />
-    </form>
+    </RecordFormPage>
   );
 }

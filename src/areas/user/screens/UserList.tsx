@@ -1,6 +1,6 @@
 import { Badge, Button, Dropdown, Option, makeStyles } from '@fluentui/react-components';
 import { BuildingMultiple20Regular, ChevronDown16Regular, ChevronUp16Regular, KeyReset20Regular } from '@fluentui/react-icons';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserStatus } from '../../../shared/constants';
 import { USER_SORT_COLUMNS, type UserRow } from '../contract';
@@ -9,12 +9,11 @@ import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
 import { useIdentity } from '../../../renderer/components/screen/identity';
 import { useConfirm } from '../../../renderer/components/ConfirmDialog';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
-import { FilterBar, FilterField, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
+import { FilterBar, FilterField, FilterTextField, ListActions, ListScreen, OrgFilter } from '../../../renderer/components/list/ListScreen';
 import type { RowId } from '../../../renderer/components/list/selection';
 import { sortParams } from '../../../renderer/components/list/sorting';
 import { pageRows, useListController } from '../../../renderer/components/list/useListController';
 import { useNotify } from '../../../renderer/components/notify';
-import { OrgCascader } from '../../../renderer/components/OrgCascader';
 import { PermissionGate, usePermissions } from '../../../renderer/components/permissions';
 import { useBridgeMutation, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
 import type { MessageKey } from '../../../renderer/i18n/message-key';
@@ -41,7 +40,7 @@ const NO_FILTERS: UserFilters = { name: '', username: '', status: 'all', deptId:
 const STATUS_CHOICES: readonly StatusFilter[] = ['all', UserStatus.Enabled, UserStatus.Disabled];
 
 function statusChoiceKey(choice: StatusFilter): MessageKey {
-  return choice === 'all' ? 'user.statusAll' : statusLabelKey(choice);
+  return choice === 'all' ? 'common.all' : statusLabelKey(choice);
 }
 
 const userRowId = (row: UserRow) => row.userId;
@@ -94,7 +93,7 @@ export default function UserList() {
       input: (ids) => ({ userIds: ids.join(',') }),
       refuse: (ids) => (me.data && ids.includes(me.data.userId) ? 'user.deleteSelf' : null),
       itemLabel: userLabel,
-      question: (count, names) => (count === 1 ? t('user.deleteOne', { names }) : t('user.deleteMany', { count, names })),
+      question: { one: 'user.deleteOne', many: 'user.deleteMany' },
     },
   });
 
@@ -102,17 +101,6 @@ export default function UserList() {
   const [changeOrgOf, setChangeOrgOf] = useState<UserRow | null>(null);
   const [resetOutcome, setResetOutcome] = useState<ResetOutcome | null>(null);
   const { mutate: resetPasswordOfUser, isPending: resetting } = useBridgeMutation('user.resetPassword');
-
-  // The cascader preselects the first organisation; that first choice also applies at once.
-  const firstOrgApplied = useRef(false);
-  const onOrgChange = (deptId: number | null) => {
-    if (firstOrgApplied.current || deptId === null) {
-      list.filters.change({ deptId });
-      return;
-    }
-    firstOrgApplied.current = true;
-    list.filters.applyNow({ deptId });
-  };
 
   // The basic view hides the login name and status: hidden filters must not keep filtering.
   const toggleAdvanced = () => {
@@ -145,15 +133,15 @@ export default function UserList() {
   const mayResetPasswords = has(Perm.userResetPwd);
   const columns = useMemo<ListColumn<UserRow>[]>(() => {
     const base: ListColumn<UserRow>[] = [
-      { key: 'username', header: t('user.username'), render: (row) => row.username, width: '10%', sortKey: 'username' },
-      { key: 'name', header: t('user.name'), render: (row) => row.name, width: '10%', sortKey: 'name' },
+      { key: 'username', header: t('common.loginName'), render: (row) => row.username, width: '10%', sortKey: 'username' },
+      { key: 'name', header: t('common.personName'), render: (row) => row.name, width: '10%', sortKey: 'name' },
       { key: 'phone', header: t('user.mobile'), render: (row) => row.phone, width: '10%', sortKey: 'phone' },
       { key: 'email', header: t('user.email'), render: (row) => <span className={styles.wrap}>{row.email}</span>, width: '14%', sortKey: 'email' },
-      { key: 'deptName', header: t('user.org'), render: (row) => row.deptName, width: '10%', sortKey: 'deptName' },
-      { key: 'roles', header: t('user.roles'), render: (row) => <span className={styles.wrap}>{row.roleIdName}</span>, width: '11%' },
+      { key: 'deptName', header: t('common.organisation'), render: (row) => row.deptName, width: '10%', sortKey: 'deptName' },
+      { key: 'roles', header: t('identity.roles'), render: (row) => <span className={styles.wrap}>{row.roleIdName}</span>, width: '11%' },
       {
         key: 'status',
-        header: t('user.status'),
+        header: t('common.status'),
         width: '7%',
         sortKey: 'status',
         render: (row) => (
@@ -162,8 +150,8 @@ export default function UserList() {
           </Badge>
         ),
       },
-      { key: 'createName', header: t('user.createName'), render: (row) => row.createName, width: '8%' },
-      { key: 'createTime', header: t('user.createTime'), render: (row) => formatDateTime(row.createTime), width: '12%', sortKey: 'createTime' },
+      { key: 'createName', header: t('common.createdBy'), render: (row) => row.createName, width: '8%' },
+      { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '12%', sortKey: 'createTime' },
     ];
     if (!mayResetPasswords) return base;
     return [
@@ -203,17 +191,17 @@ export default function UserList() {
           </Button>
         }
       >
-        <FilterTextField label={t('user.name')} value={draft.name} placeholder={t('user.namePlaceholder')} onChange={(name) => list.filters.change({ name })} data-testid="filter-name" />
+        <FilterTextField label={t('common.personName')} value={draft.name} placeholder={t('user.namePlaceholder')} onChange={(name) => list.filters.change({ name })} data-testid="filter-name" />
         {advanced ? (
           <>
             <FilterTextField
-              label={t('user.username')}
+              label={t('common.loginName')}
               value={draft.username}
               placeholder={t('user.usernamePlaceholder')}
               onChange={(username) => list.filters.change({ username })}
               data-testid="filter-username"
             />
-            <FilterField label={t('user.status')}>
+            <FilterField label={t('common.status')}>
               <Dropdown
                 value={t(statusChoiceKey(draft.status))}
                 selectedOptions={[String(draft.status)]}
@@ -232,9 +220,7 @@ export default function UserList() {
             </FilterField>
           </>
         ) : null}
-        <FilterField label={t('user.org')}>
-          <OrgCascader nodes={orgs.nodes} value={draft.deptId} onChange={onOrgChange} data-testid="filter-org" />
-        </FilterField>
+        <OrgFilter label={t('common.organisation')} nodes={orgs.nodes} filters={list.filters} />
       </FilterBar>
       <ListActions list={list} label={t('user.actions')} testIdPrefix="user" perms={{ add: Perm.userSave, edit: Perm.userUpdate, remove: Perm.userDelete }}>
         <PermissionGate perm={Perm.userChangeDept}>

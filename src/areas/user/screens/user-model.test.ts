@@ -40,8 +40,8 @@ describe('organisation trees', () => {
 describe('list rules', () => {
   it('names status 1 enabled, 0 disabled and anything else unknown', () => {
     expect(statusLabelKey(1)).toBe('user.statusEnabled');
-    expect(statusLabelKey(0)).toBe('user.statusDisabled');
-    expect(statusLabelKey(7)).toBe('user.statusUnknown');
+    expect(statusLabelKey(0)).toBe('common.disabled');
+    expect(statusLabelKey(7)).toBe('common.unknown');
   });
 
   it('edit needs exactly one user: none is "select one row", several "only one user"', () => {

@@ -25,10 +25,10 @@ export function companyTreeOf(companies: ReadonlyArray<{ deptId: number; parentI
   return build(null);
 }
 
-export function statusLabelKey(status: number): 'user.statusEnabled' | 'user.statusDisabled' | 'user.statusUnknown' {
+export function statusLabelKey(status: number): 'user.statusEnabled' | 'common.disabled' | 'common.unknown' {
   if (status === UserStatus.Enabled) return 'user.statusEnabled';
-  if (status === UserStatus.Disabled) return 'user.statusDisabled';
-  return 'user.statusUnknown';
+  if (status === UserStatus.Disabled) return 'common.disabled';
+  return 'common.unknown';
 }
 
 /** Edit and change-organisation need exactly one user: none selected is 'select one row', several 'only one user'. */
@@ -112,15 +112,15 @@ export function userFormIssues(values: UserFormValues, isNew: boolean): Partial<
 }
 
 const FIELD_LABEL_KEYS: Readonly<Record<string, MessageKey>> = {
-  username: 'user.username',
-  name: 'user.name',
+  username: 'common.loginName',
+  name: 'common.personName',
   password: 'user.password',
   email: 'user.email',
   mobile: 'user.mobile',
-  deptId: 'user.org',
-  status: 'user.status',
+  deptId: 'common.organisation',
+  status: 'common.status',
   resetPwdAllowed: 'user.resetPwdAllowed',
-  roleIdList: 'user.roles',
+  roleIdList: 'identity.roles',
   userDataAuthorityList: 'user.authoritySection',
 };
 

@@ -1,6 +1,6 @@
-import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner, Text, Title3, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowLeft20Regular, ArrowReset20Regular, Save20Regular } from '@fluentui/react-icons';
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallableEndpointId, CallInput, CallOutput } from '../../../shared/bridge';
 import { useShellTab } from '../screen/shell-tab';
@@ -13,6 +13,12 @@ import type { RecordFormController } from './useRecordForm';
 const useStyles = makeStyles({
   problem: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL },
   actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, paddingTop: tokens.spacingVerticalS },
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, maxWidth: '640px' },
+  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  sheet: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL, maxWidth: '760px' },
+  sheetHeader: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  subtitle: { color: tokens.colorNeutralForeground3 },
+  sheetForm: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
 /** What the editor of a record form gets: the stored record (null to add one), and how to read it again. */
@@ -127,5 +133,81 @@ export function RecordFormActions<V extends Record<string, unknown>>({ controlle
         {t('form.backToList')}
       </Button>
     </div>
+  );
+}
+
+export interface RecordFormPageProps<V extends Record<string, unknown>> {
+  controller: RecordFormController<V>;
+  /** The heading, and the form's accessible name. */
+  title: string;
+  /** Test ids: `<prefix>-form`, `<prefix>-form-read-only`, `<prefix>-form-error`, and the actions' (`RecordFormActions`). */
+  testIdPrefix: string;
+  /** Says why the form cannot be saved: the role does not hold the save key. */
+  readOnlyText: string;
+  /** The page's own width and spacing, over a column at most 640px wide. */
+  className?: string;
+  /** In place of the controller's submit (a question first); it ends by calling it. */
+  onSubmit?: (event: FormEvent) => void;
+  /** Beside the heading (a preview button). */
+  aside?: ReactNode;
+  /** The fields. */
+  children: ReactNode;
+}
+
+/** A record form page: heading, the read-only note, the fields, why the last save failed, and save / reset / back. */
+export function RecordFormPage<V extends Record<string, unknown>>({ controller, title, testIdPrefix, readOnlyText, className, onSubmit, aside, children }: RecordFormPageProps<V>) {
+  const styles = useStyles();
+  const heading = <Title3 as="h2">{title}</Title3>;
+  return (
+    <form ref={controller.formRef} className={mergeClasses(styles.page, className)} onSubmit={onSubmit ?? controller.submit} noValidate aria-label={title} data-testid={`${testIdPrefix}-form`}>
+      {aside ? (
+        <div className={styles.header}>
+          {heading}
+          {aside}
+        </div>
+      ) : (
+        heading
+      )}
+      <ReadOnlyNote controller={controller} text={readOnlyText} testIdPrefix={testIdPrefix} />
+      {children}
+      <RecordFormFailure controller={controller} data-testid={`${testIdPrefix}-form-error`} />
+      <RecordFormActions controller={controller} testIdPrefix={testIdPrefix} />
+    </form>
+  );
+}
+
+export interface RecordFormSheetProps<V extends Record<string, unknown>> extends Omit<RecordFormPageProps<V>, 'onSubmit' | 'aside'> {
+  subtitle: string;
+  /** Further notes above the form, after the read-only one (a locked record). */
+  notes?: ReactNode;
+}
+
+/** A record form under the page's header (title and subtitle) and its notes: the organisation, dictionary and menu forms. */
+export function RecordFormSheet<V extends Record<string, unknown>>({ controller, title, subtitle, testIdPrefix, readOnlyText, className, notes, children }: RecordFormSheetProps<V>) {
+  const styles = useStyles();
+  return (
+    <div className={mergeClasses(styles.sheet, className)} data-testid={`${testIdPrefix}-form`}>
+      <header className={styles.sheetHeader}>
+        <Title3 as="h2">{title}</Title3>
+        <Text className={styles.subtitle}>{subtitle}</Text>
+      </header>
+      <ReadOnlyNote controller={controller} text={readOnlyText} testIdPrefix={testIdPrefix} />
+      {notes}
+      <form ref={controller.formRef} className={styles.sheetForm} onSubmit={controller.submit} noValidate aria-label={title}>
+        {children}
+        <RecordFormFailure controller={controller} data-testid={`${testIdPrefix}-form-error`} />
+        <RecordFormActions controller={controller} testIdPrefix={testIdPrefix} />
+      </form>
+    </div>
+  );
+}
+
+/** Says why a role that may not save sees the form disabled. */
+function ReadOnlyNote<V extends Record<string, unknown>>({ controller, text, testIdPrefix }: { controller: RecordFormController<V>; text: string; testIdPrefix: string }) {
+  if (!controller.readOnly) return null;
+  return (
+    <MessageBar intent="info" data-testid={`${testIdPrefix}-form-read-only`}>
+      <MessageBarBody>{text}</MessageBarBody>
+    </MessageBar>
   );
 }

@@ -1,6 +1,7 @@
+import type { TFunction } from 'i18next';
 import type { ZodType } from 'zod';
 import { NEW_RECORD_ID } from '../../../shared/routes';
-import { isRuleMessageKey, type RuleMessageKey } from '../../i18n/message-key';
+import { isRuleMessageKey, type MessageKey, type RuleMessageKey } from '../../i18n/message-key';
 
 /** The pure rules of a record form: which record the route asks for, the contract's verdict per field, pinned refusals. */
 
@@ -39,6 +40,23 @@ export function issuesByField<F extends string>(schema: ZodType, payload: unknow
 export function splitFieldMessage(msg: string): { field: string; text: string } | null {
   const match = /^([A-Za-z][A-Za-z0-9]*)(?:\.[A-Za-z0-9]+)*: (.+)$/s.exec(msg);
   return match ? { field: match[1]!, text: match[2]! } : null;
+}
+
+/**
+ * A record form's `namePinnedField` for fields named by label keys: 'deptId: …' reads 'Organisation: …'.
+ * `split` finds the form's field in the refusal (`splitFieldMessage` by default); a field it or `labelKeyOf`
+ * does not know (null) is none of the form's, and the refusal stays as the server said it.
+ */
+export function namePinnedFieldBy<F extends string = string, V = unknown>(
+  t: TFunction,
+  labelKeyOf: (field: F, values: V) => MessageKey | null,
+  split: (msg: string) => { field: F; text: string } | null = splitFieldMessage as (msg: string) => { field: F; text: string } | null,
+): (msg: string, values: V) => string | null {
+  return (msg, values) => {
+    const pinned = split(msg);
+    const labelKey = pinned ? labelKeyOf(pinned.field, values) : null;
+    return pinned && labelKey ? `${t(labelKey)}: ${pinned.text}` : null;
+  };
 }
 
 /** Whether two form states hold the same plain data (values, picked roles, table rows). */

@@ -1,9 +1,10 @@
-import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowReset20Regular, Search20Regular } from '@fluentui/react-icons';
-import { createContext, useContext, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { createContext, useContext, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudActions, type CrudActionsProps } from '../CrudActions';
-import { FILTER_TEXT_MAX } from './filters';
+import { OrgCascader, type OrgNode } from '../OrgCascader';
+import { FILTER_TEXT_MAX, type FilterValues } from './filters';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0 },
@@ -17,6 +18,7 @@ const useStyles = makeStyles({
   },
   field: { width: '200px' },
   compactField: { width: '160px' },
+  selectedCount: { marginLeft: 'auto', color: tokens.colorNeutralForeground2 },
 });
 
 /** A list screen's column of filters, actions and table. */
@@ -116,6 +118,36 @@ export function FilterTextField({ label, value, onChange, placeholder, 'data-tes
   );
 }
 
+export interface OrgFilterProps<F extends FilterValues & { deptId: number | null }> {
+  label: string;
+  /** The organisations the role may see; undefined while they load. */
+  nodes: readonly OrgNode[] | undefined;
+  /** The list controller's filters, whose `deptId` this sets. */
+  filters: { draft: F; change: (patch: Partial<F>) => void; applyNow: (patch: Partial<F>) => void };
+}
+
+/**
+ * The organisation filter of a list (`filter-org`): the cascader preselects the first organisation, and that
+ * first choice applies at once, so the list opens on it; the user's own choices wait for search.
+ */
+export function OrgFilter<F extends FilterValues & { deptId: number | null }>({ label, nodes, filters }: OrgFilterProps<F>) {
+  const firstApplied = useRef(false);
+  const choose = (deptId: number | null) => {
+    const patch = { deptId } as Partial<F>;
+    if (firstApplied.current || deptId === null) {
+      filters.change(patch);
+      return;
+    }
+    firstApplied.current = true;
+    filters.applyNow(patch);
+  };
+  return (
+    <FilterField label={label}>
+      <OrgCascader nodes={nodes} value={filters.draft.deptId} onChange={choose} data-testid="filter-org" />
+    </FilterField>
+  );
+}
+
 /** What ListActions needs of a list controller. */
 export interface ListActionSource {
   add: () => void;
@@ -130,4 +162,15 @@ export interface ListActionSource {
 /** The add / edit / delete toolbar of a list, wired to its controller, with its refresh button. */
 export function ListActions({ list, ...toolbar }: { list: ListActionSource } & Pick<CrudActionsProps, 'label' | 'testIdPrefix' | 'perms' | 'children'>) {
   return <CrudActions {...toolbar} onAdd={list.add} onEdit={list.editSelected} onDelete={list.deleteSelected} deleting={list.deleting} onRefresh={list.reload} refreshing={list.loading} />;
+}
+
+/** How many rows are chosen, at the end of a list's actions (a tree, which has no pager to say it). */
+export function SelectedCount({ count, 'data-testid': testId }: { count: number; 'data-testid': string }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <Text className={styles.selectedCount} aria-live="polite" data-testid={testId}>
+      {t('list.selected', { count })}
+    </Text>
+  );
 }

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { MessageKey } from '../../i18n/message-key';
 import type { RowId } from './selection';
 
 /** How many chosen rows the delete question names; the rest it counts. */
@@ -12,13 +13,19 @@ export interface DeleteQuestionOptions<Row> {
   /** Names a row; without it the question only counts. */
   itemLabel?: (row: Row) => string;
   /** The question in the screen's words, for `count` rows and their joined `names`. */
-  question?: (count: number, names: string) => string;
+  question?: DeleteQuestionWords;
 }
 
 /**
  * The question before a delete (spec 000 §5 'Delete asks for confirmation'), saying what goes and how
  * many: 'Delete 3 users: zhang, li, wang?'. Past `NAMES_IN_QUESTION` names it adds how many more.
  */
+/**
+ * The question in the screen's words: a function of the count and the joined names, or the keys of its
+ * two texts, `one` for a single row (given `names`) and `many` (given `count` and `names`).
+ */
+export type DeleteQuestionWords = ((count: number, names: string) => string) | { one: MessageKey; many: MessageKey };
+
 export function deleteQuestion<Row>(t: TFunction, options: DeleteQuestionOptions<Row>): string {
   const { ids, rows, getRowId, itemLabel, question } = options;
   const count = ids.length;
@@ -31,6 +38,7 @@ export function deleteQuestion<Row>(t: TFunction, options: DeleteQuestionOptions
   });
   const rest = count - labels.length;
   const names = labels.join(t('list.nameSeparator')) + (rest > 0 ? t('list.andMore', { count: rest }) : '');
-  if (question) return question(count, names);
+  if (typeof question === 'function') return question(count, names);
+  if (question) return count === 1 ? t(question.one, { names }) : t(question.many, { count, names });
   return count === 1 ? t('list.deleteOne', { names }) : t('list.deleteMany', { count, names });
 }

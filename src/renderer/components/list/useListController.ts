@@ -1,23 +1,22 @@
-import { useMutation, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { CallableEndpointId, CallInput, CallOutput } from '../../../shared/bridge';
 import type { PermissionKey } from '../../../shared/permissions';
+import { NEW_RECORD_ID, routeTo, type RoutePath } from '../../../shared/routes';
 import { useShellTab } from '../screen/shell-tab';
-import { unwrap, useBridge } from '../../bridge';
 import { useBridgeQuery } from '../../hooks/bridge-query';
 import type { MessageKey } from '../../i18n/message-key';
-import { useConfirm } from '../ConfirmDialog';
 import { useNotify } from '../notify';
-import { useOfferUndo } from '../undo';
 import { usePermissions } from '../permissions';
-import { deleteQuestion } from './delete-question';
+import { deleteQuestion, type DeleteQuestionWords } from './delete-question';
 import { sameFilters, type FilterValues } from './filters';
 import { INITIAL_LIST_STATE, listReducer } from './list-state';
 import { selectionProblem, toggleRow, type RowId, type SelectionMode } from './selection';
 import type { ListSort } from './sorting';
 import { mergeViewFilters, viewSort } from './saved-views';
+import { useConfirmedDelete } from './useConfirmedDelete';
 import { useLinkedView, useListViews } from './useListViews';
 
 export interface Paging {
@@ -35,6 +34,22 @@ export interface ListRows<Row> {
 /** The rows of a page envelope (`records, total`), what the paged list calls answer. */
 export function pageRows<Row>(page: { records: readonly Row[]; total: number }): ListRows<Row> {
   return { rows: page.records, total: page.total };
+}
+
+/**
+ * The form a list opens: add, and edit of the one chosen row. A double click on a row opens its form too,
+ * when the role holds `editPerm` (always, without one).
+ */
+export interface ListRoutes {
+  add: string;
+  edit: (id: RowId) => string;
+  editRule?: SelectionRule;
+  editPerm?: PermissionKey;
+}
+
+/** A list's routes to its record form at `route`, whose `:param` is the record's id ('null' adds, spec 000 §2). */
+export function recordFormRoutes(route: RoutePath, param: string, editPerm?: PermissionKey): ListRoutes {
+  return { add: routeTo(route, { [param]: NEW_RECORD_ID }), edit: (id) => routeTo(route, { [param]: id }), editPerm };
 }
 
 /** A selection rule: the i18n key of the warning when `count` chosen rows do not allow an action, else null. */
@@ -55,10 +70,10 @@ export interface DeleteSelectedOptions<D extends CallableEndpointId, Row = never
   itemLabel?: (row: Row) => string;
   /**
    * The question for `count` rows and their `names` (joined, the first few only), in the screen's words:
-   * `(count, names) => t(count === 1 ? 'user.deleteOne' : 'user.deleteMany', { count, names })`. The
-   * shared 'Delete these N entries: …?' by default.
+   * the keys of its texts for one row and for many, `{ one: 'user.deleteOne', many: 'user.deleteMany' }`, or
+   * a function of the two. The shared 'Delete these N entries: …?' by default.
    */
-  question?: (count: number, names: string) => string;
+  question?: DeleteQuestionWords;
   /** Everything a delete makes out of date; the list itself by default. */
   invalidate?: (client: QueryClient) => Promise<void>;
 }
@@ -81,11 +96,7 @@ export interface ListControllerOptions<Q extends CallableEndpointId, F extends F
   /** Whether the applied filters are complete enough to ask (a preselected organisation is known); always by default. */
   canLoad?: (filters: F) => boolean;
   selectionMode?: SelectionMode;
-  /**
-   * The form the list opens: add, and edit of the one chosen row. A double click on a row opens its form
-   * too, when the role holds `editPerm` (always, without one).
-   */
-  routes?: { add: string; edit: (id: RowId) => string; editRule?: SelectionRule; editPerm?: PermissionKey };
+  routes?: ListRoutes;
   deleteSelected?: DeleteSelectedOptions<D, Row>;
   /** The order before the user sorts by a column header; the list's own (null) by default. */
   initialSort?: ListSort | null;
@@ -107,10 +118,7 @@ export function useListController<Q extends CallableEndpointId, F extends Filter
   const { has } = usePermissions();
   const navigate = useNavigate();
   const notify = useNotify();
-  const confirm = useConfirm();
-  const offerUndo = useOfferUndo();
   const queryClient = useQueryClient();
-  const bridge = useBridge();
   const { active } = useShellTab();
 
   const initial = options.filters.initial;
@@ -223,33 +231,44 @@ export function useListController<Q extends CallableEndpointId, F extends Filter
     return id ?? null;
   };
 
-  const remove = useMutation({
-    mutationFn: (ids: RowId[]) => {
-      if (!deletion) throw new Error('this list deletes nothing');
-      return unwrap(bridge.api.call(deletion.endpoint, deletion.input(ids)));
-    },
-  });
+  const removal = useConfirmedDelete(deletion?.endpoint);
+  const rowRemoval = useConfirmedDelete(deletion?.endpoint);
+  const refreshAfterDelete = () => {
+    if (deletion?.invalidate) void deletion.invalidate(queryClient);
+    else reload();
+  };
 
   /** Deletes the chosen rows after confirmation; a refusal shows the server's msg (the app's error toasts). */
-  const deleteSelected = async () => {
+  const deleteSelected = () => {
     if (!deletion) return;
     const ids = [...selected];
     const problem = atLeastOneRow(ids.length) ?? deletion.refuse?.(ids) ?? null;
-    if (problem) return notify.warning(t(problem));
-    const message = deleteQuestion(t, { ids, rows: rows === undefined ? [] : (allRowsOf?.(rows) ?? rows), getRowId, itemLabel: deletion.itemLabel, question: deletion.question });
-    if (!(await confirm({ title: deletion.confirmTitle, message, confirmLabel: t('actions.delete'), destructive: true }))) return;
-    const refresh = () => {
-      if (deletion.invalidate) void deletion.invalidate(queryClient);
-      else reload();
-    };
-    remove.mutate(ids, {
-      onSuccess: (answer) => {
-        // The toast offers Undo for the window; an undo refreshes what the delete refreshed.
-        offerUndo(answer, { count: ids.length, onRestored: refresh });
-        onSelectionChange(NO_ROWS_SELECTED);
-        refresh();
-      },
+    if (problem) {
+      notify.warning(t(problem));
+      return;
+    }
+    const question = deleteQuestion(t, { ids, rows: rows === undefined ? [] : (allRowsOf?.(rows) ?? rows), getRowId, itemLabel: deletion.itemLabel, question: deletion.question });
+    void removal.remove({
+      input: deletion.input(ids),
+      count: ids.length,
+      title: deletion.confirmTitle,
+      question,
+      refresh: refreshAfterDelete,
+      onDeleted: () => onSelectionChange(NO_ROWS_SELECTED),
     });
+  };
+
+  /** Deletes one row from its own delete button, asked and refreshed as `deleteSelected`; the chosen rows stay chosen. */
+  const deleteRow = (row: Row) => {
+    if (!deletion) return;
+    const ids = [getRowId(row)];
+    const problem = deletion.refuse?.(ids) ?? null;
+    if (problem) {
+      notify.warning(t(problem));
+      return;
+    }
+    const question = deleteQuestion(t, { ids, rows: [row], getRowId, itemLabel: deletion.itemLabel, question: deletion.question });
+    void rowRemoval.remove({ input: deletion.input(ids), count: 1, title: deletion.confirmTitle, question, refresh: refreshAfterDelete });
   };
 
   return {
@@ -290,7 +309,8 @@ export function useListController<Q extends CallableEndpointId, F extends Filter
     sort,
     onSortChange,
     views,
-    deleteSelected: () => void deleteSelected(),
-    deleting: remove.isPending,
+    deleteSelected,
+    deleting: removal.deleting,
+    deleteRow,
   };
 }

@@ -22,12 +22,31 @@ const useStyles = makeStyles({
   spacer: { display: 'inline-block', width: '24px', flexShrink: 0 },
 });
 
+/** What a tree takes of a list controller (`useListController`): its rows, views and state, and its chosen rows. */
+export interface TreeListSource<T> {
+  rows: readonly T[] | undefined;
+  views: ListViewsSource;
+  loading: boolean;
+  error: unknown;
+  reload: () => void;
+  selected: ReadonlySet<string | number>;
+  toggle: (id: string | number) => void;
+  /** Opens a row's form; absent where the role may not edit. */
+  openRow?: (id: string | number) => void;
+}
+
 export interface TreeTableProps<T> {
   'aria-label': string;
   /** The first column carries the indentation and the expand buttons. */
   columns: readonly ListColumn<T>[];
+  /**
+   * A list controller's tree: its rows, views, loading, error and retry, and rows chosen by a click (as their
+   * checkboxes would) and opened by a double click; in place of `nodes`, `views`, `loading`, `error`, `onRetry`,
+   * `selectedIds`, `onRowClick` and `onRowOpen`.
+   */
+  list?: TreeListSource<T>;
   /** undefined while loading. */
-  nodes: readonly T[] | undefined;
+  nodes?: readonly T[] | undefined;
   getRowId: (node: T) => string | number;
   getChildren: (node: T) => readonly T[] | undefined;
   getRowLabel: (node: T) => string;
@@ -73,24 +92,29 @@ function idsToDepth<T>(nodes: readonly T[], getRowId: (node: T) => string | numb
  * the keyboard of a tree grid. More open rows than `VIRTUAL_FROM_ROWS` render virtually (`useVirtualRows`).
  */
 export function TreeTable<T>(props: TreeTableProps<T>) {
+  const { columns: ownColumns, list, getRowId, getChildren, getRowLabel, selectedId = null, onSelect, initialOpenDepth = 1, emptyText } = props;
+  const openRow = list?.openRow;
   const {
-    columns: ownColumns,
     nodes,
-    getRowId,
-    getChildren,
-    getRowLabel,
-    selectedId = null,
-    onSelect,
-    selectedIds,
-    onRowClick,
-    onRowOpen,
-    initialOpenDepth = 1,
+    views,
     loading = false,
     error,
     onRetry,
-    emptyText,
-    views,
-  } = props;
+    selectedIds,
+    onRowClick,
+    onRowOpen,
+  } = list
+    ? {
+        nodes: list.rows,
+        views: list.views,
+        loading: list.loading,
+        error: list.error,
+        onRetry: list.reload,
+        selectedIds: list.selected,
+        onRowClick: (id: string | number) => list.toggle(id),
+        onRowOpen: openRow ? (id: string | number) => openRow(id) : undefined,
+      }
+    : props;
   const { searchText = '', matches, noMatchText } = props;
   const layout = views?.layout;
   // The columns as the user laid them out; the first shown carries the indentation.
