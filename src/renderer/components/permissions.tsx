@@ -1,4 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { EndpointDef } from '../../shared/contract/endpoint';
 import type { PermissionKey } from '../../shared/permissions';
 
 /**
@@ -22,4 +23,9 @@ export function PermissionGate({ perm, children, fallback = null }: { perm: Perm
   const { has } = usePermissions();
   const needed = typeof perm === 'string' ? [perm] : perm;
   return <>{needed.some(has) ? children : fallback}</>;
+}
+
+/** The permission key an endpoint's declared access asks of the role, or null when any signed-in user may call it. */
+export function accessKeyOf(def: EndpointDef): PermissionKey | null {
+  return def.access === 'public' || def.access === 'session' ? null : def.access;
 }

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { AppStatus } from '../../../shared/constants';
-import { FirstChangePwd, appTypeKind, type AppRecord, type IssuedSecret } from '../contract';
+import { FirstChangePwd, appTypeKind, type AppRecord, type IssuedSecret, appCenter } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { AppLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
@@ -239,9 +239,10 @@ function EditAppEditor({ record, reload }: { record: AppRecord } & Pick<LoadedRe
     record,
     initial: valuesOfRecord(record),
     rules: contractIssues,
-    add: { endpoint: 'appCenter.add', perm: Perm.appCenterSave, payload: appPayload },
+    endpoints: appCenter,
+    add: { endpoint: 'appCenter.add', payload: appPayload },
     // The version the form was filled from: saving over a newer one is refused, never silently overwritten.
-    update: { endpoint: 'appCenter.update', perm: Perm.appCenterSave, payload: (values, stored) => ({ ...appPayload(values), id: stored.id, version: stored.version }) },
+    update: { endpoint: 'appCenter.update', payload: (values, stored) => ({ ...appPayload(values), id: stored.id, version: stored.version }) },
     listPath: Route.appCenter,
     refresh: refreshApps,
     namePinnedField,

@@ -2,9 +2,8 @@ import { Divider, Dropdown, Field, Option, Radio, RadioGroup, Switch, makeStyles
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { dept, type DeptRecord } from '../contract';
 import { DeptTreeType, DeptType, FilePurpose, RoleType } from '../../../shared/constants';
-import type { DeptRecord } from '../contract';
-import { Perm } from '../../../shared/permissions';
 import { DeptLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
 import { useIdentity } from '../../../renderer/components/screen/identity';
@@ -111,9 +110,10 @@ function DeptEditor({ record, reload, parentId = null }: LoadedRecord<DeptRecord
       return !issues.establishTime && isCompany(values) && values.establishTime > localToday() ? { ...issues, establishTime: 'validation.establishAfterToday' } : issues;
     },
     checkedFields: shownFields,
-    add: { endpoint: 'dept.add', perm: Perm.deptSave, payload: deptPayload },
+    endpoints: dept,
+    add: { endpoint: 'dept.add', payload: deptPayload },
     // The version the form was filled from: saving over a newer one is refused, never silently overwritten.
-    update: { endpoint: 'dept.update', perm: Perm.deptUpdate, payload: (values, stored) => ({ ...deptPayload(values), deptId: stored.deptId, version: stored.version }) },
+    update: { endpoint: 'dept.update', payload: (values, stored) => ({ ...deptPayload(values), deptId: stored.deptId, version: stored.version }) },
     listPath: Route.department,
     refresh: invalidateDeptQueries,
     namePinnedField: namePinnedFieldBy(t, (field) => FIELD_LABEL[field], fieldOfServerMessage),

@@ -16,13 +16,12 @@ import {
   TableRow,
   makeStyles,
 } from '@fluentui/react-components';
+import { dictionary, type DictionaryRecord } from '../contract';
 import { Add20Regular, Delete20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { DictStatus, DictUpdatable, LOCALES, type Locale } from '../../../shared/constants';
-import type { DictionaryRecord } from '../contract';
-import { Perm } from '../../../shared/permissions';
 import { Limits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
 import { useConfirm } from '../../../renderer/components/ConfirmDialog';
@@ -114,9 +113,10 @@ function DictionaryEditor({ record, reload, parentId }: LoadedRecord<DictionaryR
     otherProblems: () => rowIssues.size > 0,
     otherState: rows,
     onReset: () => setRows(firstRows),
-    add: { endpoint: 'dictionary.add', perm: Perm.dictSave, payload: (values) => ({ ...dictionaryPayload(values, rows), parentId }) },
+    endpoints: dictionary,
+    add: { endpoint: 'dictionary.add', payload: (values) => ({ ...dictionaryPayload(values, rows), parentId }) },
     // The version the form was filled from: saving over a newer one is refused, never silently overwritten.
-    update: { endpoint: 'dictionary.update', perm: Perm.dictUpdate, payload: (values, stored) => ({ ...dictionaryPayload(values, rows), id: stored.id, version: stored.version }) },
+    update: { endpoint: 'dictionary.update', payload: (values, stored) => ({ ...dictionaryPayload(values, rows), id: stored.id, version: stored.version }) },
     listPath: Route.dictionary,
     refresh: invalidateDictionaryQueries,
     conflict: () => ({ field: 'dictNo', key: 'dictionary.dictNoTaken' }),

@@ -1,8 +1,7 @@
 import { Dropdown, Field, Option, Switch } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import type { CategoryRecord } from '../contract';
-import { Perm } from '../../../shared/permissions';
+import { infoCategory, type CategoryRecord } from '../contract';
 import { InfoLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
 import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
@@ -39,8 +38,9 @@ function CategoryEditor({ record, reload }: LoadedRecord<CategoryRecord>) {
     initial: categoryValuesOf(record),
     rules: categoryFormIssues,
     checkedFields: categoryCheckedFields,
-    add: { endpoint: 'infoCategory.add', perm: Perm.infoTypeSave, payload: categoryPayload },
-    update: { endpoint: 'infoCategory.update', perm: Perm.infoTypeUpdate, payload: (values, stored) => ({ ...categoryPayload(values), id: stored.id, version: stored.version }) },
+    endpoints: infoCategory,
+    add: { endpoint: 'infoCategory.add', payload: categoryPayload },
+    update: { endpoint: 'infoCategory.update', payload: (values, stored) => ({ ...categoryPayload(values), id: stored.id, version: stored.version }) },
     listPath: Route.inforTypeManage,
     refresh: invalidateCategoryQueries,
     conflict: () => ({ field: 'name', key: 'infoCategory.nameTaken' }),

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { FilePurpose } from '../../../shared/constants';
 import { InfoSwitch } from '../../info-category/contract';
-import { ARTICLE_TYPES, type ArticleRecord } from '../contract';
-import { Perm } from '../../../shared/permissions';
+import { ARTICLE_TYPES, type ArticleRecord, information } from '../contract';
 import { InfoLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
 import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
@@ -59,8 +58,9 @@ function ArticleEditor({ record, reload }: LoadedRecord<ArticleRecord>) {
     record,
     initial: articleValuesOf(record),
     rules: articleFormIssues,
-    add: { endpoint: 'information.add', perm: Perm.infoSave, payload: articlePayload },
-    update: { endpoint: 'information.update', perm: Perm.infoUpdate, payload: (values, stored) => ({ ...articlePayload(values), id: stored.id, version: stored.version }) },
+    endpoints: information,
+    add: { endpoint: 'information.add', payload: articlePayload },
+    update: { endpoint: 'information.update', payload: (values, stored) => ({ ...articlePayload(values), id: stored.id, version: stored.version }) },
     listPath: Route.information,
     refresh: async (queryClient) => {
       await Promise.all([invalidateBridgeQueries(queryClient, 'information.list'), invalidateBridgeQueries(queryClient, 'information.info')]);

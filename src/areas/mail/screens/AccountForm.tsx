@@ -1,8 +1,7 @@
 import { Dropdown, Field, Option, Switch } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import type { MailAccountRecord } from '../contract';
-import { Perm } from '../../../shared/permissions';
+import { mail, type MailAccountRecord } from '../contract';
 import { MailLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
 import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
@@ -42,10 +41,10 @@ function AccountEditor({ record, reload }: LoadedRecord<MailAccountRecord>) {
     initial: accountValuesOf(record),
     rules: (values) => accountFormIssues(values, isNew),
     checkedFields: () => ACCOUNT_FIELDS,
-    add: { endpoint: 'mail.accountAdd', perm: Perm.mailAccountSave, payload: accountPayload },
+    endpoints: mail,
+    add: { endpoint: 'mail.accountAdd', payload: accountPayload },
     update: {
       endpoint: 'mail.accountUpdate',
-      perm: Perm.mailAccountSave,
       payload: (values, stored) => ({ ...accountPayload(values), secret: values.secret || undefined, id: stored.id, version: stored.version }),
     },
     listPath: Route.accountManage,

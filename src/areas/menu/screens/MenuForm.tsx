@@ -1,9 +1,8 @@
 import { Field, Radio, RadioGroup, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { menu, type MenuRecord } from '../contract';
 import { MenuType } from '../../../shared/constants';
-import type { MenuRecord } from '../contract';
-import { Perm } from '../../../shared/permissions';
 import { Limits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
 import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
@@ -61,9 +60,10 @@ function MenuEditor({ record, reload }: LoadedRecord<MenuRecord>) {
       return parent ? { ...issues, parentId: parent } : issues;
     },
     checkedFields: (values) => fieldsOfType(values.type),
-    add: { endpoint: 'menu.add', perm: Perm.menuSave, payload: menuPayload },
+    endpoints: menu,
+    add: { endpoint: 'menu.add', payload: menuPayload },
     // The version the form was filled from: saving over a newer one is refused, never silently overwritten.
-    update: { endpoint: 'menu.update', perm: Perm.menuUpdate, payload: (values, stored) => ({ ...menuPayload(values), menuId: stored.menuId, version: stored.version }) },
+    update: { endpoint: 'menu.update', payload: (values, stored) => ({ ...menuPayload(values), menuId: stored.menuId, version: stored.version }) },
     listPath: Route.menu,
     refresh: invalidateMenuQueries,
     conflict: (values) => ({ field: 'perms', key: values.type === MenuType.System ? 'menu.systemIdTaken' : 'menu.keyValueTaken' }),

@@ -2,8 +2,7 @@ import { Button, Dropdown, Field, MessageBar, MessageBarBody, Option, Radio, Rad
 import { Sparkle20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { MessageKeyStatus, type MessageKeyRecord } from '../contract';
-import { Perm } from '../../../shared/permissions';
+import { MessageKeyStatus, type MessageKeyRecord, messageKey } from '../contract';
 import { Limits, MessageKeyLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
 import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
@@ -46,8 +45,9 @@ function KeyEditor({ record, reload }: LoadedRecord<MessageKeyRecord>) {
     initial: keyValuesOf(record),
     rules: keyFormIssues,
     checkedFields: () => KEY_FIELDS,
-    add: { endpoint: 'messageKey.keyAdd', perm: Perm.messageApiKeySave, payload: keyPayload },
-    update: { endpoint: 'messageKey.keyUpdate', perm: Perm.messageApiKeySave, payload: (values, stored) => ({ ...keyPayload(values), id: stored.id, version: stored.version }) },
+    endpoints: messageKey,
+    add: { endpoint: 'messageKey.keyAdd', payload: keyPayload },
+    update: { endpoint: 'messageKey.keyUpdate', payload: (values, stored) => ({ ...keyPayload(values), id: stored.id, version: stored.version }) },
     listPath: Route.apiKeyMessg,
     refresh: invalidateKeyQueries,
     conflict: () => ({ field: 'apiKey', key: 'msgKey.apiKeyTaken' }),

@@ -3,8 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { DeptTreeType } from '../../../shared/constants';
-import { MESSAGE_CHANNELS, MessageKeyStatus, type MessageSystemRecord } from '../contract';
-import { Perm } from '../../../shared/permissions';
+import { MESSAGE_CHANNELS, MessageKeyStatus, type MessageSystemRecord, messageKey } from '../contract';
 import { Limits, MessageKeyLimits } from '../../../shared/rules';
 import { NEW_RECORD_ID, Route } from '../../../shared/routes';
 import { useIdentity } from '../../../renderer/components/screen/identity';
@@ -51,8 +50,9 @@ function SystemEditor({ record, reload }: LoadedRecord<MessageSystemRecord>) {
     initial: systemValuesOf(record),
     rules: systemFormIssues,
     checkedFields: () => SYSTEM_FIELDS,
-    add: { endpoint: 'messageKey.systemAdd', perm: Perm.systemApiKeySave, payload: systemPayload },
-    update: { endpoint: 'messageKey.systemUpdate', perm: Perm.systemApiKeySave, payload: (values, stored) => ({ ...systemPayload(values), id: stored.id, version: stored.version }) },
+    endpoints: messageKey,
+    add: { endpoint: 'messageKey.systemAdd', payload: systemPayload },
+    update: { endpoint: 'messageKey.systemUpdate', payload: (values, stored) => ({ ...systemPayload(values), id: stored.id, version: stored.version }) },
     listPath: Route.apiKeySystem,
     refresh: invalidateSystemQueries,
     conflict: () => ({ field: 'systemId', key: 'msgKey.systemIdTaken' }),

@@ -1,8 +1,7 @@
 import { Field, Switch } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import type { PushProviderRecord } from '../contract';
-import { Perm } from '../../../shared/permissions';
+import { push, type PushProviderRecord } from '../contract';
 import { PushLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
 import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
@@ -46,8 +45,9 @@ function ProviderEditor({ record, reload }: LoadedRecord<PushProviderRecord>) {
     initial: providerValuesOf(record),
     rules: (values) => providerFormIssues(values, isNew),
     checkedFields: () => PROVIDER_FIELDS,
-    add: { endpoint: 'push.providerAdd', perm: Perm.pushSave, payload: providerAddPayload },
-    update: { endpoint: 'push.providerUpdate', perm: Perm.pushSave, payload: (values, stored) => providerUpdatePayload(values, stored) },
+    endpoints: push,
+    add: { endpoint: 'push.providerAdd', payload: providerAddPayload },
+    update: { endpoint: 'push.providerUpdate', payload: (values, stored) => providerUpdatePayload(values, stored) },
     listPath: Route.polarLight,
     refresh: invalidateProviderQueries,
     conflict: () => ({ field: 'alias', key: 'push.aliasTaken' }),

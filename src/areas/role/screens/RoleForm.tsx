@@ -3,9 +3,8 @@ import { Eye20Regular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { role as roleEndpoints, type RoleRecord } from '../contract';
 import { RoleType } from '../../../shared/constants';
-import type { RoleRecord } from '../contract';
-import { Perm } from '../../../shared/permissions';
 import { Limits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
 import { useIdentity } from '../../../renderer/components/screen/identity';
@@ -64,8 +63,9 @@ function RoleEditor({ record, reload }: LoadedRecord<RoleRecord>) {
     rules: roleFormIssues,
     otherState: touched,
     onReset: () => setTouched(null),
-    add: { endpoint: 'role.add', perm: Perm.roleSave, payload: (values) => rolePayload(values, sentIds) },
-    update: { endpoint: 'role.update', perm: Perm.roleUpdate, payload: (values, stored) => ({ ...rolePayload(values, sentIds), roleId: stored.roleId, version: stored.version }) },
+    endpoints: roleEndpoints,
+    add: { endpoint: 'role.add', payload: (values) => rolePayload(values, sentIds) },
+    update: { endpoint: 'role.update', payload: (values, stored) => ({ ...rolePayload(values, sentIds), roleId: stored.roleId, version: stored.version }) },
     listPath: Route.role,
     refresh: (queryClient) => invalidateBridgeQueries(queryClient, 'role.list'),
     conflict: () => ({ field: 'roleName', key: 'role.nameTaken' }),

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import type { SmsSignatureRecord } from '../contract';
-import { Perm } from '../../../shared/permissions';
+import { sms, type SmsSignatureRecord } from '../contract';
 import { SmsLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
 import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
@@ -36,8 +35,9 @@ function SignatureEditor({ record, reload }: LoadedRecord<SmsSignatureRecord>) {
     initial: signatureValuesOf(record),
     rules: signatureFormIssues,
     checkedFields: () => SIGNATURE_FIELDS,
-    add: { endpoint: 'sms.signatureAdd', perm: Perm.signatureSave, payload: signaturePayload },
-    update: { endpoint: 'sms.signatureUpdate', perm: Perm.signatureSave, payload: (values, stored) => ({ ...signaturePayload(values), id: stored.id, version: stored.version }) },
+    endpoints: sms,
+    add: { endpoint: 'sms.signatureAdd', payload: signaturePayload },
+    update: { endpoint: 'sms.signatureUpdate', payload: (values, stored) => ({ ...signaturePayload(values), id: stored.id, version: stored.version }) },
     listPath: Route.signatureManage,
     refresh: invalidateSignatureQueries,
     conflict: () => ({ field: 'name', key: 'sms.signatureNameTaken' }),

@@ -1,8 +1,7 @@
 import { Dropdown, Field, Option, Text, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { SmsTemplateType, templateVariables, type SmsTemplateRecord } from '../contract';
-import { Perm } from '../../../shared/permissions';
+import { SmsTemplateType, templateVariables, type SmsTemplateRecord, sms } from '../contract';
 import { SmsLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
 import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
@@ -39,8 +38,9 @@ function TemplateEditor({ record, reload }: LoadedRecord<SmsTemplateRecord>) {
     initial: templateValuesOf(record),
     rules: templateFormIssues,
     checkedFields: () => TEMPLATE_FIELDS,
-    add: { endpoint: 'sms.templateAdd', perm: Perm.templateSave, payload: templatePayload },
-    update: { endpoint: 'sms.templateUpdate', perm: Perm.templateSave, payload: (values, stored) => ({ ...templatePayload(values), id: stored.id, version: stored.version }) },
+    endpoints: sms,
+    add: { endpoint: 'sms.templateAdd', payload: templatePayload },
+    update: { endpoint: 'sms.templateUpdate', payload: (values, stored) => ({ ...templatePayload(values), id: stored.id, version: stored.version }) },
     listPath: Route.templateManage,
     refresh: invalidateTemplateQueries,
     conflict: () => ({ field: 'name', key: 'sms.templateNameTaken' }),

@@ -2,9 +2,8 @@ import { Field, Radio, RadioGroup, Subtitle2, Switch, Text, makeStyles, tokens }
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { user, type HeldRoleEntry, type UserRecord } from '../contract';
 import { UserStatus } from '../../../shared/constants';
-import type { HeldRoleEntry, UserRecord } from '../contract';
-import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { Limits } from '../../../shared/rules';
 import { useIdentity } from '../../../renderer/components/screen/identity';
@@ -85,8 +84,9 @@ function UserEditor({ record, reload }: LoadedRecord<UserRecord>) {
       setRoles(initialRoles);
       setAuthorities(initialAuthorities);
     },
-    add: { endpoint: 'user.add', perm: Perm.userSave, payload: (values) => userAddPayload(values, roles, authorities) },
-    update: { endpoint: 'user.update', perm: Perm.userUpdate, payload: (values, stored) => userUpdatePayload(stored, values, roles, authorities) },
+    endpoints: user,
+    add: { endpoint: 'user.add', payload: (values) => userAddPayload(values, roles, authorities) },
+    update: { endpoint: 'user.update', payload: (values, stored) => userUpdatePayload(stored, values, roles, authorities) },
     listPath: Route.user,
     refresh: (queryClient) => invalidateBridgeQueries(queryClient, 'user.list'),
     conflict: () => ({ field: 'username', key: 'user.usernameTaken' }),

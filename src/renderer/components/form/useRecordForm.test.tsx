@@ -5,6 +5,7 @@ import type { BridgeResult } from '../../../shared/bridge';
 import { ResponseCode } from '../../../shared/codes';
 import { Delay, LinkTarget, MenuStatus, MenuType } from '../../../shared/constants';
 import { menuForm, type MenuForm, type MenuRecord } from '../../../areas/menu/contract';
+import { api } from '../../../shared/contract';
 import { Perm } from '../../../shared/permissions';
 import { ShellTabContext } from '../screen/shell-tab';
 import { UnsavedTabsContext, createUnsavedTabs } from './unsaved-changes';
@@ -62,8 +63,9 @@ function ThingEditor({ record, reload }: LoadedRecord<MenuRecord>) {
     record,
     initial: { name: record?.name ?? '', perms: record?.perms ?? '' },
     rules: (values) => issuesByField(menuForm, payloadOf(values), ['name', 'perms']),
-    add: { endpoint: 'menu.add', perm: Perm.menuSave, payload: payloadOf },
-    update: { endpoint: 'menu.update', perm: Perm.menuUpdate, payload: (values, menu) => ({ ...payloadOf(values), menuId: menu.menuId, version: menu.version }) },
+    endpoints: api.menu,
+    add: { endpoint: 'menu.add', payload: payloadOf },
+    update: { endpoint: 'menu.update', payload: (values, menu) => ({ ...payloadOf(values), menuId: menu.menuId, version: menu.version }) },
     listPath: '/menu',
     refresh: async () => undefined,
     namePinnedField: () => null,

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObjec
 import { useTranslation } from 'react-i18next';
 import type { CallableEndpointId, CallInput } from '../../../shared/bridge';
 import { ResponseCode } from '../../../shared/codes';
+import type { EndpointDef } from '../../../shared/contract/endpoint';
 import { Delay } from '../../../shared/constants';
 import type { PermissionKey } from '../../../shared/permissions';
 import { useShellTab } from '../screen/shell-tab';
@@ -11,7 +12,7 @@ import { isBridgeError } from '../../bridge';
 import { useBridgeMutation } from '../../hooks/bridge-query';
 import type { MessageKey } from '../../i18n/message-key';
 import { useNotify } from '../notify';
-import { usePermissions } from '../permissions';
+import { accessKeyOf, usePermissions } from '../permissions';
 import { errorMessage } from '../states';
 import { sameContent } from './record-form';
 import { useRuleForm, type FieldSpecs, type RuleForm } from './RuleForm';
@@ -32,8 +33,10 @@ export interface RecordFormOptions<V extends Record<string, unknown>, R, AddId e
   otherState?: unknown;
   /** Puts the state outside `values` back to its first value (the reset button). */
   onReset?: () => void;
-  add: { endpoint: AddId; perm: PermissionKey; payload: (values: V) => CallInput<AddId> };
-  update: { endpoint: UpdateId; perm: PermissionKey; payload: (values: V, record: R) => CallInput<UpdateId> };
+  /** The endpoints of the form's area (its contract's table): a save is offered to a role holding what the endpoint asks. */
+  endpoints: Readonly<Record<string, EndpointDef>>;
+  add: { endpoint: AddId; payload: (values: V) => CallInput<AddId> };
+  update: { endpoint: UpdateId; payload: (values: V, record: R) => CallInput<UpdateId> };
   /** The list the form returns to. */
   listPath: string;
   /** Refreshes what shows the saved record (its list). */
@@ -104,6 +107,14 @@ export function useReturnAfterSave(listPath: string): { returning: boolean; star
   return { returning, startReturn: useCallback(() => setReturning(true), []) };
 }
 
+/** The key a save through `id` needs: the declared access of that endpoint of the form's contract. */
+function saveKeyOf(endpoints: Readonly<Record<string, EndpointDef>>, id: string): PermissionKey {
+  const def = endpoints[id.slice(id.indexOf('.') + 1)];
+  const key = def ? accessKeyOf(def) : null;
+  if (!key) throw new Error(`${id} is no endpoint of the form's contract that a permission key guards`);
+  return key;
+}
+
 /**
  * The controller of every record form (spec 000 §2, §4): add mode for the route id 'null', field rules
  * from the contract, a refused save that points at its first invalid field, a stale save said plainly
@@ -125,7 +136,7 @@ export function useRecordForm<V extends Record<string, unknown>, R, AddId extend
   const form = useRuleForm<V>(specs);
 
   const isNew = record === null;
-  const savePerm = isNew ? add.perm : update.perm;
+  const savePerm = saveKeyOf(options.endpoints, isNew ? add.endpoint : update.endpoint);
   const readOnly = !has(savePerm);
   const addMutation = useBridgeMutation(add.endpoint, { meta: { silent: true } });
   const updateMutation = useBridgeMutation(update.endpoint, { meta: { silent: true } });
