@@ -3,7 +3,7 @@ import { Add20Regular, ArrowClockwise20Regular, Delete20Regular, Edit20Regular }
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AppStatus } from '../../../shared/constants';
-import { appTypeKind, type AppRow } from '../contract';
+import { appCenter, appTypeKind, type AppRow } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
@@ -53,7 +53,7 @@ export default function AppList() {
       question: t('appCenter.deleteOne', { name: row.appName, clientId: row.clientId }),
       refresh: list.reload,
     });
-  const rowActions = useEditDeleteActions({ edit: { perm: Perm.appCenterSave, run: (row: AppRow) => navigate(appRoutes.edit(row.id)) }, remove: { perm: Perm.appCenterDelete, run: deleteRow } });
+  const rowActions = useEditDeleteActions({ edit: { endpoint: appCenter.update, run: (row: AppRow) => navigate(appRoutes.edit(row.id)) }, remove: { endpoint: appCenter.delete, run: deleteRow } });
 
   const base: ListColumn<AppRow>[] = [
     { key: 'clientId', header: t('appCenter.column.clientId'), render: (row) => <span className={styles.code}>{row.clientId}</span>, width: '18%' },

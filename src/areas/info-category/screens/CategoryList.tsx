@@ -2,7 +2,7 @@ import { Switch } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { InfoSwitch, type CategoryRecord } from '../contract';
+import { infoCategory, InfoSwitch, type CategoryRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
@@ -64,8 +64,8 @@ export default function CategoryList() {
       onError: () => reload(),
     });
   const rowActions = useEditDeleteActions({
-    edit: { perm: Perm.infoTypeUpdate, run: (row: CategoryRecord) => navigate(categoryRoutes.edit(row.id)) },
-    remove: { perm: Perm.infoTypeDelete, run: list.deleteRow },
+    edit: { endpoint: infoCategory.update, run: (row: CategoryRecord) => navigate(categoryRoutes.edit(row.id)) },
+    remove: { endpoint: infoCategory.delete, run: list.deleteRow },
   });
   const columns: ListColumn<CategoryRecord>[] = [
     { key: 'name', header: t('infoCategory.name'), render: (row) => row.name, width: '20%' },

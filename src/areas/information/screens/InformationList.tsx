@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { InfoSwitch } from '../../info-category/contract';
-import type { ArticleRow } from '../contract';
+import { information, type ArticleRow } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
@@ -89,7 +89,10 @@ export default function InformationList() {
       },
     );
   };
-  const rowActions = useEditDeleteActions({ edit: { perm: Perm.infoUpdate, run: (row: ArticleRow) => navigate(articleRoutes.edit(row.id)) }, remove: { perm: Perm.infoDelete, run: list.deleteRow } });
+  const rowActions = useEditDeleteActions({
+    edit: { endpoint: information.update, run: (row: ArticleRow) => navigate(articleRoutes.edit(row.id)) },
+    remove: { endpoint: information.delete, run: list.deleteRow },
+  });
 
   const columns: ListColumn<ArticleRow>[] = [
     { key: 'systemName', header: t('common.ownedBySystem'), render: (row) => row.systemName, width: '12%' },

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nStatus } from '../../../shared/constants';
-import type { I18nTextRecord } from '../contract';
+import { i18nText, type I18nTextRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { FilterBar, FilterField, FilterTextField, ListScreen } from '../../../renderer/components/list/ListScreen';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
@@ -66,7 +66,7 @@ export default function I18nTextList() {
       question: t('internationalize.deleteOne', { chinese: row.chinese }),
       refresh: () => void invalidateI18nQueries(queryClient),
     });
-  const rowActions = useEditDeleteActions({ edit: { perm: Perm.i18nSave, run: openDialog }, remove: { perm: Perm.i18nDelete, run: deleteRow } });
+  const rowActions = useEditDeleteActions({ edit: { endpoint: i18nText.save, run: openDialog }, remove: { endpoint: i18nText.delete, run: deleteRow } });
 
   const status = list.filters.draft.status;
   const columns: ListColumn<I18nTextRecord>[] = [

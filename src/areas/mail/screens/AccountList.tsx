@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { MailAccountRecord } from '../contract';
+import { mail, type MailAccountRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
@@ -50,8 +50,8 @@ export default function AccountList() {
   const refresh = () => void invalidateAccountQueries(queryClient);
   const activation = useConfirmedCall('mail.accountActivate');
   const rowActions = useEditDeleteActions({
-    edit: { perm: Perm.mailAccountSave, run: (row: MailAccountRecord) => navigate(routes.edit(row.id)) },
-    remove: { perm: Perm.mailAccountDelete, run: list.deleteRow },
+    edit: { endpoint: mail.accountUpdate, run: (row: MailAccountRecord) => navigate(routes.edit(row.id)) },
+    remove: { endpoint: mail.accountDelete, run: list.deleteRow },
   });
   const activateRow = (row: MailAccountRecord) =>
     void activation.run({

@@ -2,7 +2,7 @@ import { Badge, Dropdown, Option, Tooltip, makeStyles, tokens } from '@fluentui/
 import { Copy16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { MessageKeyStatus, type MessageKeyRecord } from '../contract';
+import { messageKey, MessageKeyStatus, type MessageKeyRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
@@ -58,8 +58,8 @@ export default function MessageKeyList() {
     },
   });
   const rowActions = useEditDeleteActions({
-    edit: { perm: Perm.messageApiKeySave, run: (row: MessageKeyRecord) => navigate(routes.edit(row.id)) },
-    remove: { perm: Perm.messageApiKeyDelete, run: list.deleteRow },
+    edit: { endpoint: messageKey.keyUpdate, run: (row: MessageKeyRecord) => navigate(routes.edit(row.id)) },
+    remove: { endpoint: messageKey.keyDelete, run: list.deleteRow },
   });
   const copy = (row: MessageKeyRecord) => {
     void navigator.clipboard.writeText(row.apiKey).then(

@@ -1,7 +1,7 @@
 import { Dropdown, Option } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { MessageKeyStatus, type MessageSystemRecord } from '../contract';
+import { messageKey, MessageKeyStatus, type MessageSystemRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
 import { RowActions, useEditDeleteActions } from '../../../renderer/components/list/RowActions';
@@ -49,8 +49,8 @@ export default function MessageSystemList() {
     },
   });
   const rowActions = useEditDeleteActions({
-    edit: { perm: Perm.systemApiKeySave, run: (row: MessageSystemRecord) => navigate(routes.edit(row.id)) },
-    remove: { perm: Perm.systemApiKeyDelete, run: list.deleteRow },
+    edit: { endpoint: messageKey.systemUpdate, run: (row: MessageSystemRecord) => navigate(routes.edit(row.id)) },
+    remove: { endpoint: messageKey.systemDelete, run: list.deleteRow },
   });
   const columns: ListColumn<MessageSystemRecord>[] = [
     { key: 'systemId', header: t('msgKey.systemId'), render: (row) => row.systemId, width: '12%' },

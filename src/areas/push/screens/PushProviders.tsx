@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { PushProviderRecord } from '../contract';
+import { push, type PushProviderRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
@@ -61,7 +61,10 @@ export default function PushProviders() {
       invalidate: invalidateProviderQueries,
     },
   });
-  const rowActions = useEditDeleteActions({ edit: { perm: Perm.pushSave, run: (row: PushProviderRecord) => navigate(routes.edit(row.id)) }, remove: { perm: Perm.pushDelete, run: list.deleteRow } });
+  const rowActions = useEditDeleteActions({
+    edit: { endpoint: push.providerUpdate, run: (row: PushProviderRecord) => navigate(routes.edit(row.id)) },
+    remove: { endpoint: push.providerDelete, run: list.deleteRow },
+  });
   const columns: ListColumn<PushProviderRecord>[] = [
     { key: 'alias', header: t('push.alias'), render: (row) => row.alias, width: '18%' },
     { key: 'appKey', header: t('push.appKey'), render: (row) => <span className={styles.key}>{row.appKey}</span>, width: '20%' },

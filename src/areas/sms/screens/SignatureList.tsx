@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { SmsSignatureRecord } from '../contract';
+import { sms, type SmsSignatureRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
@@ -37,8 +37,8 @@ export default function SignatureList() {
     },
   });
   const rowActions = useEditDeleteActions({
-    edit: { perm: Perm.signatureSave, run: (row: SmsSignatureRecord) => navigate(routes.edit(row.id)) },
-    remove: { perm: Perm.signatureDelete, run: list.deleteRow },
+    edit: { endpoint: sms.signatureUpdate, run: (row: SmsSignatureRecord) => navigate(routes.edit(row.id)) },
+    remove: { endpoint: sms.signatureDelete, run: list.deleteRow },
   });
   const columns: ListColumn<SmsSignatureRecord>[] = [
     { key: 'name', header: t('sms.signatureName'), render: (row) => row.name, width: '25%' },

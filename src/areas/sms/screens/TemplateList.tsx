@@ -3,7 +3,7 @@ import { CheckmarkCircle16Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { SmsTemplateStatus, type SmsTemplateRecord } from '../contract';
+import { sms, SmsTemplateStatus, type SmsTemplateRecord } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
@@ -60,8 +60,8 @@ export default function TemplateList() {
       onRefused: list.reload,
     });
   const rowActions = useEditDeleteActions({
-    edit: { perm: Perm.templateSave, run: (row: SmsTemplateRecord) => navigate(routes.edit(row.id)) },
-    remove: { perm: Perm.templateDelete, run: list.deleteRow },
+    edit: { endpoint: sms.templateUpdate, run: (row: SmsTemplateRecord) => navigate(routes.edit(row.id)) },
+    remove: { endpoint: sms.templateDelete, run: list.deleteRow },
   });
 
   const columns: ListColumn<SmsTemplateRecord>[] = [

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge';
-import type { BindingRow } from '../../../areas/service-center/contract';
+import { serviceCenter, type BindingRow } from '../../../areas/service-center/contract';
 import { Perm } from '../../../shared/permissions';
 import { PermissionsProvider } from '../permissions';
 import { ShellTabContext } from '../screen/shell-tab';
@@ -30,7 +30,7 @@ function Bindings({ onEdit }: { onEdit: (row: BindingRow) => void }) {
       question: { one: 'list.deleteOne', many: 'list.deleteMany' },
     },
   });
-  const rowActions = useEditDeleteActions({ edit: { perm: Perm.serviceCenterUpdate, run: onEdit }, remove: { perm: Perm.serviceCenterDelete, run: list.deleteRow } });
+  const rowActions = useEditDeleteActions({ edit: { endpoint: serviceCenter.update, run: onEdit }, remove: { endpoint: serviceCenter.delete, run: list.deleteRow } });
   return (
     <ListTable
       aria-label="Bindings"

@@ -2,8 +2,9 @@ import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-compon
 import { Delete16Regular, Edit16Regular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { EndpointDef } from '../../../shared/contract/endpoint';
 import type { PermissionKey } from '../../../shared/permissions';
-import { PermissionGate } from '../permissions';
+import { PermissionGate, accessKeyOf } from '../permissions';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
@@ -72,19 +73,20 @@ export function RowActions({ rowLabel, testIdPrefix, actions, wrap = true }: Row
 }
 
 export interface RowButtonOptions<Row> {
-  perm: PermissionKey;
+  /** The call the button leads to (the form's save, the delete): the button shows when the role holds what it declares. */
+  endpoint: EndpointDef;
   run: (row: Row) => void;
 }
 
 /**
- * A row's own edit and delete (spec 001 §2 "Edit and delete per row") as `RowActions` entries, each behind its
- * permission key. `edit.run` opens the row's form (or its dialog); `remove.run` is the list's `deleteRow`, or a
+ * A row's own edit and delete (spec 001 §2 "Edit and delete per row") as `RowActions` entries, each behind the
+ * permission key its endpoint declares. `edit.run` opens the row's form (or its dialog); `remove.run` is the list's `deleteRow`, or a
  * `useConfirmedDelete` of the area's delete call: it asks first, naming the row, and offers Undo after.
  */
 export function useEditDeleteActions<Row>({ edit, remove }: { edit: RowButtonOptions<Row>; remove: RowButtonOptions<Row> }) {
   const { t } = useTranslation();
   return {
-    edit: (row: Row): RowAction => ({ key: 'edit', label: t('actions.edit'), icon: <Edit16Regular />, onClick: () => edit.run(row), perm: edit.perm }),
-    remove: (row: Row): RowAction => ({ key: 'delete', label: t('actions.delete'), icon: <Delete16Regular />, onClick: () => remove.run(row), perm: remove.perm }),
+    edit: (row: Row): RowAction => ({ key: 'edit', label: t('actions.edit'), icon: <Edit16Regular />, onClick: () => edit.run(row), perm: accessKeyOf(edit.endpoint) ?? undefined }),
+    remove: (row: Row): RowAction => ({ key: 'delete', label: t('actions.delete'), icon: <Delete16Regular />, onClick: () => remove.run(row), perm: accessKeyOf(remove.endpoint) ?? undefined }),
   };
 }
