@@ -2,9 +2,9 @@ import { Button, Toolbar, makeStyles, tokens } from '@fluentui/react-components'
 import { Add20Regular, ArrowClockwise20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PermissionKey } from '../../shared/permissions';
+import type { EndpointDef } from '../../shared/contract/endpoint';
 import { useScreenAction } from './screen/screen-actions';
-import { PermissionGate, usePermissions } from './permissions';
+import { PermissionGate, guardKeyOf, usePermissions } from './permissions';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, padding: 0 },
@@ -15,7 +15,8 @@ export interface CrudActionsProps {
   label: string;
   /** Test ids are `<prefix>-add`, `<prefix>-edit`, `<prefix>-delete`, `<prefix>-refresh`. */
   testIdPrefix: string;
-  perms: { add: PermissionKey; edit: PermissionKey; remove: PermissionKey };
+  /** The endpoints the three buttons lead to: each shows when the role holds what its endpoint declares. */
+  endpoints: { add: EndpointDef; edit: EndpointDef; remove: EndpointDef };
   onAdd: () => void;
   onEdit: () => void;
   onDelete: () => void;
@@ -29,11 +30,12 @@ export interface CrudActionsProps {
   children?: ReactNode;
 }
 
-/** The add / edit / delete actions of a list screen, each shown only with its permission key, and its refresh. */
-export function CrudActions({ label, testIdPrefix, perms, onAdd, onEdit, onDelete, deleting, onRefresh, refreshing = false, children }: CrudActionsProps) {
+/** The add / edit / delete actions of a list screen, each shown only with its endpoint's permission key, and its refresh. */
+export function CrudActions({ label, testIdPrefix, endpoints, onAdd, onEdit, onDelete, deleting, onRefresh, refreshing = false, children }: CrudActionsProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const { has } = usePermissions();
+  const perms = { add: guardKeyOf(endpoints.add), edit: guardKeyOf(endpoints.edit), remove: guardKeyOf(endpoints.remove) };
   // The command palette offers the list's add and refresh too (issue 13), under the same permission.
   useScreenAction(has(perms.add) ? { id: 'add', label: t('palette.add'), run: onAdd } : null);
   useScreenAction(onRefresh ? { id: 'refresh', label: t('palette.refresh'), run: onRefresh } : null);

@@ -29,3 +29,10 @@ export function PermissionGate({ perm, children, fallback = null }: { perm: Perm
 export function accessKeyOf(def: EndpointDef): PermissionKey | null {
   return def.access === 'public' || def.access === 'session' ? null : def.access;
 }
+
+/** The permission key that guards an endpoint, for a button that leads to it; one any signed-in user may call has none. */
+export function guardKeyOf(def: EndpointDef): PermissionKey {
+  const key = accessKeyOf(def);
+  if (!key) throw new Error(`${def.path} is open to ${def.access} callers: no permission key guards it`);
+  return key;
+}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ClassificationRow } from '../contract';
+import { dataGroup, type ClassificationRow } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { CrudActions } from '../../../renderer/components/CrudActions';
 import { OrgCascader } from '../../../renderer/components/OrgCascader';
@@ -71,7 +71,7 @@ export default function ClassificationList() {
       <CrudActions
         label={t('dataGroup.class.actions')}
         testIdPrefix="classification"
-        perms={{ add: Perm.classifySave, edit: Perm.classifySave, remove: Perm.classifyDelete }}
+        endpoints={{ add: dataGroup.classificationAdd, edit: dataGroup.classificationUpdate, remove: dataGroup.classificationDelete }}
         onAdd={dialog.add}
         onEdit={dialog.editSelected}
         onDelete={list.deleteSelected}

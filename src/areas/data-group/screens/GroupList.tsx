@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { GroupRow } from '../contract';
+import { dataGroup, type GroupRow } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { CrudActions } from '../../../renderer/components/CrudActions';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
@@ -54,7 +54,7 @@ export default function GroupList() {
       <CrudActions
         label={t('dataGroup.group.actions')}
         testIdPrefix="group"
-        perms={{ add: Perm.dataGroupSave, edit: Perm.dataGroupSave, remove: Perm.dataGroupDelete }}
+        endpoints={{ add: dataGroup.groupAdd, edit: dataGroup.groupUpdate, remove: dataGroup.groupDelete }}
         onAdd={dialog.add}
         onEdit={dialog.editSelected}
         onDelete={list.deleteSelected}

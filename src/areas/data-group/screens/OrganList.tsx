@@ -1,6 +1,6 @@
 import { Dropdown, Option } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { OrganRow } from '../contract';
+import { dataGroup, type OrganRow } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { CrudActions } from '../../../renderer/components/CrudActions';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
@@ -75,7 +75,7 @@ export default function OrganList() {
       <CrudActions
         label={t('dataGroup.organ.actions')}
         testIdPrefix="organ"
-        perms={{ add: Perm.organSave, edit: Perm.organSave, remove: Perm.organDelete }}
+        endpoints={{ add: dataGroup.organAdd, edit: dataGroup.organUpdate, remove: dataGroup.organDelete }}
         onAdd={dialog.add}
         onEdit={dialog.editSelected}
         onDelete={list.deleteSelected}

@@ -1,8 +1,8 @@
 import { Badge, Checkbox, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { dept } from '../contract';
 import { DeptTreeType, DeptType } from '../../../shared/constants';
-import { Perm } from '../../../shared/permissions';
 import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
 import { useIdentity } from '../../../renderer/components/screen/identity';
 import type { ListColumn } from '../../../renderer/components/list/ListTable';
@@ -120,7 +120,7 @@ export default function DepartmentList() {
         <FilterTextField label={t('dept.filter.person')} value={draft.deptPerson} onChange={(deptPerson) => list.filters.change({ deptPerson })} data-testid="filter-person" />
       </FilterBar>
 
-      <ListActions list={{ ...list, add, deleteSelected }} label={t('dept.actions')} testIdPrefix="dept" perms={{ add: Perm.deptSave, edit: Perm.deptUpdate, remove: Perm.deptDelete }}>
+      <ListActions list={{ ...list, add, deleteSelected }} label={t('dept.actions')} testIdPrefix="dept" endpoints={{ add: dept.add, edit: dept.update, remove: dept.delete }}>
         <SelectedCount count={list.selected.size} data-testid="dept-selected-count" />
       </ListActions>
 

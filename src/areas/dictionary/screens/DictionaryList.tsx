@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { DictStatus, DictUpdatable } from '../../../shared/constants';
-import type { DictionaryNode } from '../contract';
+import { dictionary, type DictionaryNode } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import type { ListColumn } from '../../../renderer/components/list/ListTable';
@@ -137,7 +137,7 @@ export default function DictionaryList() {
         />
       </FilterBar>
 
-      <ListActions list={{ ...list, add }} label={t('dictionary.actions')} testIdPrefix="dictionary" perms={{ add: Perm.dictSave, edit: Perm.dictUpdate, remove: Perm.dictDelete }}>
+      <ListActions list={{ ...list, add }} label={t('dictionary.actions')} testIdPrefix="dictionary" endpoints={{ add: dictionary.add, edit: dictionary.update, remove: dictionary.delete }}>
         {running ? (
           <span className={styles.progress} data-testid="dictionary-export-progress">
             <Text>{t('common.exportProgress', { size: formatBytes(running.bytes) })}</Text>

@@ -104,7 +104,7 @@ export default function CategoryList() {
           data-testid="filter-name"
         />
       </FilterBar>
-      <ListActions list={list} label={t('infoCategory.actions')} testIdPrefix="category" perms={{ add: Perm.infoTypeSave, edit: Perm.infoTypeUpdate, remove: Perm.infoTypeDelete }} />
+      <ListActions list={list} label={t('infoCategory.actions')} testIdPrefix="category" endpoints={{ add: infoCategory.add, edit: infoCategory.update, remove: infoCategory.delete }} />
       <ListTable
         aria-label={t('infoCategory.listLabel')}
         list={list}

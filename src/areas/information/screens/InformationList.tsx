@@ -172,7 +172,7 @@ export default function InformationList() {
           data-testid="filter-category"
         />
       </FilterBar>
-      <ListActions list={list} label={t('information.actions')} testIdPrefix="article" perms={{ add: Perm.infoSave, edit: Perm.infoUpdate, remove: Perm.infoDelete }} />
+      <ListActions list={list} label={t('information.actions')} testIdPrefix="article" endpoints={{ add: information.add, edit: information.update, remove: information.delete }} />
       <ListTable
         aria-label={t('information.listLabel')}
         list={list}

@@ -119,7 +119,7 @@ export default function AccountList() {
           data-testid="filter-account"
         />
       </FilterBar>
-      <ListActions list={list} label={t('mail.accountActions')} testIdPrefix="account" perms={{ add: Perm.mailAccountSave, edit: Perm.mailAccountSave, remove: Perm.mailAccountDelete }} />
+      <ListActions list={list} label={t('mail.accountActions')} testIdPrefix="account" endpoints={{ add: mail.accountAdd, edit: mail.accountUpdate, remove: mail.accountDelete }} />
       <ListTable aria-label={t('mail.accounts')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('mail.empty')} noMatchText={t('common.noMatch')} data-testid="account-table" />
       {testing ? <TestMailDialog account={testing} onClose={() => setTesting(null)} /> : null}
     </ListScreen>

@@ -2,7 +2,7 @@ import { Badge, Checkbox, Dropdown, Field, Option, SearchBox, makeStyles, tokens
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuStatus, MenuType } from '../../../shared/constants';
-import type { MenuNode } from '../contract';
+import { menu, type MenuNode } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import type { ListColumn } from '../../../renderer/components/list/ListTable';
@@ -138,7 +138,7 @@ export default function MenuList() {
         </Field>
       </div>
 
-      <ListActions list={list} label={t('menu.actions')} testIdPrefix="menu" perms={{ add: Perm.menuSave, edit: Perm.menuUpdate, remove: Perm.menuDelete }}>
+      <ListActions list={list} label={t('menu.actions')} testIdPrefix="menu" endpoints={{ add: menu.add, edit: menu.update, remove: menu.delete }}>
         <SelectedCount count={list.selected.size} data-testid="menu-selected-count" />
       </ListActions>
 

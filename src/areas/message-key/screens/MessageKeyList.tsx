@@ -142,7 +142,7 @@ export default function MessageKeyList() {
           </Dropdown>
         </FilterField>
       </FilterBar>
-      <ListActions list={list} label={t('msgKey.keyActions')} testIdPrefix="key" perms={{ add: Perm.messageApiKeySave, edit: Perm.messageApiKeySave, remove: Perm.messageApiKeyDelete }} />
+      <ListActions list={list} label={t('msgKey.keyActions')} testIdPrefix="key" endpoints={{ add: messageKey.keyAdd, edit: messageKey.keyUpdate, remove: messageKey.keyDelete }} />
       <ListTable aria-label={t('msgKey.keys')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('list.empty')} noMatchText={t('common.noMatch')} data-testid="key-table" />
     </ListScreen>
   );

@@ -98,7 +98,7 @@ export default function MessageSystemList() {
           </Dropdown>
         </FilterField>
       </FilterBar>
-      <ListActions list={list} label={t('msgKey.systemActions')} testIdPrefix="system" perms={{ add: Perm.systemApiKeySave, edit: Perm.systemApiKeySave, remove: Perm.systemApiKeyDelete }} />
+      <ListActions list={list} label={t('msgKey.systemActions')} testIdPrefix="system" endpoints={{ add: messageKey.systemAdd, edit: messageKey.systemUpdate, remove: messageKey.systemDelete }} />
       <ListTable aria-label={t('msgKey.systems')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('list.empty')} noMatchText={t('common.noMatch')} data-testid="system-table" />
     </ListScreen>
   );

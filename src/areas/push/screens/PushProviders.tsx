@@ -124,7 +124,7 @@ export default function PushProviders() {
               data-testid="filter-alias"
             />
           </FilterBar>
-          <ListActions list={list} label={t('push.providerActions')} testIdPrefix="provider" perms={{ add: Perm.pushSave, edit: Perm.pushSave, remove: Perm.pushDelete }} />
+          <ListActions list={list} label={t('push.providerActions')} testIdPrefix="provider" endpoints={{ add: push.providerAdd, edit: push.providerUpdate, remove: push.providerDelete }} />
           <ListTable aria-label={t('push.providers')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('list.empty')} noMatchText={t('common.noMatch')} data-testid="provider-table" />
         </ListScreen>
       </div>

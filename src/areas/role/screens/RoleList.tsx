@@ -2,8 +2,7 @@ import { Button } from '@fluentui/react-components';
 import { Eye20Regular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RoleRow } from '../contract';
-import { Perm } from '../../../shared/permissions';
+import { role as roleEndpoints, type RoleRow } from '../contract';
 import { Route } from '../../../shared/routes';
 import { useIdentity } from '../../../renderer/components/screen/identity';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
@@ -68,7 +67,7 @@ export default function RoleList() {
         <OrgFilter label={t('common.organisation')} nodes={orgs.nodes} filters={list.filters} />
         <FilterTextField label={t('role.roleName')} value={draft.name} placeholder={t('role.namePlaceholder')} onChange={(name) => list.filters.change({ name })} data-testid="filter-name" />
       </FilterBar>
-      <ListActions list={list} label={t('role.actions')} testIdPrefix="role" perms={{ add: Perm.roleSave, edit: Perm.roleUpdate, remove: Perm.roleDelete }}>
+      <ListActions list={list} label={t('role.actions')} testIdPrefix="role" endpoints={{ add: roleEndpoints.add, edit: roleEndpoints.update, remove: roleEndpoints.delete }}>
         {/* Whoever opens the list may read what a listed role grants (the server checks roleView). */}
         <Button icon={<Eye20Regular />} onClick={previewSelected} data-testid="role-preview">
           {t('role.preview')}

@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BindingRow } from '../contract';
+import { serviceCenter, type BindingRow } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { ListTable, runningNumber, type ListColumn } from '../../../renderer/components/list/ListTable';
 import { FilterBar, FilterField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
@@ -96,7 +96,7 @@ export default function ServiceCenterList() {
           />
         </FilterField>
       </FilterBar>
-      <ListActions list={list} label={t('common.actions')} testIdPrefix="binding" perms={{ add: Perm.serviceCenterSave, edit: Perm.serviceCenterUpdate, remove: Perm.serviceCenterDelete }} />
+      <ListActions list={list} label={t('common.actions')} testIdPrefix="binding" endpoints={{ add: serviceCenter.save, edit: serviceCenter.update, remove: serviceCenter.delete }} />
       <ListTable
         aria-label={t('serviceCenter.bindings')}
         list={list}

@@ -61,7 +61,7 @@ export default function SignatureList() {
           data-testid="filter-name"
         />
       </FilterBar>
-      <ListActions list={list} label={t('sms.signatureActions')} testIdPrefix="signature" perms={{ add: Perm.signatureSave, edit: Perm.signatureSave, remove: Perm.signatureDelete }} />
+      <ListActions list={list} label={t('sms.signatureActions')} testIdPrefix="signature" endpoints={{ add: sms.signatureAdd, edit: sms.signatureUpdate, remove: sms.signatureDelete }} />
       <ListTable aria-label={t('sms.signatures')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('list.empty')} noMatchText={t('common.noMatch')} data-testid="signature-table" />
     </ListScreen>
   );

@@ -125,7 +125,7 @@ export default function TemplateList() {
           </Dropdown>
         </FilterField>
       </FilterBar>
-      <ListActions list={list} label={t('sms.templateActions')} testIdPrefix="template" perms={{ add: Perm.templateSave, edit: Perm.templateSave, remove: Perm.templateDelete }} />
+      <ListActions list={list} label={t('sms.templateActions')} testIdPrefix="template" endpoints={{ add: sms.templateAdd, edit: sms.templateUpdate, remove: sms.templateDelete }} />
       <ListTable aria-label={t('sms.templates')} list={list} columns={columns} getRowLabel={rowLabel} emptyText={t('list.empty')} noMatchText={t('common.noMatch')} data-testid="template-table" />
     </ListScreen>
   );

@@ -3,7 +3,7 @@ import { BuildingMultiple20Regular, ChevronDown16Regular, ChevronUp16Regular, Ke
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserStatus } from '../../../shared/constants';
-import { USER_SORT_COLUMNS, type UserRow } from '../contract';
+import { user, USER_SORT_COLUMNS, type UserRow } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
 import { useIdentity } from '../../../renderer/components/screen/identity';
@@ -222,7 +222,7 @@ export default function UserList() {
         ) : null}
         <OrgFilter label={t('common.organisation')} nodes={orgs.nodes} filters={list.filters} />
       </FilterBar>
-      <ListActions list={list} label={t('user.actions')} testIdPrefix="user" perms={{ add: Perm.userSave, edit: Perm.userUpdate, remove: Perm.userDelete }}>
+      <ListActions list={list} label={t('user.actions')} testIdPrefix="user" endpoints={{ add: user.add, edit: user.update, remove: user.delete }}>
         <PermissionGate perm={Perm.userChangeDept}>
           <Button icon={<BuildingMultiple20Regular />} onClick={changeOrgOfSelected} data-testid="user-change-org">
             {t('user.changeOrg')}

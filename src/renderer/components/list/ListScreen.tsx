@@ -160,7 +160,7 @@ export interface ListActionSource {
 }
 
 /** The add / edit / delete toolbar of a list, wired to its controller, with its refresh button. */
-export function ListActions({ list, ...toolbar }: { list: ListActionSource } & Pick<CrudActionsProps, 'label' | 'testIdPrefix' | 'perms' | 'children'>) {
+export function ListActions({ list, ...toolbar }: { list: ListActionSource } & Pick<CrudActionsProps, 'label' | 'testIdPrefix' | 'endpoints' | 'children'>) {
   return <CrudActions {...toolbar} onAdd={list.add} onEdit={list.editSelected} onDelete={list.deleteSelected} deleting={list.deleting} onRefresh={list.reload} refreshing={list.loading} />;
 }
 
