@@ -12,7 +12,7 @@ import { isBridgeError } from '../../bridge';
 import { useBridgeMutation } from '../../hooks/bridge-query';
 import type { MessageKey } from '../../i18n/message-key';
 import { useNotify } from '../notify';
-import { accessKeyOf, usePermissions } from '../permissions';
+import { guardKeyOf, usePermissions } from '../permissions';
 import { errorMessage } from '../states';
 import { sameContent } from './record-form';
 import { useRuleForm, type FieldSpecs, type RuleForm } from './RuleForm';
@@ -110,9 +110,8 @@ export function useReturnAfterSave(listPath: string): { returning: boolean; star
 /** The key a save through `id` needs: the declared access of that endpoint of the form's contract. */
 function saveKeyOf(endpoints: Readonly<Record<string, EndpointDef>>, id: string): PermissionKey {
   const def = endpoints[id.slice(id.indexOf('.') + 1)];
-  const key = def ? accessKeyOf(def) : null;
-  if (!key) throw new Error(`${id} is no endpoint of the form's contract that a permission key guards`);
-  return key;
+  if (!def) throw new Error(`${id} is no endpoint of the form's contract`);
+  return guardKeyOf(def);
 }
 
 /**
