@@ -34,12 +34,12 @@ const kernelOutsideAreas = {
   message: "The server kernel reaches the areas only through the handler registry (src/server/registry.ts); an area's contract is its public face.",
 };
 const contractImportsShared = {
-  regex: String.raw`^\.(?!\./\.\./shared/|\./[\w-]+/contract$|/contract$)`,
-  message: "An area's contract imports only src/shared and other areas' contracts: it is shared by every process.",
+  regex: String.raw`^\.(?!\./\.\./shared/|\./[\w-]+/contract$|/(contract|catalogue)$)`,
+  message: "An area's contract (and its catalogue) imports only src/shared, other areas' contracts and its own catalogue: it is shared by every process.",
 };
 const sharedImportsContracts = {
-  regex: String.raw`^(\.\./)+areas/[\w-]+/(?!contract$)`,
-  message: 'src/shared reaches an area only through its contract (the api registry in src/shared/contract/index.ts).',
+  regex: String.raw`^(\.\./)+areas/[\w-]+/(?!(contract|catalogue)$)`,
+  message: 'src/shared reaches an area only through its contract or its catalogue (the registries src/shared/contract/index.ts and src/shared/area-catalogues.ts).',
 };
 
 export default tseslint.config(
@@ -128,7 +128,7 @@ export default tseslint.config(
   },
   {
     // An area's contract is shared by every process too: src/shared and other areas' contracts only.
-    files: ['src/areas/*/contract.ts', 'src/areas/*/contract.test.ts'],
+    files: ['src/areas/*/contract.ts', 'src/areas/*/contract.test.ts', 'src/areas/*/catalogue.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['electron', 'node:*'], message: 'src/shared is used by every process and imports none of them.' }, contractImportsShared] }],
     },

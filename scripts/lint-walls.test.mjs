@@ -46,6 +46,13 @@ const refused = [
   ],
   ["a contract importing its area's server", 'src/areas/role/contract.ts', "import { roleHandlers } from './server';\nexport const x = roleHandlers;\n", /imports only src\/shared/],
   ['a contract importing the server kernel', 'src/areas/role/contract.ts', "import { Errors } from '../../server/errors';\nexport const x = Errors;\n", /imports only src\/shared/],
+  ["a catalogue importing its area's screens", 'src/areas/role/catalogue.ts', "import { roleScreens } from './screens';\nexport const x = roleScreens;\n", /imports only src\/shared/],
+  [
+    "src/shared importing an area's server",
+    'src/shared/new.ts',
+    "import { roleHandlers } from '../areas/role/server';\nexport const x = roleHandlers;\n",
+    /only through its contract or its catalogue/,
+  ],
 ];
 
 const allowed = [
@@ -60,6 +67,12 @@ const allowed = [
     'src/areas/information/server/new.ts',
     "import { Errors } from '../../../server/errors';\nimport { usableSystemKey } from '../../system-api-key/server';\nexport const x = [Errors, usableSystemKey];\n",
   ],
+  [
+    "src/shared's registries importing an area's contract and catalogue",
+    'src/shared/new.ts',
+    "import { role } from '../areas/role/contract';\nimport { roleCatalogue } from '../areas/role/catalogue';\nexport const x = [role, roleCatalogue];\n",
+  ],
+  ['a contract importing its own catalogue', 'src/areas/role/contract.ts', "import { roleCatalogue } from './catalogue';\nexport const x = roleCatalogue;\n"],
   ['the handler registry importing the areas', 'src/server/registry.ts', "import { roleHandlers } from '../areas/role/server';\nexport const x = roleHandlers;\n"],
   [
     "a contract importing shared and another area's contract",

@@ -1,114 +1,16 @@
+import { AREA_CATALOGUES, mergeAreaTables, type AreaPerms } from './area-catalogues';
+
 /**
  * Permission keys: the `perms` of menus (view a screen) and buttons (do an action). The server's guards,
- * the seed menu tree and the renderer's permission gates all read them from here. Key values are
+ * the seed menu tree and the renderer's permission gates all read them from here; each area declares its own
+ * in its catalogue.ts. Key values are
  * letters or digits, at most 50 (spec 000 §5).
  */
-export const Perm = {
-  menuView: 'menuView',
-  menuSave: 'menuSave',
-  menuUpdate: 'menuUpdate',
-  menuDelete: 'menuDelete',
-
-  userView: 'userView',
-  userSave: 'userSave',
-  userUpdate: 'userUpdate',
-  userDelete: 'userDelete',
-  userChangeDept: 'userChangeDept',
-  userResetPwd: 'userResetPwd',
-
-  serviceCenterView: 'serviceCenterView',
-  serviceCenterSave: 'serviceCenterSave',
-  serviceCenterUpdate: 'serviceCenterUpdate',
-  serviceCenterDelete: 'serviceCenterDelete',
-
-  deptView: 'deptView',
-  deptSave: 'deptSave',
-  deptUpdate: 'deptUpdate',
-  deptDelete: 'deptDelete',
-
-  roleView: 'roleView',
-  roleSave: 'roleSave',
-  roleUpdate: 'roleUpdate',
-  roleDelete: 'roleDelete',
-
-  resourceView: 'resourceView',
-  resourceSave: 'resourceSave',
-
-  dictView: 'dictView',
-  dictSave: 'dictSave',
-  dictUpdate: 'dictUpdate',
-  dictDelete: 'dictDelete',
-
-  appCenterView: 'appCenterView',
-  appCenterSave: 'appCenterSave',
-  appCenterDelete: 'appCenterDelete',
-
-  infoTypeView: 'infoTypeView',
-  infoTypeSave: 'infoTypeSave',
-  infoTypeUpdate: 'infoTypeUpdate',
-  infoTypeDelete: 'infoTypeDelete',
-
-  infoView: 'infoView',
-  infoSave: 'infoSave',
-  infoUpdate: 'infoUpdate',
-  infoDelete: 'infoDelete',
-  infoTop: 'infoTop',
-  infoDisplay: 'infoDisplay',
-
-  i18nView: 'i18nView',
-  i18nSave: 'i18nSave',
-  i18nDelete: 'i18nDelete',
-
-  apiKeyView: 'apiKeyView',
-  apiKeySave: 'apiKeySave',
-
-  operLogView: 'operLogView',
-  operLogExport: 'operLogExport',
-  interfaceLogView: 'interfaceLogView',
-  interfaceLogExport: 'interfaceLogExport',
-  statisticsView: 'statisticsView',
-  /** End another user's online session (visit statistics). */
-  sessionEnd: 'sessionEnd',
-
-  smsSendView: 'smsSendView',
-  smsSend: 'smsSend',
-  smsRecordView: 'smsRecordView',
-  templateView: 'templateView',
-  templateSave: 'templateSave',
-  templateDelete: 'templateDelete',
-  templateActivate: 'templateActivate',
-  signatureView: 'signatureView',
-  signatureSave: 'signatureSave',
-  signatureDelete: 'signatureDelete',
-  sendCenterView: 'sendCenterView',
-  noticeView: 'noticeView',
-  noticeSend: 'noticeSend',
-  mailView: 'mailView',
-  mailSend: 'mailSend',
-  mailAccountView: 'mailAccountView',
-  mailAccountSave: 'mailAccountSave',
-  mailAccountDelete: 'mailAccountDelete',
-  mailAccountActivate: 'mailAccountActivate',
-  messageApiKeyView: 'messageApiKeyView',
-  messageApiKeySave: 'messageApiKeySave',
-  messageApiKeyDelete: 'messageApiKeyDelete',
-  systemApiKeyView: 'systemApiKeyView',
-  systemApiKeySave: 'systemApiKeySave',
-  systemApiKeyDelete: 'systemApiKeyDelete',
-  pushView: 'pushView',
-  pushSave: 'pushSave',
-  pushSend: 'pushSend',
-  pushDelete: 'pushDelete',
-  dataGroupView: 'dataGroupView',
-  dataGroupSave: 'dataGroupSave',
-  dataGroupDelete: 'dataGroupDelete',
-  organView: 'organView',
-  organSave: 'organSave',
-  organDelete: 'organDelete',
-  classifyView: 'classifyView',
-  classifySave: 'classifySave',
-  classifyDelete: 'classifyDelete',
-} as const;
+export const Perm = mergeAreaTables(
+  {},
+  AREA_CATALOGUES.map((area) => area.perms),
+  'permission key',
+) as AreaPerms;
 
 export type PermissionKey = (typeof Perm)[keyof typeof Perm];
 

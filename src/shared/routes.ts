@@ -1,62 +1,22 @@
+import { AREA_CATALOGUES, mergeAreaTables, type AreaRoutes } from './area-catalogues';
 import { fillTemplate } from './path-template';
 
-/** Every route of spec 000 §2 and 001 §2, written once. Form routes take the literal 'null' for "add". */
-export const Route = {
+/** The kernel's own routes (spec 000 §2): sign-in, the Home shell, the not-found screens and external pages. */
+const KERNEL_ROUTES = {
   root: '/',
   login: '/login',
   home: '/Home',
   notFound: '/404',
   inNotFound: '/in-404',
   externalAddress: '/externalAddress',
-
-  menu: '/menu',
-  menuManage: '/menuManage/:menuId',
-  user: '/user',
-  userManage: '/userManage/:userId',
-  serviceCenter: '/serviceCenter',
-  serviceCenterManage: '/serviceCenterManage/:userId',
-
-  department: '/department',
-  depManage: '/depManage/:deptId/:pardId',
-  role: '/role',
-  roleManage: '/roleManage/:roleId',
-  resource: '/resource',
-  dictionary: '/dictionary',
-  dicManage: '/dicManage/:dicId',
-  appCenter: '/appCenter',
-  centerMessage: '/centerMessage/:appId',
-  inforTypeManage: '/inforTypeManage',
-  addManage: '/addManage/:id',
-  information: '/information',
-  addInforMation: '/addInforMation/:id',
-  internationalize: '/internationalize',
-  appSystem: '/appSystem',
-  behaviorDiary: '/behaviorDiary',
-  userStatistics: '/userStatistics',
-  interFace: '/interFace',
-
-  sendingSMS: '/sendingSMS',
-  sendManage: '/sendManage',
-  templateManage: '/templateManage',
-  addTemplete: '/addTemplete/:id',
-  signatureManage: '/signatureManage',
-  addSignMsg: '/addSignMsg/:id',
-  sendCenter: '/sendCenter',
-  sendNotice: '/sendNotice',
-  mailManage: '/mailManage',
-  addMail: '/addMail',
-  accountManage: '/accountManage',
-  addMailAccount: '/addMailAccount/:id',
-  apiKeyMessg: '/apiKeyMessg',
-  addApiKeyMessage: '/addApiKeyMessage/:id',
-  apiKeySystem: '/apiKeySystem',
-  addApiKeySystem: '/addApiKeySystem',
-  polarLight: '/polarLight',
-  newPolar: '/newPolar/:id',
-  groupManage: '/groupManage',
-  organManage: '/organManage',
-  classifyManage: '/classifyManage',
 } as const;
+
+/** Every route of spec 000 §2 and 001 §2: the kernel's and each area's (its catalogue.ts). Form routes take the literal 'null' for "add". */
+export const Route = mergeAreaTables(
+  KERNEL_ROUTES,
+  AREA_CATALOGUES.map((area) => area.routes),
+  'route',
+) as typeof KERNEL_ROUTES & AreaRoutes;
 
 export type RoutePath = (typeof Route)[keyof typeof Route];
 
