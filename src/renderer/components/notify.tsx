@@ -5,12 +5,17 @@ import { useMemo } from 'react';
 export const TOASTER_ID = 'console-toaster';
 const DEFAULT_TIMEOUT_MS = 3000;
 
+/** Below the shell's 56 px header, at the right: toasts never cover the top menu or the user menu. */
+const TOASTER_OFFSET = { vertical: 64, horizontal: 16 } as const;
+
 export function AppToaster() {
-  return <Toaster toasterId={TOASTER_ID} position="top" pauseOnHover pauseOnWindowBlur limit={4} />;
+  return <Toaster toasterId={TOASTER_ID} position="top-end" offset={TOASTER_OFFSET} pauseOnHover pauseOnWindowBlur limit={4} />;
 }
 
 export interface NotifyOptions {
   timeoutMs?: number;
+  /** Names the toast, so that `dismiss` can take it away before its time (a "please wait" once the work is done). */
+  toastId?: string;
 }
 
 /** A message with one action button (Undo after a delete): the button runs `onAction` and closes the toast. */
@@ -24,10 +29,10 @@ export interface ActionNotice {
   actionTestId: string;
 }
 
-export type Notify = Record<ToastIntent, (text: string, options?: NotifyOptions) => void> & { action: (notice: ActionNotice) => void };
+export type Notify = Record<ToastIntent, (text: string, options?: NotifyOptions) => void> & { action: (notice: ActionNotice) => void; dismiss: (toastId: string) => void };
 
 export function useNotify(): Notify {
-  const { dispatchToast } = useToastController(TOASTER_ID);
+  const { dispatchToast, dismissToast } = useToastController(TOASTER_ID);
   return useMemo(() => {
     const show =
       (intent: ToastIntent) =>
@@ -36,7 +41,7 @@ export function useNotify(): Notify {
           <Toast data-testid={`toast-${intent}`}>
             <ToastTitle>{text}</ToastTitle>
           </Toast>,
-          { intent, timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, politeness: intent === 'error' || intent === 'warning' ? 'assertive' : 'polite' },
+          { intent, toastId: options.toastId, timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, politeness: intent === 'error' || intent === 'warning' ? 'assertive' : 'polite' },
         );
     const action = ({ text, actionLabel, onAction, timeoutMs, intent = 'success', actionTestId }: ActionNotice) =>
       dispatchToast(
@@ -55,6 +60,6 @@ export function useNotify(): Notify {
         </Toast>,
         { intent, timeout: timeoutMs, politeness: 'polite' },
       );
-    return { success: show('success'), info: show('info'), warning: show('warning'), error: show('error'), action };
-  }, [dispatchToast]);
+    return { success: show('success'), info: show('info'), warning: show('warning'), error: show('error'), action, dismiss: dismissToast };
+  }, [dispatchToast, dismissToast]);
 }

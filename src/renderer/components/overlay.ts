@@ -29,6 +29,11 @@ export function useOverlayWhile(open: boolean): void {
   }, [open]);
 }
 
+/** Whether a dialog or a menu is open now, for a key handler that must leave its keys to it. */
+export function anyOverlayOpen(): boolean {
+  return openOverlays > 0;
+}
+
 export function useAnyOverlayOpen(): boolean {
   return useSyncExternalStore(subscribe, () => openOverlays > 0);
 }

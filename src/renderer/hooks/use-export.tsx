@@ -31,6 +31,9 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** The "exporting, please wait" toast, taken away once the export has its answer. */
+const EXPORT_START_TOAST = 'export-start';
+
 /**
  * An export to a file through the bridge (spec 001 §8): "exporting, please wait" when it starts, "export
  * failed, please try later" when the server answers with a refusal instead of a file or the download
@@ -73,6 +76,7 @@ export function useExport() {
     (event: ProgressEvent, path: string) => {
       stopRowsPoll();
       update(null);
+      notify.dismiss(EXPORT_START_TOAST);
       if (!event.error)
         dispatchToast(
           <Toast data-testid="toast-success">
@@ -129,16 +133,17 @@ export function useExport() {
   const start = useCallback(
     async (request: ExportRequest, progress?: ExportProgressEndpointId) => {
       if (current.current) return;
-      notify.info(t('message.exporting'), { timeoutMs: Delay.exportStartToastMs });
+      notify.info(t('message.exporting'), { timeoutMs: Delay.exportStartToastMs, toastId: EXPORT_START_TOAST });
       const progressKey = progress ? crypto.randomUUID() : null;
       const sent: ExportRequest = progressKey ? { ...request, input: { ...request.input, progressKey } as ExportRequest['input'] } : request;
       const answer = await bridge.exports.start(sent);
       if (!answer.ok) {
+        notify.dismiss(EXPORT_START_TOAST);
         notify.error(`${t('message.exportFailed')} (${answer.msg})`, { timeoutMs: Delay.exportFailedToastMs });
         return;
       }
       // The user dismissed the save dialog.
-      if (answer.data === null) return;
+      if (answer.data === null) return notify.dismiss(EXPORT_START_TOAST);
       const job: RunningExport = { ...answer.data, bytes: 0, rows: null };
       const seen = early.current.get(job.exportId);
       early.current.clear();

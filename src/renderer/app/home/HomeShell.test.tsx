@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Route as RouterRoute, Routes, useLocation } from 'react-router-dom';
+import { Route as RouterRoute, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge';
 import { ResponseCode } from '../../../shared/codes';
@@ -28,6 +28,7 @@ const nav: NavNode[] = [
       page(15, 'Tracking', 'https://tracking.example.com/board'),
     ],
   },
+  { ...page(20, 'Logs', ''), icon: 'chart', children: [page(21, 'Operation log', '/behaviorDiary')] },
 ];
 const logistics: SystemEntry = {
   appName: 'Logistics operations',
@@ -66,6 +67,12 @@ function Where({ testId = 'where' }: { testId?: string }) {
   return <output data-testid={testId}>{useLocation().pathname}</output>;
 }
 
+/** An address typed or followed from outside the shell's menus. */
+function TypedAddress({ path }: { path: string }) {
+  const navigate = useNavigate();
+  return <button type="button" data-testid="typed-address" onClick={() => navigate(path)} />;
+}
+
 async function renderShell({ systems = [logistics], stored, asks = false }: ShellOptions = {}) {
   const fake = createFakeBridge();
   fake.method('session.state').mockResolvedValue({
@@ -99,6 +106,7 @@ async function renderShell({ systems = [logistics], stored, asks = false }: Shel
         <RouterRoute path="*" element={<AppRoutes />} />
       </Routes>
       <Where testId="shell-location" />
+      <TypedAddress path="/no-such-screen" />
     </>,
     { wrapper: Wrapper },
   );

@@ -9,6 +9,7 @@ import { Delay } from '../../../shared/constants';
 import { Route } from '../../../shared/routes';
 import { useBridge } from '../../bridge';
 import { useDiscardGuard } from '../../components/form/unsaved-changes';
+import { anyOverlayOpen } from '../../components/overlay';
 import { useNotify } from '../../components/notify';
 import { ErrorState, LoadingState } from '../../components/states';
 import { invalidateBridgeQueries, useBridgeQuery } from '../../hooks/bridge-query';
@@ -94,7 +95,9 @@ export function HomeShell() {
   const tabsRef = useRef(tabs);
   tabsRef.current = tabs;
   const [reloadSignals, setReloadSignals] = useState<Record<string, number>>({});
+  // A first-level menu chosen in the top menu holds until another tab becomes active: the navigation then follows the tab.
   const [chosenGroupId, setChosenGroupId] = useState<number | null>(null);
+  useEffect(() => setChosenGroupId(null), [tabs.activePath]);
   const screenActions = useMemo(() => new ScreenActionRegistry(), []);
   const [dialog, setDialog] = useState<'palette' | 'shortcuts' | null>(null);
   /** Tabs the user closed, the latest last: Alt+Shift+T opens them again. */
@@ -108,9 +111,9 @@ export function HomeShell() {
   // changes apply at once, so a close's move to the neighbour and a quick way back to the closed screen can both
   // render together, leaving the address as it was and the screen's tab closed.
   useEffect(() => {
-    const match = matchScreen(location.pathname);
-    if (match?.kind === 'home') dispatch({ type: 'showHome' });
-    else if (match) dispatch({ type: 'open', path: locationPath });
+    // An address that is no screen opens the not-found page in a tab of its own, beside the open tabs.
+    if (matchScreen(location.pathname)?.kind === 'home') dispatch({ type: 'showHome' });
+    else dispatch({ type: 'open', path: locationPath });
   }, [location.key, location.pathname, locationPath]);
 
   // The screens this user opened last on this workstation, for Home.
@@ -254,6 +257,8 @@ export function HomeShell() {
       const command = commandOf(event, isTyping(event.target));
       // While the palette or the shortcuts are open, the keys belong to them; only the palette's own key toggles it.
       if (command && dialogRef.current !== null && command !== 'palette') return;
+      // Another dialog or menu keeps every key: nothing opens or moves behind it.
+      if (command && dialogRef.current === null && anyOverlayOpen()) return;
       if (command && runCommandRef.current(command)) event.preventDefault();
     };
     window.addEventListener('keydown', onKeyDown);

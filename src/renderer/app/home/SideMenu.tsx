@@ -1,6 +1,7 @@
-import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Subtitle2, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { NavNode } from '../../../shared/contract/session';
+import { menuIcon } from './menu-icons';
 import { isPage, sortedMenus } from './nav';
 
 const useStyles = makeStyles({
@@ -16,6 +17,15 @@ const useStyles = makeStyles({
   item: { width: '100%', justifyContent: 'flex-start', fontWeight: tokens.fontWeightRegular },
   current: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
   empty: { padding: tokens.spacingHorizontalM, color: tokens.colorNeutralForeground3 },
+  title: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`,
+    marginBottom: tokens.spacingVerticalXS,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    color: tokens.colorNeutralForeground1,
+  },
 });
 
 export interface SideMenuProps {
@@ -55,13 +65,19 @@ function PageList({ nodes, currentUrl, onOpen, depth }: { nodes: readonly NavNod
   );
 }
 
-/** The pages of the chosen first-level menu (a first-level menu that is itself a page is listed alone). */
+/** The chosen first-level menu under its name and icon, with its pages (a first-level menu that is itself a page is listed alone). */
 export function SideMenu({ group, currentUrl, onOpen }: SideMenuProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const nodes = group ? (isPage(group) ? [group] : group.children) : [];
   return (
     <nav className={styles.nav} aria-label={t('home.sideMenu')} data-testid="side-menu">
+      {group ? (
+        <Subtitle2 as="h2" className={styles.title} data-testid="side-menu-title">
+          {menuIcon(group.icon)}
+          {group.name}
+        </Subtitle2>
+      ) : null}
       {nodes.length === 0 ? <Text className={styles.empty}>{t('home.noMenus')}</Text> : <PageList nodes={nodes} currentUrl={currentUrl} onOpen={onOpen} depth={0} />}
     </nav>
   );

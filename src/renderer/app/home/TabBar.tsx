@@ -1,6 +1,6 @@
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Dismiss12Regular, MoreHorizontal20Regular } from '@fluentui/react-icons';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOverlayWhile } from '../../components/overlay';
 import { paneId, tabId } from './TabPane';
@@ -61,6 +61,11 @@ export function TabBar({ tabs, activePath, onSelect, onClose, onCloseAll, onClos
   const styles = useStyles();
   const [menuOpen, setMenuOpen] = useState(false);
   useOverlayWhile(menuOpen);
+
+  // The active tab is always in view, however many tabs are open (a tab opened from the menu lands at the end).
+  useEffect(() => {
+    if (activePath !== null) document.getElementById(tabId(activePath))?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [activePath, tabs.length]);
 
   const onTabKey = (event: KeyboardEvent, index: number, path: string) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
