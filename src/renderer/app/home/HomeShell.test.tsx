@@ -110,7 +110,8 @@ async function renderShell({ systems = [logistics], stored, asks = false }: Shel
     </>,
     { wrapper: Wrapper },
   );
-  if (asks) await screen.findByTestId('identity-dialog');
+  // The dialog stays mounted while closed: wait until it asks, not merely until it is there.
+  if (asks) await screen.findByRole('alertdialog', { name: 'Choose a system and role' });
   else await screen.findByRole('navigation', { name: 'Pages' });
   return fake;
 }
