@@ -271,7 +271,9 @@ describe('identity after sign-in', () => {
   it('enters the chosen system and role, and keeps the choice in the session only', async () => {
     const fake = await renderShell({ systems: [backOffice, logistics], asks: true });
     const dialog = screen.getByTestId('identity-dialog');
-    fireEvent.click(within(dialog).getByRole('radio', { name: /Auditor/ }));
+    // Tabster may still hide the dialog from the accessibility tree while focus has not entered it (seen on a loaded
+    // machine): the choice is what this test is about, so the radio is found whatever the tree says.
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Auditor/, hidden: true }));
     fireEvent.click(within(dialog).getByTestId('identity-enter'));
     await screen.findByRole('navigation', { name: 'Pages' });
     expect(fake.method('session.choose')).toHaveBeenCalledExactlyOnceWith({ systemMenuId: 1, roleId: 4 });
