@@ -8,6 +8,9 @@ type JsonSchema = Record<string, unknown>;
 
 const REQUEST_MEDIA_TYPES = { json: 'application/json', form: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data' } as const;
 
+/** Where the server serves the document. */
+export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
+
 const COMPONENT_SCHEMAS = '#/components/schemas/';
 const BEARER_SCHEME = 'bearer';
 
