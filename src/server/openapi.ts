@@ -62,10 +62,20 @@ function describeFile(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void
 
 function pointAtComponents(schema: JsonSchema, where: string): JsonSchema {
   return JSON.parse(JSON.stringify(schema), (key, value: unknown) => {
+    if (isSafeIntegerRange(value)) {
+      // zod bounds every integer by the safe range: it says nothing to an integrator and made every example -9007199254740991.
+      const { minimum: _minimum, maximum: _maximum, ...unbounded } = value;
+      return unbounded;
+    }
     if (key !== '$ref') return value;
     if (typeof value !== 'string' || !value.startsWith('#/$defs/')) throw new Error(`${where}: a reference outside the named schemas (${String(value)})`);
     return COMPONENT_SCHEMAS + value.slice('#/$defs/'.length);
   }) as JsonSchema;
+}
+
+function isSafeIntegerRange(value: unknown): value is JsonSchema {
+  const range = value as { type?: unknown; minimum?: unknown; maximum?: unknown } | null;
+  return range?.type === 'integer' && range.minimum === Number.MIN_SAFE_INTEGER && range.maximum === Number.MAX_SAFE_INTEGER;
 }
 
 function refusalSchema(): JsonSchema {
