@@ -1,7 +1,7 @@
 // Run with `node --import tsx` (it reads the contract's constants). The standalone server as `npm run server` runs it (the bundle out of `npm run build:server`, its node flags):
 // it starts on a new PGlite folder and on the PostgreSQL server of CONSOLE_TEST_PG_URL when set, applies the
-// migrations shipped beside it, answers a public call from its database, and stops on SIGTERM. A bundle
-// missing a part (the migrations, the PGlite worker's entry, a package left out) fails here.
+// migrations shipped beside it, answers a public call from its database, serves the API reference page's script, and
+// stops on SIGTERM. A bundle missing a part (the migrations, the PGlite worker's entry, a package left out) fails here.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -39,10 +39,13 @@ async function check(name, args, env) {
     });
     const envelope = await response.json();
     if (envelope.code !== '00000' || typeof envelope.data?.needShow !== 'boolean') throw new Error(`the captcha question answered ${JSON.stringify(envelope)}`);
+    // The reference page's script comes from swagger-ui-dist in node_modules, which the bundle must still find.
+    const reference = await fetch(`${url}${API_PREFIX}/reference/swagger-ui-bundle.js`);
+    if (reference.status !== 200 || !(await reference.text()).includes('SwaggerUIBundle')) throw new Error(`the API reference's script answered HTTP ${reference.status}`);
     child.kill('SIGTERM');
     const how = await exited;
     if (how !== 0) throw new Error(`stopped with ${how} on SIGTERM, not 0`);
-    console.log(`ok: the bundled server on ${name} started, answered from its database and stopped`);
+    console.log(`ok: the bundled server on ${name} started, answered from its database, served the API reference and stopped`);
   } finally {
     child.kill('SIGKILL');
   }

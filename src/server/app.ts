@@ -19,7 +19,9 @@ import { handlers } from './registry';
 import { type AnyHandler } from './handler';
 import { MULTIPART_OPTIONS, readMultipart } from './platform/file/multipart';
 import { sendFileBody } from './platform/file/send';
-import { buildOpenApi } from './openapi';
+import { registerApiReference } from './api-reference';
+import { isLoopbackAddress } from './loopback';
+import { buildOpenApi, OPENAPI_PATH } from './openapi';
 import interfaceMonitoring from './plugins/interface-monitoring';
 import requestGuard, { requestHeader } from './plugins/request-guard';
 
@@ -67,7 +69,8 @@ export function buildApp(services: Services): FastifyInstance {
     });
   }
 
-  app.get(`${API_PREFIX}/openapi.json`, async () => buildOpenApi());
+  app.get(OPENAPI_PATH, async () => buildOpenApi());
+  if (services.config.apiReference ?? isLoopbackAddress(services.config.host)) registerApiReference(app);
 
   app.setNotFoundHandler(async (request, reply) => {
     const locale = resolveLocale(requestHeader(request, Header.Language));

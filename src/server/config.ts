@@ -59,6 +59,11 @@ export interface ServerConfig {
    * its own so the database's WebAssembly uses another core than the HTTP work (db/pglite-thread.ts).
    */
   pgliteThread: 'main' | 'worker';
+  /**
+   * The API reference page (`/api/reference`, CONSOLE_API_REFERENCE on or off). Null, the default, serves it when the
+   * server listens on loopback only: a team server shows its API's shape to the network only when asked to.
+   */
+  apiReference: boolean | null;
   quiet: boolean;
 }
 
@@ -91,6 +96,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     checkOutput: false,
     interfaceMonitoring: parseSwitch(env.CONSOLE_INTERFACE_MONITORING, 'CONSOLE_INTERFACE_MONITORING'),
     pgliteThread: parsePgliteThread(env.CONSOLE_PGLITE_THREAD),
+    apiReference: env.CONSOLE_API_REFERENCE === undefined ? null : parseSwitch(env.CONSOLE_API_REFERENCE, 'CONSOLE_API_REFERENCE'),
     quiet: false,
     ...overrides,
   };

@@ -80,7 +80,7 @@ const dictionaryShape = {
 export interface DictionaryNode extends z.infer<z.ZodObject<typeof dictionaryShape>> {
   children: DictionaryNode[];
 }
-export const dictionaryNode: z.ZodType<DictionaryNode> = z.lazy(() => z.object({ ...dictionaryShape, children: z.array(dictionaryNode) }));
+export const dictionaryNode: z.ZodType<DictionaryNode> = z.lazy(() => z.object({ ...dictionaryShape, children: z.array(dictionaryNode) })).meta({ id: 'DictionaryNode' });
 
 /** A node above the one shown, from the dictionary down. */
 export const dictionaryAncestor = z.object({ id: z.number().int(), dictNo: z.string(), dictName: z.string(), label: z.string() });

@@ -91,7 +91,7 @@ export interface MenuNode {
   version: number;
   children: MenuNode[];
 }
-export const menuNode: z.ZodType<MenuNode> = z.lazy(() => z.object({ ...menuRecordShape, children: z.array(menuNode) }));
+export const menuNode: z.ZodType<MenuNode> = z.lazy(() => z.object({ ...menuRecordShape, children: z.array(menuNode) })).meta({ id: 'MenuNode' });
 
 export const appEntry = z.object({ menuId: z.number().int(), appName: z.string(), systemId: z.string() });
 export type AppEntry = z.infer<typeof appEntry>;

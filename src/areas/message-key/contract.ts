@@ -245,6 +245,7 @@ const messageKeyInput = z
 const openAccess = {
   access: 'public',
   headerFields: { apiKey: API_KEY_HEADER },
+  keyScheme: 'messageKey',
   secretFields: ['apiKey'],
   rateLimit: { name: 'openMessage', accountField: 'apiKey' },
 } as const;

@@ -74,16 +74,18 @@ export interface MenuTreeNode {
   enabled: boolean;
   children: MenuTreeNode[];
 }
-export const menuTreeNode: z.ZodType<MenuTreeNode> = z.lazy(() =>
-  z.object({
-    menuId: z.number().int(),
-    parentId: z.number().int().nullable(),
-    name: z.string(),
-    type: z.number().int(),
-    enabled: z.boolean(),
-    children: z.array(menuTreeNode),
-  }),
-);
+export const menuTreeNode: z.ZodType<MenuTreeNode> = z
+  .lazy(() =>
+    z.object({
+      menuId: z.number().int(),
+      parentId: z.number().int().nullable(),
+      name: z.string(),
+      type: z.number().int(),
+      enabled: z.boolean(),
+      children: z.array(menuTreeNode),
+    }),
+  )
+  .meta({ id: 'MenuTreeNode' });
 
 export const grantableMenus = z.object({
   tree: z.array(menuTreeNode),

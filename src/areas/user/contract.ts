@@ -104,16 +104,18 @@ export interface DeptNode {
   businessCentre: boolean;
   children: DeptNode[];
 }
-export const deptNode: z.ZodType<DeptNode> = z.lazy(() =>
-  z.object({
-    deptId: z.number().int(),
-    parentId: z.number().int().nullable(),
-    name: z.string(),
-    deptType: z.string(),
-    businessCentre: z.boolean(),
-    children: z.array(deptNode),
-  }),
-);
+export const deptNode: z.ZodType<DeptNode> = z
+  .lazy(() =>
+    z.object({
+      deptId: z.number().int(),
+      parentId: z.number().int().nullable(),
+      name: z.string(),
+      deptType: z.string(),
+      businessCentre: z.boolean(),
+      children: z.array(deptNode),
+    }),
+  )
+  .meta({ id: 'DeptNode' });
 
 export const deptListEntry = z.object({
   deptId: z.number().int(),

@@ -39,6 +39,17 @@ export const RATE_LIMITS = {
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
+/**
+ * The keys a public call may present in a header instead of a session (its `headerFields`), by what the caller
+ * holds; OpenAPI declares each as an API-key security scheme with this description.
+ */
+export const KEY_SCHEMES = {
+  systemApiKey: "A system's API key, made on the System API keys screen: reads the information published for that system",
+  messageKey: 'A message API key, made on the Message API keys screen: sends SMS and reads their state for a message system',
+} as const;
+
+export type KeySchemeName = keyof typeof KEY_SCHEMES;
+
 export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** The service area, used in interface monitoring (serviceCnName) and OpenAPI tags. */
   service: string;
@@ -70,6 +81,8 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
    * the same name is ignored.
    */
   headerFields?: Readonly<Record<string, string>>;
+  /** The key a `headerFields` call presents (KEY_SCHEMES): required beside `headerFields`. */
+  keyScheme?: KeySchemeName;
   /** Input fields that never reach a log (passwords, secrets, codes). */
   secretFields: readonly string[];
   /**

@@ -32,20 +32,22 @@ export interface NavNode {
   perms: string;
   children: NavNode[];
 }
-export const navNode: z.ZodType<NavNode> = z.lazy(() =>
-  z.object({
-    menuId: z.number().int(),
-    parentId: z.number().int(),
-    name: z.string(),
-    url: z.string(),
-    type: z.number().int(),
-    orderNum: z.number().int(),
-    icon: z.string(),
-    linkTarget: z.number().int(),
-    perms: z.string(),
-    children: z.array(navNode),
-  }),
-);
+export const navNode: z.ZodType<NavNode> = z
+  .lazy(() =>
+    z.object({
+      menuId: z.number().int(),
+      parentId: z.number().int(),
+      name: z.string(),
+      url: z.string(),
+      type: z.number().int(),
+      orderNum: z.number().int(),
+      icon: z.string(),
+      linkTarget: z.number().int(),
+      perms: z.string(),
+      children: z.array(navNode),
+    }),
+  )
+  .meta({ id: 'NavNode' });
 
 export const currentUser = z.object({
   userId: z.number().int(),
