@@ -114,6 +114,23 @@ export type PermissionKey = (typeof Perm)[keyof typeof Perm];
 
 export const ALL_PERMISSION_KEYS: readonly PermissionKey[] = Object.values(Perm);
 
+/**
+ * Keys that change records of the whole company, which no organisation owns (issue 46 L1): only a role of the
+ * whole company (RoleType.AllOrganisations) uses them. A role of one organisation never holds them, whatever its
+ * menus grant: the server refuses the call and the screen does not offer the button. docs/operations.md lists
+ * the records and why each is company-wide.
+ */
+export const COMPANY_WIDE_KEYS: ReadonlySet<PermissionKey> = new Set<PermissionKey>([
+  // Mail accounts: every organisation's mail goes out through the active one, with its stored password.
+  Perm.mailAccountSave,
+  Perm.mailAccountDelete,
+  Perm.mailAccountActivate,
+]);
+
+export function isCompanyWideKey(key: string): boolean {
+  return (COMPANY_WIDE_KEYS as ReadonlySet<string>).has(key);
+}
+
 export function isPermissionKey(value: string): value is PermissionKey {
   return (ALL_PERMISSION_KEYS as readonly string[]).includes(value);
 }
