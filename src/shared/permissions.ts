@@ -125,6 +125,36 @@ export const COMPANY_WIDE_KEYS: ReadonlySet<PermissionKey> = new Set<PermissionK
   Perm.mailAccountSave,
   Perm.mailAccountDelete,
   Perm.mailAccountActivate,
+  // OAuth clients: the console's own sign-in policy (captcha, password validity, token lifetimes) among them.
+  Perm.appCenterSave,
+  Perm.appCenterDelete,
+  // System API keys: each opens a system's published information to other systems; reading one is holding it.
+  Perm.apiKeyView,
+  Perm.apiKeySave,
+  // Push providers: the company's apps, with their JPush Master Secrets.
+  Perm.pushSave,
+  Perm.pushDelete,
+  // SMS templates and signatures: the one catalogue every organisation sends with.
+  Perm.templateSave,
+  Perm.templateDelete,
+  Perm.templateActivate,
+  Perm.signatureSave,
+  Perm.signatureDelete,
+  // Dictionaries and translations: the code lists and texts every screen of every organisation shows.
+  Perm.dictSave,
+  Perm.dictUpdate,
+  Perm.dictDelete,
+  Perm.i18nSave,
+  Perm.i18nDelete,
+  // Information articles and their categories: published to every user of a system, whatever their organisation.
+  Perm.infoSave,
+  Perm.infoUpdate,
+  Perm.infoDelete,
+  Perm.infoTop,
+  Perm.infoDisplay,
+  Perm.infoTypeSave,
+  Perm.infoTypeUpdate,
+  Perm.infoTypeDelete,
 ]);
 
 export function isCompanyWideKey(key: string): boolean {

@@ -109,3 +109,15 @@ export async function allowedAddress(config: OutboundConfig, host: string): Prom
 export async function checkOutboundUrl(config: OutboundConfig, url: string): Promise<void> {
   await allowedAddress(config, new URL(url).hostname);
 }
+
+/**
+ * A fetch for the URLs an administrator sets (JPush, the SMS provider, the messenger): the URL's host is checked
+ * before each request, and a redirect is an error, so an allowed address cannot send the request on to a refused one.
+ */
+export function checkedFetch(config: OutboundConfig): typeof fetch {
+  return async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    await checkOutboundUrl(config, url);
+    return fetch(input, { ...init, redirect: 'error' });
+  };
+}
