@@ -3,6 +3,7 @@
  * and prints one line, the address to open (it carries this run's key, which opens one browser once).
  *
  *   npm run start:browser -- [--port N] [--data DIR] [--vault auto|keychain|memory] [--renderer DIR] [--downloads DIR]
+ *     [--jpush-url URL] [--sms-url URL] [--messenger-url URL] [--messenger-qr-url URL] [--outbound-allow RANGES] [--mail-ports PORTS]
  *
  * `npm run start:browser` runs it from its bundle (`npm run build:browser-host`, out/browser-host/cli.js), as
  * `npm run server` runs the standalone server, with the same heap flags: from the TypeScript sources through tsx
@@ -20,6 +21,8 @@ import { parseArgs } from 'node:util';
 import Conf from 'conf';
 import { createConsoleCore, type ConsoleCore } from '../main/core/console-core';
 import { createEmbeddedServer } from '../main/core/embedded-server';
+import type { ProviderUrls } from '../server';
+import { DEFAULT_LMTP_PORT, DEFAULT_MAIL_PORTS, parsePorts, parseRanges, type OutboundConfig } from '../server/outbound/policy';
 import { folderTarget } from '../main/core/exports';
 import { fileManagerRevealer } from '../main/core/reveal';
 import { createSettings, readManagedPreset, type KeyValueStore } from '../main/core/settings';
@@ -36,6 +39,11 @@ const USAGE = `Usage: npm run start:browser -- [--port N] [--data DIR] [--vault 
                  auto (default: the keychain when one answers, otherwise memory)
   --renderer DIR the built renderer (default out/renderer)
   --downloads DIR where exports are saved (default $CONSOLE_DOWNLOADS_DIR, else ~/Downloads)
+  --jpush-url URL, --sms-url URL, --messenger-url URL, --messenger-qr-url URL
+                 the embedded server's JPush, SMS provider and messenger addresses (default: the public ones;
+                 never read from the environment)
+  --outbound-allow RANGES  address ranges the embedded server may connect to besides public ones (e.g. 10.0.0.0/8)
+  --mail-ports PORTS       the ports a mail account may name (default 25,465,587,2525)
 Environment: CONSOLE_HOME (default ~/.backoffice-console), CONSOLE_DOWNLOADS_DIR, CONSOLE_SERVER_URL, CONSOLE_CLIENT_ID,
   CONSOLE_CLIENT_SECRET, CONSOLE_TRANSPORT_SECRET, CONSOLE_MANAGED_CONFIG`;
 
@@ -50,6 +58,8 @@ interface CliOptions {
   rendererDir: string;
   home: string;
   downloadsDir: string;
+  providers: ProviderUrls;
+  outbound: OutboundConfig;
 }
 
 function parseOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions | 'help' {
@@ -63,6 +73,12 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions | 'hel
         vault: { type: 'string' },
         renderer: { type: 'string' },
         downloads: { type: 'string' },
+        'jpush-url': { type: 'string' },
+        'sms-url': { type: 'string' },
+        'messenger-url': { type: 'string' },
+        'messenger-qr-url': { type: 'string' },
+        'outbound-allow': { type: 'string' },
+        'mail-ports': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -85,7 +101,22 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions | 'hel
     dataDir: resolve(values.data ?? join(home, 'data')),
     rendererDir: resolve(values.renderer ?? join(projectRoot, 'out', 'renderer')),
     downloadsDir: resolve(values.downloads ?? (env.CONSOLE_DOWNLOADS_DIR?.trim() || join(os.homedir(), 'Downloads'))),
+    providers: {
+      ...(values['jpush-url'] !== undefined && { jpushApiUrl: values['jpush-url'] }),
+      ...(values['sms-url'] !== undefined && { smsGatewayUrl: values['sms-url'] }),
+      ...(values['messenger-url'] !== undefined && { messengerBaseUrl: values['messenger-url'] }),
+      ...(values['messenger-qr-url'] !== undefined && { messengerQrUrl: values['messenger-qr-url'] }),
+    },
+    outbound: outboundOf(values['outbound-allow'], values['mail-ports']),
   };
+}
+
+function outboundOf(allow: string | undefined, mailPorts: string | undefined): OutboundConfig {
+  try {
+    return { allow: parseRanges(allow, '--outbound-allow'), deny: [], mailPorts: parsePorts(mailPorts, '--mail-ports', DEFAULT_MAIL_PORTS), lmtpPort: DEFAULT_LMTP_PORT };
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 async function chooseVault(kind: CliOptions['vault']): Promise<TokenVault> {
@@ -112,7 +143,7 @@ async function main(): Promise<void> {
   let host: BrowserHost | null = null;
   const store: KeyValueStore = new Conf<Record<string, unknown>>({ cwd: options.home, configName: 'settings' });
   const vault = await chooseVault(options.vault);
-  const embedded = createEmbeddedServer({ dataDir: options.dataDir, credentials: createSettings(store, preset).credentials() });
+  const embedded = createEmbeddedServer({ dataDir: options.dataDir, credentials: createSettings(store, preset).credentials(), providers: options.providers, outbound: options.outbound });
   const helpDir = join(projectRoot, 'resources', 'help');
 
   const core: ConsoleCore = createConsoleCore({

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_MIGRATIONS_DIR } from './db/client';
 import { smsConfigFromEnv, type SmsConfig } from './outbox/sms-config';
+import { DEFAULT_LMTP_PORT, DEFAULT_MAIL_PORTS, parsePorts, parseRanges, type OutboundConfig } from './outbound/policy';
 import { RATE_LIMITS, type RateLimit, type RateLimitName } from '../shared/contract/endpoint';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_SERVER_PORT, DEFAULT_TRANSPORT_SECRET } from '../shared/defaults';
 
@@ -45,6 +46,11 @@ export interface ServerConfig {
    * Every process of one PostgreSQL database needs the same key.
    */
   secretKey: string;
+  /**
+   * Where the server may connect on an administrator's say-so: mail ports and address ranges applied after name
+   * resolution (`CONSOLE_OUTBOUND_ALLOW`, `CONSOLE_OUTBOUND_DENY`, `CONSOLE_MAIL_PORTS`, `CONSOLE_MAIL_LMTP_PORT`).
+   */
+  outbound: OutboundConfig;
   /** Calls per minute of the public calls that cost a password hash or a write; the contract's RATE_LIMITS unless a test lowers them. */
   rateLimits: Record<RateLimitName, RateLimit>;
   /** Validates every response against the contract's output schema (tests). */
@@ -92,6 +98,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     sms: smsConfigFromEnv(env),
     jpushApiUrl: env.CONSOLE_JPUSH_API_URL || DEFAULT_JPUSH_API_URL,
     secretKey: env.CONSOLE_SECRET_KEY ?? '',
+    outbound: {
+      allow: parseRanges(env.CONSOLE_OUTBOUND_ALLOW, 'CONSOLE_OUTBOUND_ALLOW'),
+      deny: parseRanges(env.CONSOLE_OUTBOUND_DENY, 'CONSOLE_OUTBOUND_DENY'),
+      mailPorts: parsePorts(env.CONSOLE_MAIL_PORTS, 'CONSOLE_MAIL_PORTS', DEFAULT_MAIL_PORTS),
+      lmtpPort: env.CONSOLE_MAIL_LMTP_PORT ? parsePort(env.CONSOLE_MAIL_LMTP_PORT, 'CONSOLE_MAIL_LMTP_PORT') : DEFAULT_LMTP_PORT,
+    },
     rateLimits: RATE_LIMITS,
     checkOutput: false,
     interfaceMonitoring: parseSwitch(env.CONSOLE_INTERFACE_MONITORING, 'CONSOLE_INTERFACE_MONITORING'),

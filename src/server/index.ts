@@ -1,9 +1,11 @@
 import { Audit } from './audit/audit';
+import { checkedFetch } from './outbound/policy';
 import { Authz } from './auth/authz';
 import { AUTHZ_CHANNEL, connectCacheChannel, type CacheChannel } from './auth/authz-channel';
 import { SESSIONS_CHANNEL, SessionStore } from './auth/session-store';
 import { buildApp } from './app';
 import { configFromEnv, type ServerConfig } from './config';
+import type { OutboundConfig } from './outbound/policy';
 import type { Services } from './context';
 import { openDatabase, type Database } from './db/client';
 import { startFromTemplate } from './db/data-template';
@@ -36,6 +38,28 @@ export interface StartOptions {
   adminPassword?: string;
   demo?: boolean;
   quiet?: boolean;
+  /** Where the providers are, when not their public addresses: given by whoever starts the server, never read from the environment. */
+  providers?: ProviderUrls;
+  /** The outbound rule (ports and address ranges); absent, the default one. */
+  outbound?: OutboundConfig;
+}
+
+/** The provider URLs an embedded server takes only from its caller (issue 46 L7). */
+export interface ProviderUrls {
+  jpushApiUrl?: string;
+  smsGatewayUrl?: string;
+  messengerBaseUrl?: string;
+  messengerQrUrl?: string;
+}
+
+/**
+ * The variables an embedded server reads: the providers' accounts and the outbox's pace. Never the providers' URLs
+ * nor the outbound rule: whatever sets the user's environment would otherwise receive the JPush Master Secret, the
+ * SMS signature or the messenger's app secret (issue 46 L7).
+ */
+export function embeddedServerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const urls = new Set(['CONSOLE_WXWORK_BASE_URL', 'CONSOLE_WXWORK_QR_URL', 'CONSOLE_SMS_GATEWAY_URL']);
+  return Object.fromEntries(Object.entries(env).filter(([name]) => (name.startsWith('CONSOLE_WXWORK_') || name.startsWith('CONSOLE_SMS_')) && !urls.has(name)));
 }
 
 export interface RunningServer {
@@ -68,7 +92,7 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
       }),
       sessions: new SessionStore(database.db),
       authz: new Authz(database.db),
-      messenger: new MessengerClient(config.messenger),
+      messenger: new MessengerClient(config.messenger, checkedFetch(config.outbound)),
       translations: new Translations(database.db),
       secrets: config.secretKey ? SecretBox.fromHex(config.secretKey) : SecretBox.forDataDir(config.dataDir),
       outbox: { wake: () => undefined },
@@ -111,14 +135,16 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
 }
 
 /**
- * Starts the embedded server (the desktop app's, and the browser host's). It takes nothing from the
- * environment but the messenger, SMS and JPush settings: DATABASE_URL, HOST, PORT, CONSOLE_DATA_DIR and
- * CONSOLE_MIGRATIONS_DIR configure a standalone server, never the one inside the app.
+ * Starts the embedded server (the desktop app's, and the browser host's). It takes nothing from the environment
+ * but the messenger's and SMS provider's accounts and the outbox's pace (`embeddedServerEnv`): DATABASE_URL, HOST,
+ * PORT, CONSOLE_DATA_DIR and CONSOLE_MIGRATIONS_DIR configure a standalone server, never the one inside the app, and
+ * the providers' URLs and the outbound rule come from the caller only.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const messengerEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('CONSOLE_WXWORK_') || name.startsWith('CONSOLE_SMS_') || name === 'CONSOLE_JPUSH_API_URL'));
-  const config = configFromEnv(messengerEnv, {
-    databaseUrl: '',
+  const base = configFromEnv(embeddedServerEnv(process.env), { databaseUrl: '' });
+  const { providers } = options;
+  const config: ServerConfig = {
+    ...base,
     ...(options.host !== undefined && { host: options.host }),
     ...(options.port !== undefined && { port: options.port }),
     ...(options.dataDir !== undefined && { dataDir: options.dataDir }),
@@ -129,7 +155,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...(options.adminPassword !== undefined && { adminPassword: options.adminPassword }),
     ...(options.demo !== undefined && { demo: options.demo }),
     ...(options.quiet !== undefined && { quiet: options.quiet }),
-  });
+    ...(options.outbound !== undefined && { outbound: options.outbound }),
+    ...(providers?.jpushApiUrl !== undefined && { jpushApiUrl: providers.jpushApiUrl }),
+    sms: { ...base.sms, ...(providers?.smsGatewayUrl !== undefined && { gatewayUrl: providers.smsGatewayUrl }) },
+    messenger: {
+      ...base.messenger,
+      ...(providers?.messengerBaseUrl !== undefined && { baseUrl: providers.messengerBaseUrl }),
+      ...(providers?.messengerQrUrl !== undefined && { qrUrl: providers.messengerQrUrl }),
+    },
+  };
   if (options.dataTemplate) await startFromTemplate(config.dataDir, options.dataTemplate);
   return listen(config);
 }

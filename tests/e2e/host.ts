@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, test, type Cookie, type Page } from '@playwright/test';
 import { browserHostArgs } from '../../scripts/server-command';
-import { startServer, type RunningServer } from '../../src/server';
+import { startServer, type RunningServer, type StartOptions } from '../../src/server';
 import { scratchDir } from '../../src/server/testing/scratch';
 import {
   BROWSER_HOST_BRIDGE_PATH,
@@ -41,9 +41,10 @@ function templateCopy(): { home: string; dataDir: string } {
   return { home, dataDir };
 }
 
-export async function startHost(env: NodeJS.ProcessEnv = {}): Promise<Host> {
+/** `args` are more options of the browser host's command line (its providers' URLs, its outbound rule). */
+export async function startHost(env: NodeJS.ProcessEnv = {}, args: string[] = []): Promise<Host> {
   const copy = templateCopy();
-  const host = await launchHost(copy, env);
+  const host = await launchHost(copy, env, args);
   return {
     ...host,
     async close() {
@@ -58,9 +59,10 @@ export interface HostWithServer extends Host {
   server: RunningServer;
 }
 
-export async function startHostWithServer(): Promise<HostWithServer> {
+/** `options` give the server its providers' URLs and its outbound rule, which it never reads from the environment. */
+export async function startHostWithServer(options: Pick<StartOptions, 'providers' | 'outbound'> = {}): Promise<HostWithServer> {
   const copy = templateCopy();
-  const server = await startServer({ port: 0, dataDir: copy.dataDir, quiet: true });
+  const server = await startServer({ port: 0, dataDir: copy.dataDir, quiet: true, ...options });
   const host = await launchHost(copy, { CONSOLE_SERVER_URL: server.url });
   return {
     ...host,
@@ -74,8 +76,8 @@ export async function startHostWithServer(): Promise<HostWithServer> {
   };
 }
 
-async function launchHost({ home, dataDir }: { home: string; dataDir: string }, env: NodeJS.ProcessEnv): Promise<Host> {
-  const child: ChildProcess = spawn(process.execPath, browserHostArgs(['--port', '0', '--vault', 'memory', '--data', dataDir, '--renderer', RENDERER_DIR]), {
+async function launchHost({ home, dataDir }: { home: string; dataDir: string }, env: NodeJS.ProcessEnv, args: string[] = []): Promise<Host> {
+  const child: ChildProcess = spawn(process.execPath, browserHostArgs(['--port', '0', '--vault', 'memory', '--data', dataDir, '--renderer', RENDERER_DIR, ...args]), {
     env: { ...process.env, CONSOLE_HOME: home, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

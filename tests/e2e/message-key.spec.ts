@@ -1,3 +1,4 @@
+import { LOOPBACK_PEERS_OUTBOUND } from '../../src/server/testing/outbound';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_PREFIX, Header } from '../../src/shared/constants';
 import { API_KEY_HEADER } from '../../src/areas/information/contract';
@@ -17,18 +18,17 @@ import { apiData, hostForSpecFile, signInAdmin, startHostWithServer, tabPane, to
 test.describe.configure({ mode: 'serial' });
 
 let peer: SmsPeer;
-const SMS_SETTINGS = ['CONSOLE_SMS_GATEWAY_URL', 'CONSOLE_SMS_ACCESS_KEY_ID', 'CONSOLE_SMS_ACCESS_KEY_SECRET', 'CONSOLE_SMS_POLL_MS'] as const;
+const SMS_SETTINGS = ['CONSOLE_SMS_ACCESS_KEY_ID', 'CONSOLE_SMS_ACCESS_KEY_SECRET', 'CONSOLE_SMS_POLL_MS'] as const;
 
 const host = hostForSpecFile(async () => {
   peer = await startSmsPeer();
   Object.assign(process.env, {
-    CONSOLE_SMS_GATEWAY_URL: peer.gatewayUrl,
     CONSOLE_SMS_ACCESS_KEY_ID: peer.accessKeyId,
     CONSOLE_SMS_ACCESS_KEY_SECRET: peer.accessKeySecret,
     CONSOLE_SMS_POLL_MS: '100',
   });
   try {
-    return await startHostWithServer();
+    return await startHostWithServer({ providers: { smsGatewayUrl: peer.gatewayUrl }, outbound: LOOPBACK_PEERS_OUTBOUND });
   } finally {
     // The server read them as it started; later spec files of this worker start without them.
     for (const name of SMS_SETTINGS) delete process.env[name];

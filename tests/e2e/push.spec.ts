@@ -1,3 +1,4 @@
+import { LOOPBACK_PEERS_OUTBOUND } from '../../src/server/testing/outbound';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Route } from '../../src/shared/routes';
 import { startJPushPeer, type JPushPeer } from '../../src/server/testing/jpush-peer';
@@ -8,21 +9,21 @@ import { hostForSpecFile, signInAdmin, startHostWithServer, tabPane, toast } fro
  * AppKey refused first) and edited without retyping its Master Secret, a malformed audience refused in the
  * push dialog with the bad value named, then a push whose de-duplicated aliases arrive at the loopback JPush
  * peer once, authenticated with the provider's keys, and show as pushed with the provider's msg_id; a
- * provider deleted after a confirmation. The host's server is pointed at the peer by CONSOLE_JPUSH_API_URL.
+ * provider deleted after a confirmation. The host's server is pointed at the peer by its start options.
  */
 
 test.describe.configure({ mode: 'serial' });
 
 let peer: JPushPeer;
-const SETTINGS = ['CONSOLE_JPUSH_API_URL', 'CONSOLE_SMS_POLL_MS'] as const;
+const SETTINGS = ['CONSOLE_SMS_POLL_MS'] as const;
 
 const host = hostForSpecFile(async () => {
   peer = await startJPushPeer();
   peer.registerDevice({ alias: 'driver_001', tags: ['上海'] });
   peer.registerDevice({ alias: 'driver_002', tags: ['上海'] });
-  Object.assign(process.env, { CONSOLE_JPUSH_API_URL: peer.baseUrl, CONSOLE_SMS_POLL_MS: '100' });
+  Object.assign(process.env, { CONSOLE_SMS_POLL_MS: '100' });
   try {
-    return await startHostWithServer();
+    return await startHostWithServer({ providers: { jpushApiUrl: peer.baseUrl }, outbound: LOOPBACK_PEERS_OUTBOUND });
   } finally {
     // The server read them as it started; later spec files of this worker start without them.
     for (const name of SETTINGS) delete process.env[name];

@@ -1,3 +1,4 @@
+import { LOOPBACK_PEERS_OUTBOUND } from '../../src/server/testing/outbound';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,15 +34,15 @@ test.describe.configure({ mode: 'serial' });
 
 /** The loopback enterprise messenger the server signs QR sign-ins in with. */
 let messenger: WeComPeer;
-const MESSENGER_ENV = ['CONSOLE_WXWORK_BASE_URL', 'CONSOLE_WXWORK_CORP_ID', 'CONSOLE_WXWORK_CORP_SECRET', 'CONSOLE_WXWORK_AGENT_ID'] as const;
+const MESSENGER_ENV = ['CONSOLE_WXWORK_CORP_ID', 'CONSOLE_WXWORK_CORP_SECRET', 'CONSOLE_WXWORK_AGENT_ID'] as const;
 
 const host = hostForSpecFile(async () => {
   messenger = await startWeComPeer();
-  const values = [messenger.baseUrl, messenger.corpId, messenger.corpSecret, '1000002'];
-  // The server reads its messenger settings from the environment as it starts; other spec files must not see them.
+  const values = [messenger.corpId, messenger.corpSecret, '1000002'];
+  // The server reads its messenger account from the environment as it starts (its URL from its options); other spec files must not see them.
   MESSENGER_ENV.forEach((name, index) => (process.env[name] = values[index]));
   try {
-    return await startHostWithServer();
+    return await startHostWithServer({ providers: { messengerBaseUrl: messenger.baseUrl }, outbound: LOOPBACK_PEERS_OUTBOUND });
   } finally {
     for (const name of MESSENGER_ENV) delete process.env[name];
   }

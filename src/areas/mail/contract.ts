@@ -104,7 +104,25 @@ const accountFields = z.object({ host: mailRules.host, port: mailRules.port, ssl
 /** A new account: its password or authorization code is required. */
 export const mailAccountForm = accountFields.extend({ secret: encryptedPassword });
 export type MailAccountForm = z.input<typeof mailAccountForm>;
-/** An edit: an empty secret keeps the stored one. */
+/**
+ * The fields that say where an account's mail goes and as whom. A change of any of them needs the password
+ * again: a stored password never follows an account to another server (issue 46 H1).
+ */
+export const MAIL_CONNECTION_FIELDS = ['host', 'port', 'ssl', 'protocol', 'account'] as const;
+type MailConnection = Pick<z.input<typeof accountFields>, (typeof MAIL_CONNECTION_FIELDS)[number]>;
+
+/** Whether an edit points an account elsewhere (another server, port, security, protocol or sender). */
+export function mailConnectionChanged(stored: MailConnection, edited: MailConnection): boolean {
+  return (
+    stored.host.trim().toLowerCase() !== edited.host.trim().toLowerCase() ||
+    Number(stored.port) !== Number(edited.port) ||
+    stored.ssl !== edited.ssl ||
+    stored.protocol !== edited.protocol ||
+    stored.account.trim().toLowerCase() !== edited.account.trim().toLowerCase()
+  );
+}
+
+/** An edit: an empty secret keeps the stored one, unless the edit changes a connection field (MAIL_CONNECTION_FIELDS). */
 export const mailAccountUpdateForm = accountFields.extend({ id: rules.id, version: rules.version, secret: encryptedPassword.optional() });
 export type MailAccountUpdateForm = z.input<typeof mailAccountUpdateForm>;
 
@@ -222,7 +240,8 @@ export const mail = {
     path: '/mail/account/test',
     access: Perm.mailAccountSave,
     input: z.object({ id: rules.id, to: mailRules.account }),
-    output: z.object({ serverAnswer: z.string() }),
+    // Whether the server took the mail; a refusal is a classified failure (MailFailure), never the peer's words.
+    output: z.object({ sent: z.literal(true) }),
   }),
   list: endpoint({
     service: 'mail',

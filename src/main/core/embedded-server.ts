@@ -3,6 +3,8 @@ import { ResponseCode } from '../../shared/codes';
 import type { EmbeddedServerHandle } from './console-core';
 import { ApiError } from './errors';
 import type { ConsoleCredentials } from './settings';
+import type { ProviderUrls } from '../../server';
+import type { OutboundConfig } from '../../server/outbound/policy';
 
 export interface EmbeddedServerOptions {
   /** The server's data folder (PGlite): the app's user-data folder in Electron, CONSOLE_HOME in the browser host. */
@@ -13,6 +15,9 @@ export interface EmbeddedServerOptions {
   migrationsDir?: string;
   /** A pre-initialised data folder (a tarball): a first start loads it instead of running initdb. */
   dataTemplate?: string;
+  /** The providers' URLs and the outbound rule, from the browser host's command line; the desktop app passes none. */
+  providers?: ProviderUrls;
+  outbound?: OutboundConfig;
 }
 
 /**
@@ -40,6 +45,8 @@ export function createEmbeddedServer(options: EmbeddedServerOptions): EmbeddedSe
       clientSecret,
       transportSecret,
       quiet: true,
+      ...(options.providers !== undefined && { providers: options.providers }),
+      ...(options.outbound !== undefined && { outbound: options.outbound }),
     });
   };
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { MenuStatus, MenuType, RoleType } from '../../shared/constants';
 import { CONSOLE_SYSTEM_ID } from '../../shared/menu-catalog';
-import { ALL_PERMISSION_KEYS, isPermissionKey } from '../../shared/permissions';
+import { ALL_PERMISSION_KEYS, isCompanyWideKey, isPermissionKey } from '../../shared/permissions';
 import type { Db } from '../db/client';
 import { dept, menu, role, roleMenu, userRole } from '../db/schema';
 
@@ -106,7 +106,8 @@ export class Authz {
             or(eq(menu.type, MenuType.Menu), and(eq(menu.type, MenuType.Button), eq(roleMenu.halfChecked, false))),
           ),
         );
-      return new Set(rows.map((r) => r.perms).filter(isPermissionKey));
+      // A role of one organisation never holds a key of the company's own records (COMPANY_WIDE_KEYS).
+      return new Set(rows.map((r) => r.perms).filter((perms) => isPermissionKey(perms) && !isCompanyWideKey(perms)));
     });
   }
 

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { OutboundRefused } from '../outbound/policy';
 import type { SmsConfig } from './sms-config';
 
 /**
@@ -72,6 +73,7 @@ export class AliyunSmsClient {
   constructor(
     private readonly config: SmsConfig,
     private readonly now: () => Date = () => new Date(),
+    private readonly fetchImpl: typeof fetch = fetch,
   ) {}
 
   private signed(action: string, params: Record<string, string>): URLSearchParams {
@@ -93,7 +95,7 @@ export class AliyunSmsClient {
   }
 
   private async call(action: string, params: Record<string, string>): Promise<{ status: number; answer: ProviderAnswer | null }> {
-    const response = await fetch(this.config.gatewayUrl, {
+    const response = await this.fetchImpl(this.config.gatewayUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: this.signed(action, params).toString(),
@@ -119,6 +121,7 @@ export class AliyunSmsClient {
         OutId: message.outId,
       });
     } catch (error) {
+      if (error instanceof OutboundRefused) return { outcome: 'failed', reason: error.message };
       // No answer: the request may or may not have reached the provider.
       return { outcome: 'retry', reason: `no answer: ${(error as Error).message}`, unknown: true };
     }

@@ -1,4 +1,5 @@
 import { AliyunSmsClient } from './aliyun-sms';
+import { checkedFetch } from '../outbound/policy';
 import type { DelivererContext } from './deliverer';
 import { pushDeliverer } from './jpush';
 import { mailDeliverer } from './smtp';
@@ -33,9 +34,9 @@ export function smsDeliverer(client: AliyunSmsClient): ChannelDeliverer {
  * module adds its row here.
  */
 const CHANNELS: ReadonlyArray<{ channel: OutboxChannel; build(context: DelivererContext): ChannelDeliverer | null }> = [
-  { channel: OutboxChannel.Sms, build: ({ config, now }) => (smsEnabled(config.sms) ? smsDeliverer(new AliyunSmsClient(config.sms, now)) : null) },
+  { channel: OutboxChannel.Sms, build: ({ config, now }) => (smsEnabled(config.sms) ? smsDeliverer(new AliyunSmsClient(config.sms, now, checkedFetch(config.outbound))) : null) },
   { channel: OutboxChannel.Push, build: pushDeliverer },
-  { channel: OutboxChannel.Mail, build: ({ database, secrets, config }) => mailDeliverer(database.db, secrets, { timeoutMs: config.sms.requestTimeoutMs }) },
+  { channel: OutboxChannel.Mail, build: ({ database, secrets, config }) => mailDeliverer(database.db, secrets, { timeoutMs: config.sms.requestTimeoutMs, outbound: config.outbound }) },
 ];
 
 /** The outbox worker of this server, so a call that queues messages can have them delivered at once. */

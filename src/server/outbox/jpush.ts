@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { checkedFetch, OutboundRefused } from '../outbound/policy';
 import { PUSH_SECRET_PURPOSE, PushAudience } from '../../areas/push/contract';
 import { PushLimits } from '../../shared/rules';
 import { outbox, pushProvider } from '../db/schema';
@@ -96,6 +97,7 @@ export class JPushClient {
   constructor(
     private readonly baseUrl: string,
     private readonly timeoutMs: number,
+    private readonly fetchImpl: typeof fetch = fetch,
   ) {}
 
   private url(path: string): string {
@@ -103,7 +105,7 @@ export class JPushClient {
   }
 
   private async call(credentials: JPushCredentials, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; answer: JPushAnswer | null }> {
-    const response = await fetch(this.url(path), {
+    const response = await this.fetchImpl(this.url(path), {
       method,
       headers: { authorization: basicAuthorization(credentials), accept: 'application/json', ...(body !== undefined && { 'content-type': 'application/json' }) },
       ...(body !== undefined && { body: JSON.stringify(body) }),
@@ -123,6 +125,7 @@ export class JPushClient {
     try {
       reply = await this.call(credentials, 'GET', '/v3/push/cid?count=1&type=push');
     } catch (error) {
+      if (error instanceof OutboundRefused) return { outcome: 'failed', reason: error.message };
       // Nothing was pushed yet: asking again later is safe.
       return { outcome: 'retry', reason: `no answer to the cid request: ${(error as Error).message}`, unknown: false };
     }
@@ -139,6 +142,7 @@ export class JPushClient {
     try {
       reply = await this.call(credentials, 'POST', '/v3/push', pushBody(message));
     } catch (error) {
+      if (error instanceof OutboundRefused) return { outcome: 'failed', reason: error.message };
       // No answer: the push may or may not have reached the provider; its cid makes a resend safe.
       return { outcome: 'retry', reason: `no answer: ${(error as Error).message}`, unknown: true };
     }
@@ -158,7 +162,7 @@ export class JPushClient {
  * (A cid is valid for a day; the outbox's retries end long before.)
  */
 export function pushDeliverer({ database, config, secrets }: DelivererContext): ChannelDeliverer {
-  const client = new JPushClient(config.jpushApiUrl, config.sms.requestTimeoutMs);
+  const client = new JPushClient(config.jpushApiUrl, config.sms.requestTimeoutMs, checkedFetch(config.outbound));
   const { db } = database;
   return {
     async deliver(row: OutboxRow): Promise<DeliveryResult> {

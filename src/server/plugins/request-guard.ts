@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ResponseCode } from '../../shared/codes';
-import { Header } from '../../shared/constants';
+import { Header, RoleType } from '../../shared/constants';
 import type { EndpointDef } from '../../shared/contract';
 import { fail } from '../../shared/envelope';
 import { formatMessage, resolveLocale } from '../../shared/i18n/messages';
-import { isPermissionKey } from '../../shared/permissions';
+import { isCompanyWideKey, isPermissionKey } from '../../shared/permissions';
 import { CallContext, type Services } from '../context';
-import { Errors } from '../errors';
+import { AppError, Errors } from '../errors';
 import { isLoopbackAddress, isLoopbackHostHeader } from '../loopback';
 
 declare module 'fastify' {
@@ -80,6 +80,7 @@ export async function guard(ctx: CallContext, def: EndpointDef, request: Fastify
   if (def.access === 'session') return;
   if (!isPermissionKey(def.access)) throw new Error(`endpoint ${def.path} names an unknown permission key ${def.access}`);
   const role = ctx.requireRole();
+  if (isCompanyWideKey(def.access) && role.roleType !== RoleType.AllOrganisations) throw new AppError(ResponseCode.Forbidden, 'error.companyWideOnly');
   const keys = await ctx.services.authz.keysOf(role.roleId);
   if (!keys.has(def.access)) throw Errors.forbidden();
 }

@@ -5,7 +5,7 @@ import { API_PREFIX, FilePurpose, Header, MenuType, RoleType } from '../../share
 import { api, fillPath, listEndpoints, type EndpointDef } from '../../shared/contract';
 import { UploadedFile } from '../../shared/contract/file';
 import { DEFAULT_CLIENT_ID } from '../../shared/defaults';
-import { ALL_PERMISSION_KEYS } from '../../shared/permissions';
+import { ALL_PERMISSION_KEYS, isCompanyWideKey } from '../../shared/permissions';
 import { rowsOf } from '../auth/authz';
 import { hashToken } from '../auth/tokens';
 import {
@@ -36,7 +36,7 @@ import { reportFigure } from './figures';
  * The authorisation matrix (issue 15, suite 2): every non-public endpoint of the contract is called by callers
  * who must be refused — no token, an expired one, revoked ones (signed out, session ended by an administrator,
  * password changed), forged ones, a role header the user does not hold, a role without the endpoint's
- * permission key, ids outside the role's organisations — and each refusal must carry its code and change
+ * permission key, a role of one organisation with a key of the whole company's records, ids outside the role's organisations — and each refusal must carry its code and change
  * nothing (no operation-log row, every table but the interface log as it was).
  */
 
@@ -310,6 +310,8 @@ function casesOf(id: string, def: EndpointDef): MatrixCase[] {
     cases.push({ name: 'no role header', expected: ResponseCode.RoleNotHeld, token: holder.token });
     cases.push({ name: 'role without the key', expected: ResponseCode.Forbidden, token: keyless.token, roleHeader: String(keyless.roleId) });
   }
+  // The holder is a role of one organisation: it holds every key, but those of the whole company's records give it nothing (issue 46 L1).
+  if (isCompanyWideKey(def.access)) cases.push({ name: 'role of one organisation with a key of the whole company', expected: ResponseCode.Forbidden, token: holder.token, roleHeader: role });
   const handlerKey = HANDLER_KEY_CASES[id];
   if (handlerKey !== undefined) {
     cases.push({ name: 'role without the key (checked by the handler)', expected: ResponseCode.Forbidden, token: keyless.token, roleHeader: String(keyless.roleId), input: handlerKey?.(fixtures) });

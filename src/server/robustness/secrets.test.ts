@@ -103,6 +103,7 @@ beforeAll(async () => {
     quiet: false,
     messenger: { baseUrl: peer.baseUrl, corpId: peer.corpId, corpSecret: peer.corpSecret, agentId: '1000002', qrUrl: `${peer.baseUrl}/qr` },
     jpushApiUrl: jpushPeer.baseUrl,
+    outbound: smtpPeer.outbound,
     sms: { ...smsConfigFromEnv({}), gatewayUrl: smsPeer.gatewayUrl, accessKeyId: smsPeer.accessKeyId, accessKeySecret: smsPeer.accessKeySecret, pollMs: 20, backoffBaseMs: 20 },
   });
   // The browser host calls the server over HTTP: its answers are kept to learn the tokens it was given.

@@ -9,6 +9,7 @@ import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAU
 import type { Envelope } from '../../shared/envelope';
 import { encryptTransport } from '../../shared/transport-crypto';
 import { configFromEnv, type ServerConfig } from '../config';
+import { LOOPBACK_PEERS_OUTBOUND } from './outbound';
 import type { Services } from '../context';
 import { createServer } from '..';
 import { freshPgDatabase, testDriver, TEST_SECRET_KEY } from './fresh-data';
@@ -65,13 +66,16 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   if (driver === 'pg') {
     const database = await freshPgDatabase('console_test');
     // A PostgreSQL test server has no data folder of its own: its secrets are sealed with a test key.
-    config = configFromEnv({}, { databaseUrl: database.url, secretKey: TEST_SECRET_KEY, quiet: true, checkOutput: true, ...overrides });
+    config = configFromEnv({}, { databaseUrl: database.url, secretKey: TEST_SECRET_KEY, quiet: true, checkOutput: true, outbound: LOOPBACK_PEERS_OUTBOUND, ...overrides });
     cleanup = database.drop;
   } else {
     const dir = scratchDir('console-pglite-test-');
     cpSync(inject('pgliteTemplate'), dir, { recursive: true });
     // CONSOLE_PGLITE_THREAD=worker runs the suite with PGlite in its worker thread.
-    config = configFromEnv({ CONSOLE_PGLITE_THREAD: process.env.CONSOLE_PGLITE_THREAD }, { dataDir: dir, databaseUrl: '', quiet: true, checkOutput: true, ...overrides });
+    config = configFromEnv(
+      { CONSOLE_PGLITE_THREAD: process.env.CONSOLE_PGLITE_THREAD },
+      { dataDir: dir, databaseUrl: '', quiet: true, checkOutput: true, outbound: LOOPBACK_PEERS_OUTBOUND, ...overrides },
+    );
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
   const { app, services } = await createServer(config, clock.now);

@@ -2,6 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { OutboundConfig } from '../outbound/policy';
+import { LOOPBACK_PEERS_OUTBOUND } from './outbound';
 
 /** A mail as the peer received it: the SMTP envelope and the parsed message. */
 export interface ReceivedMail {
@@ -17,6 +19,8 @@ export interface SmtpPeer {
   user: string;
   password: string;
   received: ReceivedMail[];
+  /** The outbound rule a test server needs to reach this peer: loopback allowed, its port a mail port. */
+  outbound: OutboundConfig;
   /** Resolves once `count` mails have arrived. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -87,6 +91,7 @@ export async function startSmtpPeer(credentials: { user: string; password: strin
     user: credentials.user,
     password: credentials.password,
     received,
+    outbound: { ...LOOPBACK_PEERS_OUTBOUND, mailPorts: [...LOOPBACK_PEERS_OUTBOUND.mailPorts, port] },
     async waitFor(count, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {

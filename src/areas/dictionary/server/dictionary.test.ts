@@ -264,7 +264,12 @@ describe('permissions', () => {
       server.call(api.dictionary.importPreview, { fileId: 1 }, operator.as),
       server.call(api.dictionary.importApply, { fileId: 1, digest: '0'.repeat(64) }, operator.as),
     ];
-    for (const answer of await Promise.all(calls)) expect(answer).toMatchObject({ code: ResponseCode.Forbidden, msg: 'You have no permission for this action' });
+    // The changes are the whole company's (issue 46 L1): a role of one organisation hears that instead.
+    const messages = (await Promise.all(calls)).map((answer) => [answer.code, answer.msg]);
+    expect(messages).toEqual([
+      ...Array.from({ length: 2 }, () => [ResponseCode.Forbidden, 'You have no permission for this action']),
+      ...Array.from({ length: 5 }, () => [ResponseCode.Forbidden, 'these records belong to the whole company: only a role of the whole company may change them']),
+    ]);
     const exported = await server.app.inject({
       method: 'GET',
       url: `${API_PREFIX}/sys/dictionary/export`,
@@ -494,16 +499,14 @@ describe('import', () => {
     expect(await server.services.db.select().from(dictionary).where(eq(dictionary.dictNo, 'NEW_ONE'))).toEqual([]);
   });
 
-  it('refuses changes of existing entries to a role that may add but not change', async () => {
-    const adder = await signInBranchAdmin(server, { username: 'dictadder', keys: [Perm.dictView, Perm.dictSave] });
-    const bytes = await workbookOf([HEADER, ['', 'NEW_ONE', '新', 1, '1', '1', ...blankNames, ''], ['VEHICLE_TYPE', 'VAN', '改名', 10, '1', '1', ...blankNames, '']]);
-    const fileId = await storeUpload(bytes, adder.userId);
-    const preview = await server.call(api.dictionary.importPreview, { fileId }, adder.as);
-    // Names the refusal when there is one (it failed once on PostgreSQL in CI with no report to read).
-    expect(preview.code, preview.msg).toBe(ResponseCode.Success);
-    const report = preview.data!;
-    expect(report.counts).toMatchObject({ add: 1, change: 0, refuse: 1 });
-    expect(report.rows[1]).toMatchObject({ action: 'refuse', reason: 'the current role may not change existing entries' });
+  it('refuses an import to a role of one organisation, whatever keys it holds: dictionaries are the whole company’s', async () => {
+    const branch = await signInBranchAdmin(server, { username: 'dictadder', keys: [Perm.dictView, Perm.dictSave, Perm.dictUpdate] });
+    const bytes = await workbookOf([HEADER, ['', 'NEW_ONE', '新', 1, '1', '1', ...blankNames, '']]);
+    const fileId = await storeUpload(bytes, branch.userId);
+    const preview = await server.call(api.dictionary.importPreview, { fileId }, branch.as);
+    expect(preview.code).toBe(ResponseCode.Forbidden);
+    expect(preview.msg).toMatch(/whole company/);
+    expect(await server.services.db.select().from(dictionary).where(eq(dictionary.dictNo, 'NEW_ONE'))).toEqual([]);
   });
 
   it('refuses a file that is not an .xlsx workbook, lacks the columns, is empty, too long, or is not the caller’s', async () => {

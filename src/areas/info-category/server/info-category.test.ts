@@ -134,9 +134,15 @@ describe('information categories', () => {
     const listed = await server.call(api.infoCategory.list, { pageNum: 1, pageSize: 10 }, branch.as);
     expect(listed.data!.records.map((r) => r.id)).toEqual([inBackoffice]);
     expect((await server.call(api.infoCategory.info, { id: inLogistics }, branch.as)).code).toBe(ResponseCode.OutOfScope);
-    expect((await server.call(api.infoCategory.add, { systemCode: logistics, name: 'Sneaky' }, branch.as)).code).toBe(ResponseCode.OutOfScope);
-    expect((await server.call(api.infoCategory.update, { id: inLogistics, version: 1, systemCode: backoffice, name: 'Taken over', enable: 1 }, branch.as)).code).toBe(ResponseCode.OutOfScope);
-    expect((await server.call(api.infoCategory.delete, { ids: `${inLogistics}` }, branch.as)).code).toBe(ResponseCode.OutOfScope);
+    // Categories are every user's of a system: only a role of the whole company changes them (issue 46 L1).
+    for (const answer of [
+      await server.call(api.infoCategory.add, { systemCode: backoffice, name: 'Sneaky' }, branch.as),
+      await server.call(api.infoCategory.update, { id: inBackoffice, version: 1, systemCode: backoffice, name: 'Taken over', enable: 1 }, branch.as),
+      await server.call(api.infoCategory.delete, { ids: `${inBackoffice}` }, branch.as),
+    ]) {
+      expect(answer.code).toBe(ResponseCode.Forbidden);
+      expect(answer.msg).toMatch(/whole company/);
+    }
     expect((await server.call(api.infoCategory.systems, {}, branch.as)).data!.map((s) => s.systemCode)).toEqual([backoffice]);
 
     const viewer = await signInBranchAdmin(server, { username: 'infoViewer', keys: [Perm.infoTypeView] });

@@ -12,7 +12,7 @@ import { AUTHZ_CHANNEL, connectCacheChannel } from '../../../server/auth/authz-c
 import { Authz } from '../../../server/auth/authz';
 import { file, i18nText, menu, operationLog } from '../../../server/db/schema';
 import { Translations, TRANSLATIONS_CHANNEL } from '../../../server/i18n-text';
-import { signInAdminActor, signInBranchAdmin, signInOperator, type Actor } from '../../../server/testing/actors';
+import { signInAdminActor, signInBranchAdmin, signInOperator, signInWithRole, type Actor } from '../../../server/testing/actors';
 import { startTestServer, type CallOptions, type TestServer } from '../../../server/testing/harness';
 
 let server: TestServer;
@@ -142,9 +142,13 @@ describe('multilingual text list and dialog', () => {
     ]) {
       expect(answer.code).toBe(ResponseCode.Forbidden);
     }
-    const editor = await signInBranchAdmin(server, { username: 'translator', keys: [Perm.i18nView, Perm.i18nSave] });
-    expect((await server.call(api.i18nText.save, { chinese: '新文本' }, editor.as)).code).toBe(ResponseCode.Success);
-    expect((await server.call(api.i18nText.delete, { id }, editor.as)).code).toBe(ResponseCode.Forbidden);
+    // Translations are every organisation's: a role of one organisation holding the keys changes none (issue 46 L1).
+    const editor = await signInBranchAdmin(server, { username: 'translator', keys: [Perm.i18nView, Perm.i18nSave, Perm.i18nDelete] });
+    expect((await server.call(api.i18nText.list, { page: 1, limit: 10 }, editor.as)).code).toBe(ResponseCode.Success);
+    for (const answer of [await server.call(api.i18nText.save, { chinese: '新文本' }, editor.as), await server.call(api.i18nText.delete, { id }, editor.as)]) {
+      expect(answer.code).toBe(ResponseCode.Forbidden);
+      expect(answer.msg).toMatch(/whole company/);
+    }
   });
 });
 
@@ -298,7 +302,7 @@ describe('export and import', () => {
     expect((await server.call(api.i18nText.importPreview, { fileId: empty }, admin.as)).msg).toBe('fileId: The sheet has no rows to import');
     const other = await storeUpload(await workbookOf([['chinese'], ['字典管理']]), admin.userId, FilePurpose.DictionaryImport);
     expect((await server.call(api.i18nText.importPreview, { fileId: other }, admin.as)).code).toBe(ResponseCode.NotFound);
-    const translator = await signInBranchAdmin(server, { username: 'translator', keys: [Perm.i18nView, Perm.i18nSave] });
+    const translator = await signInWithRole(server, 'translator', admin.roleId);
     const theirs = await storeUpload(await workbookOf([['chinese'], ['字典管理']]), translator.userId);
     expect((await server.call(api.i18nText.importPreview, { fileId: theirs }, admin.as)).code).toBe(ResponseCode.NotFound);
     expect((await server.call(api.i18nText.importPreview, { fileId: theirs }, translator.as)).code).toBe(ResponseCode.Success);

@@ -14,7 +14,7 @@ import { invalidateAccountQueries } from './queries';
 /**
  * The mail account form (/addMailAccount/{id}; 'null' adds): server, port, SSL, protocol, the account and its
  * password or authorization code. The password goes to the server sealed and is never shown again; on edit an
- * empty password keeps the stored one.
+ * empty password keeps the stored one, unless the edit changes the server, port, SSL, protocol or account.
  */
 export default function AccountForm() {
   const { t } = useTranslation();
@@ -39,7 +39,7 @@ function AccountEditor({ record, reload }: LoadedRecord<MailAccountRecord>) {
   const controller = useRecordForm({
     record,
     initial: accountValuesOf(record),
-    rules: (values) => accountFormIssues(values, isNew),
+    rules: (values) => accountFormIssues(values, record),
     checkedFields: () => ACCOUNT_FIELDS,
     endpoints: mail,
     add: { endpoint: 'mail.accountAdd', payload: accountPayload },

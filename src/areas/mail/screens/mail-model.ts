@@ -1,4 +1,4 @@
-import { MailProtocol, mailAccountForm, mailAccountUpdateForm, type MailAccountForm, type MailAccountRecord } from '../contract';
+import { mailConnectionChanged, MailProtocol, mailAccountForm, mailAccountUpdateForm, type MailAccountForm, type MailAccountRecord } from '../contract';
 import { issuesByField } from '../../../renderer/components/form/record-form';
 import type { MessageKey, RuleMessageKey } from '../../../renderer/i18n/message-key';
 
@@ -24,10 +24,15 @@ export function accountPayload(values: AccountFormValues): MailAccountForm {
   return { host: values.host, port: values.port, ssl: values.ssl, protocol: values.protocol, account: values.account, secret: values.secret };
 }
 
-/** On edit an empty secret keeps the stored one: it is checked only when typed. */
-export function accountFormIssues(values: AccountFormValues, isNew: boolean): Partial<Record<AccountField, RuleMessageKey>> {
-  if (isNew) return issuesByField(mailAccountForm, accountPayload(values), ACCOUNT_FIELDS);
-  return issuesByField(mailAccountUpdateForm, { ...accountPayload(values), secret: values.secret || undefined, id: 1, version: 1 }, ACCOUNT_FIELDS);
+/**
+ * On edit an empty secret keeps the stored one: it is checked only when typed, and asked for again when the edit
+ * points the account elsewhere (the server's rule, mailConnectionChanged).
+ */
+export function accountFormIssues(values: AccountFormValues, stored: MailAccountRecord | null): Partial<Record<AccountField, RuleMessageKey>> {
+  if (!stored) return issuesByField(mailAccountForm, accountPayload(values), ACCOUNT_FIELDS);
+  const issues = issuesByField(mailAccountUpdateForm, { ...accountPayload(values), secret: values.secret || undefined, id: 1, version: 1 }, ACCOUNT_FIELDS);
+  if (!values.secret && !issues.secret && mailConnectionChanged(stored, values)) return { ...issues, secret: 'validation.mailSecretForChange' };
+  return issues;
 }
 
 export function accountFieldLabelKey(field: string): MessageKey | null {

@@ -1,7 +1,8 @@
+import { isIP } from 'node:net';
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
-import type { MailAccountRecord, MailProtocol } from '../contract';
+import { mailConnectionChanged, MailProtocol, type MailAccountRecord } from '../contract';
 import { ResponseCode } from '../../../shared/codes';
 import { formatMessage } from '../../../shared/i18n/messages';
 import { openTransportPassword } from '../../../server/auth/passwords';
@@ -11,7 +12,8 @@ import { containsPattern, pagedQuery } from '../../../server/db/lists';
 import { mailAccount, mailMessage, outbox } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
 import { OutboxStatus } from '../../../server/outbox/worker';
-import { MAIL_SECRET_PURPOSE, sendThrough, smtpOutcome, type MailAccountRow } from '../../../server/outbox/smtp';
+import { classifySmtpError, failureText, MAIL_SECRET_PURPOSE, sendThrough, type MailAccountRow } from '../../../server/outbox/smtp';
+import { addressAllowed, mailPortAllowed } from '../../../server/outbound/policy';
 import { undoableDelete } from '../../../server/undo';
 import type { UndoTicket } from '../../../shared/contract/undo';
 
@@ -46,6 +48,21 @@ function accountTaken(error: unknown): never {
   throw error;
 }
 
+/**
+ * Refuses a destination the server may not connect to (issue 46 M1): a port that is not a mail port of the
+ * protocol, a host written as an address outside the allowed ranges. A host name is checked when it is connected
+ * to, against every address it then resolves to.
+ */
+function checkDestination(ctx: CallContext, form: { host: string; port: string; protocol: MailProtocol }): void {
+  const { outbound } = ctx.services.config;
+  if (!mailPortAllowed(outbound, form.protocol, Number(form.port))) {
+    const ports = form.protocol === MailProtocol.Lmtp ? String(outbound.lmtpPort) : outbound.mailPorts.join(', ');
+    throw Errors.invalid('port', 'validation.mailPortNotAllowed', { ports });
+  }
+  const bare = form.host.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(bare) !== 0 && !addressAllowed(outbound, bare)) throw Errors.invalid('host', 'validation.mailHostNotAllowed');
+}
+
 async function sealedSecret(ctx: CallContext, transportSealed: string): Promise<string> {
   const plain = await openTransportPassword('secret', transportSealed, ctx.services.config.transportSecret);
   if (plain.length === 0) throw Errors.invalid('secret', 'validation.required');
@@ -76,6 +93,7 @@ export async function accountInfo(ctx: CallContext, id: number): Promise<MailAcc
 
 export async function addAccount(ctx: CallContext, form: ParsedInputOf<typeof api.mail.accountAdd>): Promise<MailAccountRow> {
   const session = ctx.requireSession();
+  checkDestination(ctx, form);
   const secretEnc = await sealedSecret(ctx, form.secret);
   return ctx.services.db
     .transaction(async (tx) => {
@@ -102,11 +120,14 @@ export async function addAccount(ctx: CallContext, form: ParsedInputOf<typeof ap
 }
 
 export async function updateAccount(ctx: CallContext, form: ParsedInputOf<typeof api.mail.accountUpdate>): Promise<MailAccountRow> {
+  checkDestination(ctx, form);
   const secretEnc = form.secret ? await sealedSecret(ctx, form.secret) : null;
   return ctx.services.db
     .transaction(async (tx) => {
       const existing = (await tx.select().from(mailAccount).where(eq(mailAccount.id, form.id)))[0];
       if (!existing) throw Errors.notFound('id');
+      // The stored password never follows the account to another server, port, security, protocol or sender.
+      if (secretEnc === null && mailConnectionChanged(accountRecordOf(existing), form)) throw Errors.invalid('secret', 'validation.mailSecretForChange');
       const updated = await tx
         .update(mailAccount)
         .set({
@@ -189,26 +210,29 @@ export function accountSecret(ctx: CallContext, row: MailAccountRow): string {
   }
 }
 
-/** Sends a test mail through an account now and answers the server's acceptance line, or its refusal as the error. */
-export async function testAccount(ctx: CallContext, input: ParsedInputOf<typeof api.mail.accountTest>): Promise<{ serverAnswer: string }> {
+/**
+ * Sends a test mail through an account now. It answers only that the server took it; a failure is its class
+ * (MailFailure) in the caller's language, never the server's own answer (issue 46 H1, M1).
+ */
+export async function testAccount(ctx: CallContext, input: ParsedInputOf<typeof api.mail.accountTest>): Promise<{ sent: true }> {
   const row = await accountRow(ctx, input.id);
   const secret = accountSecret(ctx, row);
   const subject = formatMessage(ctx.locale, 'mailTest.subject', {});
   const html = `<p>${formatMessage(ctx.locale, 'mailTest.body', { account: row.account })}</p>`;
-  let serverAnswer: string;
   try {
-    serverAnswer = await sendThrough(
+    await sendThrough(
       row,
       secret,
       { to: [input.to], cc: [], subject, html, messageKey: `mail-test-${row.id}-${ctx.services.now().getTime()}`, attachments: [] },
-      { timeoutMs: ctx.services.config.sms.requestTimeoutMs },
+      { timeoutMs: ctx.services.config.sms.requestTimeoutMs, outbound: ctx.services.config.outbound },
     );
   } catch (error) {
-    const outcome = smtpOutcome(error);
-    throw new AppError(ResponseCode.ThirdPartyError, 'error.mailTestFailed', { reason: outcome.reason }, undefined, `mail test through ${row.account}: ${outcome.reason}`);
+    const classified = classifySmtpError(error);
+    const reason = formatMessage(ctx.locale, `mailFailure.${classified.failure}`, {});
+    throw new AppError(ResponseCode.ThirdPartyError, 'error.mailTestFailed', { reason }, undefined, `mail test through ${row.account}: ${failureText(classified)}`);
   }
   await ctx.services.db.transaction((tx) =>
-    ctx.logChange(tx, { entryType: 'send', content: `Send a test mail through ${row.account} to ${input.to}`, before: null, after: { account: row.account, to: input.to, serverAnswer } }),
+    ctx.logChange(tx, { entryType: 'send', content: `Send a test mail through ${row.account} to ${input.to}`, before: null, after: { account: row.account, to: input.to, sent: true } }),
   );
-  return { serverAnswer };
+  return { sent: true };
 }

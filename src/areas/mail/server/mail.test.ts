@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   peer.received.length = 0;
-  server = await startTestServer({ sms: { ...smsConfigFromEnv({}), pollMs: 20, backoffBaseMs: 20, requestTimeoutMs: 5_000 } });
+  server = await startTestServer({ sms: { ...smsConfigFromEnv({}), pollMs: 20, backoffBaseMs: 20, requestTimeoutMs: 5_000 }, outbound: peer.outbound });
   admin = await signInAdminActor(server);
 });
 afterEach(async () => {
@@ -71,11 +71,10 @@ describe('mail accounts', () => {
     expect(stored.secretEnc).not.toContain(peer.password);
     expect(stored.secretEnc.startsWith('v1:')).toBe(true);
 
-    const updated = await server.call(api.mail.accountUpdate, { ...(await accountForm({ host: 'localhost' })), secret: undefined, id, version: 1 }, admin.as);
+    const updated = await server.call(api.mail.accountUpdate, { ...(await accountForm()), secret: undefined, id, version: 1 }, admin.as);
     expect(updated.data).toEqual({ id, version: 2 });
     const after = (await server.services.db.select().from(mailAccount).where(eq(mailAccount.id, id)))[0]!;
     expect(after.secretEnc).toBe(stored.secretEnc);
-    expect(after.host).toBe('localhost');
 
     await server.services.audit.flush();
     const logged = JSON.stringify(await server.services.db.select().from(operationLog));
@@ -121,11 +120,11 @@ describe('mail accounts', () => {
     expect((await server.call(api.mail.accountDelete, { ids: String(first) }, admin.as)).code).toBe(ResponseCode.Success);
   });
 
-  it('sends a test mail and answers the server line; a wrong password answers the server refusal', async () => {
+  it('sends a test mail and answers that it went; a wrong password answers the class of the refusal', async () => {
     const id = await addAccount();
     const tested = await server.call(api.mail.accountTest, { id, to: 'ops@example.com' }, admin.as);
     expect(tested.code).toBe(ResponseCode.Success);
-    expect(tested.data!.serverAnswer).toMatch(/^250 /);
+    expect(tested.data).toEqual({ sent: true });
     const [arrived] = await peer.waitFor(1);
     expect(arrived!.envelopeTo).toEqual(['ops@example.com']);
     expect(arrived!.parsed.subject).toBe('Test mail from the Back-office Console');
@@ -133,7 +132,7 @@ describe('mail accounts', () => {
     const wrong = await addAccount({ account: 'wrong@example.com' }, 'not-the-password');
     const failed = await server.call(api.mail.accountTest, { id: wrong, to: 'ops@example.com' }, admin.as);
     expect(failed.code).toBe(ResponseCode.ThirdPartyError);
-    expect(failed.msg).toMatch(/535/);
+    expect(failed.msg).toBe('the test mail was not sent: the mail server refused the account or its password');
   });
 
   it('asks for each key on the server', async () => {

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { MenuStatus, MenuType } from '../../../shared/constants';
+import { MenuStatus, MenuType, RoleType } from '../../../shared/constants';
+import { isCompanyWideKey } from '../../../shared/permissions';
 import type { NavNode, SystemEntry } from '../../../shared/contract/session';
 import { ResponseCode } from '../../../shared/codes';
 import { openTransportPassword } from '../../auth/passwords';
@@ -126,7 +127,7 @@ export const sessionHandlers: Omit<AreaHandlers<'session'>, 'dynamicMessages'> =
   },
 
   async buttons(input, ctx) {
-    await ctx.heldRole(input.roleId);
+    const held = await ctx.heldRole(input.roleId);
     const { authz, db } = ctx.services;
     const granted = await authz.menusOf(input.roleId);
     if (!granted.has(input.menuId)) throw Errors.outOfScope('menuId');
@@ -134,7 +135,9 @@ export const sessionHandlers: Omit<AreaHandlers<'session'>, 'dynamicMessages'> =
       .select({ menuId: menu.menuId, perms: menu.perms })
       .from(menu)
       .where(and(eq(menu.parentId, input.menuId), eq(menu.type, MenuType.Button), eq(menu.status, MenuStatus.Usable)));
-    return buttons.filter((b) => granted.get(b.menuId) === true).map((b) => b.perms);
+    // A role of one organisation is not offered the buttons of the company's own records (COMPANY_WIDE_KEYS).
+    const companyWide = held.roleType === RoleType.AllOrganisations;
+    return buttons.filter((b) => granted.get(b.menuId) === true && (companyWide || !isCompanyWideKey(b.perms))).map((b) => b.perms);
   },
 
   async grantStamp(input, ctx) {
