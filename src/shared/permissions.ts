@@ -3,8 +3,7 @@ import { AREA_CATALOGUES, mergeAreaTables, type AreaPerms } from './area-catalog
 /**
  * Permission keys: the `perms` of menus (view a screen) and buttons (do an action). The server's guards,
  * the seed menu tree and the renderer's permission gates all read them from here; each area declares its own
- * in its catalogue.ts. Key values are
- * letters or digits, at most 50 (spec 000 §5).
+ * in its catalogue.ts. Key values are letters or digits, at most 50 (spec 000 §5).
  */
 export const Perm = mergeAreaTables(
   {},
