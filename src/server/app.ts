@@ -30,7 +30,9 @@ const BODY_LIMIT = 1024 * 1024;
  * that run around every route; a route's handler parses its input, runs the module's handler and answers.
  */
 export function buildApp(services: Services): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy: false, return503OnClosing: true });
+  // Behind a trusted reverse proxy, request.ip (rate limits, logs, sign-in records) is the address it forwards for.
+  const { trustedProxies } = services.config;
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy: trustedProxies.length > 0 ? trustedProxies : false, return503OnClosing: true });
   void app.register(formbody);
   void app.register(multipart, MULTIPART_OPTIONS);
   void app.register(interfaceMonitoring, { services });
