@@ -11,7 +11,7 @@ import { fail } from '../shared/envelope';
 import { formatMessage, resolveLocale } from '../shared/i18n/messages';
 import { operationRowOf } from './audit/change-log';
 import { redactJsonText, truncate } from './audit/redact';
-import { RateLimiter } from './auth/rate-limit';
+import { rateLimitsFor } from './auth/rate-limit';
 import type { CallContext, Services } from './context';
 import { AppError, Errors } from './errors';
 import { sendDownload } from './exports/send';
@@ -37,7 +37,7 @@ export function buildApp(services: Services): FastifyInstance {
   void app.register(multipart, MULTIPART_OPTIONS);
   void app.register(interfaceMonitoring, { services });
   void app.register(requestGuard, { services });
-  const rateLimiter = new RateLimiter(services.config.rateLimits, services.now);
+  const rateLimits = rateLimitsFor(services);
 
   for (const { id, def } of listEndpoints()) {
     const [area, name] = id.split('.') as [string, string];
@@ -53,7 +53,7 @@ export function buildApp(services: Services): FastifyInstance {
         // A multipart body is read here (the file's bytes are not enumerable, so logs show its name and size).
         if (def.encoding === 'multipart') request.body = await readMultipart(request);
         const input = parseInput(def, request);
-        if (def.rateLimit) rateLimiter.take(def.rateLimit, ctx.ip, input);
+        if (def.rateLimit) await rateLimits.take(def.rateLimit, ctx.ip, input);
         const data = await handler(input, ctx);
         if (services.config.checkOutput) def.output.parse(data);
         if (def.download) return sendDownload(request, reply, def.download, exportedFile.parse(data));
