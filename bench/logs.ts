@@ -63,16 +63,20 @@ async function seed(dataDir: string, rows: number): Promise<void> {
   const { configFromEnv } = await import('../src/server/config');
   const { openDatabase } = await import('../src/server/db/client');
   const { seedIfEmpty } = await import('../src/server/seed/seed');
-  const { appendChained } = await import('../src/server/audit/chain');
+  const { appendChained, chainKeyOf } = await import('../src/server/audit/chain');
+  const { serverSecrets } = await import('../src/server');
   const { sql } = await import('drizzle-orm');
   const databaseUrl = process.env.DATABASE_URL;
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   try {
-    await seedIfEmpty(database.db, configFromEnv(process.env, { quiet: true }));
+    const config = configFromEnv(process.env, { quiet: true, dataDir });
+    await seedIfEmpty(database.db, config);
+    const chainKey = chainKeyOf(serverSecrets(config));
     for (let from = 1; from <= rows; from += SEED_CHUNK) {
       await appendChained(
         database.db,
         Array.from({ length: Math.min(SEED_CHUNK, rows - from + 1) }, (_, k) => rowOf(from + k)),
+        chainKey,
       );
     }
     await database.db.execute(sql`vacuum analyze log_operation`);

@@ -11,7 +11,7 @@ import { fail } from '../shared/envelope';
 import { formatMessage, resolveLocale } from '../shared/i18n/messages';
 import { operationRowOf } from './audit/change-log';
 import { redactJsonText, truncate } from './audit/redact';
-import { RateLimiter } from './auth/rate-limit';
+import { rateLimitsFor } from './auth/rate-limit';
 import type { CallContext, Services } from './context';
 import { AppError, Errors } from './errors';
 import { sendDownload } from './exports/send';
@@ -32,12 +32,14 @@ const BODY_LIMIT = 1024 * 1024;
  * that run around every route; a route's handler parses its input, runs the module's handler and answers.
  */
 export function buildApp(services: Services): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy: false, return503OnClosing: true });
+  // Behind a trusted reverse proxy, request.ip (rate limits, logs, sign-in records) is the address it forwards for.
+  const { trustedProxies } = services.config;
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy: trustedProxies.length > 0 ? trustedProxies : false, return503OnClosing: true });
   void app.register(formbody);
   void app.register(multipart, MULTIPART_OPTIONS);
   void app.register(interfaceMonitoring, { services });
   void app.register(requestGuard, { services });
-  const rateLimiter = new RateLimiter(services.config.rateLimits, services.now);
+  const rateLimits = rateLimitsFor(services);
 
   for (const { id, def } of listEndpoints()) {
     const [area, name] = id.split('.') as [string, string];
@@ -53,7 +55,7 @@ export function buildApp(services: Services): FastifyInstance {
         // A multipart body is read here (the file's bytes are not enumerable, so logs show its name and size).
         if (def.encoding === 'multipart') request.body = await readMultipart(request);
         const input = parseInput(def, request);
-        if (def.rateLimit) rateLimiter.take(def.rateLimit, ctx.ip, input);
+        if (def.rateLimit) await rateLimits.take(def.rateLimit, ctx.ip, input);
         const data = await handler(input, ctx);
         if (services.config.checkOutput) def.output.parse(data);
         if (def.download) return sendDownload(request, reply, def.download, exportedFile.parse(data));

@@ -2,11 +2,11 @@ import { configFromArgs, HelpRequested, type ServerConfig } from './config';
 import { backupDataDir, restoreDataDir } from './db/backup';
 import { listen } from '.';
 
-const USAGE = `Usage: npm run server -- [--port N] [--host H] [--data DIR] [--demo]
+const USAGE = `Usage: npm run server -- [--port N] [--host H] [--data DIR] [--demo] [--interface-log-days N] [--trusted-proxies LIST]
        npm run server -- backup FILE [--data DIR]     (an embedded data folder, with no server running on it)
        npm run server -- restore FILE [--data DIR]
 Environment: PORT, HOST, CONSOLE_DATA_DIR, DATABASE_URL, CONSOLE_TRANSPORT_SECRET,
-CONSOLE_ADMIN_PASSWORD, CONSOLE_CLIENT_ID, CONSOLE_CLIENT_SECRET, CONSOLE_WXWORK_* (see README).`;
+CONSOLE_ADMIN_PASSWORD, CONSOLE_CLIENT_ID, CONSOLE_CLIENT_SECRET, CONSOLE_TRUSTED_PROXIES, CONSOLE_WXWORK_* (see README).`;
 
 /** `backup FILE` or `restore FILE` on the PGlite data folder the options name. */
 async function runDataCommand(command: 'backup' | 'restore', file: string, config: ServerConfig): Promise<void> {

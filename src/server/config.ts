@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_MIGRATIONS_DIR } from './db/client';
@@ -51,6 +52,12 @@ export interface ServerConfig {
    * resolution (`CONSOLE_OUTBOUND_ALLOW`, `CONSOLE_OUTBOUND_DENY`, `CONSOLE_MAIL_PORTS`, `CONSOLE_MAIL_LMTP_PORT`).
    */
   outbound: OutboundConfig;
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed (`CONSOLE_TRUSTED_PROXIES`): addresses, CIDR ranges, or
+   * `loopback`, `linklocal`, `uniquelocal`. A call from one of them is counted and logged under the address the
+   * proxy names; from anywhere else under its own socket address, whatever it sends. Empty: no proxy is believed.
+   */
+  trustedProxies: string[];
   /** Calls per minute of the public calls that cost a password hash or a write; the contract's RATE_LIMITS unless a test lowers them. */
   rateLimits: Record<RateLimitName, RateLimit>;
   /** Validates every response against the contract's output schema (tests). */
@@ -104,6 +111,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
       mailPorts: parsePorts(env.CONSOLE_MAIL_PORTS, 'CONSOLE_MAIL_PORTS', DEFAULT_MAIL_PORTS),
       lmtpPort: env.CONSOLE_MAIL_LMTP_PORT ? parsePort(env.CONSOLE_MAIL_LMTP_PORT, 'CONSOLE_MAIL_LMTP_PORT') : DEFAULT_LMTP_PORT,
     },
+    trustedProxies: env.CONSOLE_TRUSTED_PROXIES !== undefined ? parseTrustedProxies(env.CONSOLE_TRUSTED_PROXIES, 'CONSOLE_TRUSTED_PROXIES') : [],
     rateLimits: RATE_LIMITS,
     checkOutput: false,
     interfaceMonitoring: parseSwitch(env.CONSOLE_INTERFACE_MONITORING, 'CONSOLE_INTERFACE_MONITORING'),
@@ -132,6 +140,31 @@ export function parsePgliteThread(value: string | undefined): 'main' | 'worker' 
   if (value === undefined || value === 'main') return 'main';
   if (value === 'worker') return 'worker';
   throw new Error(`CONSOLE_PGLITE_THREAD must be main or worker, got "${value}"`);
+}
+
+/** The names of address ranges that Fastify's proxy-addr knows besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * A comma-separated list of proxy addresses: each an IPv4 or IPv6 address, a CIDR range (`10.0.0.0/8`), or a named
+ * range. Anything else is refused rather than guessed (a typo would silently believe no proxy, or the wrong one).
+ */
+export function parseTrustedProxies(value: string, name: string): string[] {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    if (PROXY_RANGE_NAMES.has(entry)) continue;
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (family === 0 || !prefixOk || extra !== undefined) {
+      throw new Error(`${name} must list proxy addresses or ranges separated by commas (192.0.2.10, 10.0.0.0/8, ::1, loopback), got "${entry}"`);
+    }
+  }
+  return entries;
 }
 
 /** How long interface-monitoring rows are kept by default: a quarter, enough to look back on an incident. */
@@ -169,10 +202,13 @@ export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       case '--interface-log-days':
         overrides.interfaceLogRetentionDays = parseDays(value(), '--interface-log-days');
         break;
+      case '--trusted-proxies':
+        overrides.trustedProxies = parseTrustedProxies(value(), '--trusted-proxies');
+        break;
       case '--help':
         throw new HelpRequested();
       default:
-        throw new Error(`unknown option ${arg} (options: --port N, --host H, --data DIR, --demo, --interface-log-days N)`);
+        throw new Error(`unknown option ${arg} (options: --port N, --host H, --data DIR, --demo, --interface-log-days N, --trusted-proxies LIST)`);
     }
   }
   return configFromEnv(env, overrides);

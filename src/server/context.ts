@@ -5,6 +5,7 @@ import type { Authz, HeldRole } from './auth/authz';
 import type { SessionInfo, SessionStore } from './auth/session-store';
 import type { ServerConfig } from './config';
 import type { EndpointDef } from '../shared/contract/endpoint';
+import { chainKeyOf } from './audit/chain';
 import { operationRowOf, writeChangeIn, type ChangeRecord } from './audit/change-log';
 import type { Db, Tx } from './db/client';
 import { Errors } from './errors';
@@ -70,7 +71,7 @@ export class CallContext {
 
   /** Writes the change's operation-log row in `tx`, the change's own transaction: both commit or neither does. */
   async logChange(tx: Tx, change: ChangeRecord): Promise<void> {
-    await writeChangeIn(tx, operationRowOf(this, change, this.endpoint?.secretFields ?? []));
+    await writeChangeIn(tx, operationRowOf(this, change, this.endpoint?.secretFields ?? []), chainKeyOf(this.services.secrets));
     this.changesLogged++;
   }
 

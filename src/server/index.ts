@@ -1,5 +1,6 @@
 import { Audit } from './audit/audit';
 import { checkedFetch } from './outbound/policy';
+import { anchorChain, chainKeyOf } from './audit/chain';
 import { Authz } from './auth/authz';
 import { AUTHZ_CHANNEL, connectCacheChannel, type CacheChannel } from './auth/authz-channel';
 import { SESSIONS_CHANNEL, SessionStore } from './auth/session-store';
@@ -71,6 +72,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** The server's secret key (CONSOLE_SECRET_KEY, or the data folder's key file): it seals provider secrets and keys the operation log's chain. */
+export function serverSecrets(config: Pick<ServerConfig, 'secretKey' | 'dataDir'>): SecretBox {
+  return config.secretKey ? SecretBox.fromHex(config.secretKey) : SecretBox.forDataDir(config.dataDir);
+}
+
 /** Opens the database (migrations applied), seeds a first start, and builds the app: everything but listening. */
 export async function createServer(config: ServerConfig, now: () => Date = () => new Date()): Promise<{ app: FastifyInstance; services: Services; database: Database; seeded: boolean }> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl || undefined, dataDir: config.dataDir, migrationsDir: config.migrationsDir, pgliteThread: config.pgliteThread });
@@ -79,7 +85,11 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
     const seeded = await seedIfEmpty(database.db, config);
     // A data folder of an earlier release gets this release's new screens and buttons.
     await syncCatalogue(database.db);
-    if (seeded && config.demo) await seedDemo(database.db, { password: config.adminPassword });
+    const secrets = serverSecrets(config);
+    const chainKey = chainKeyOf(secrets);
+    // The operation log's head is anchored before anything is logged (audit/chain.ts).
+    await anchorChain(database.db, chainKey);
+    if (seeded && config.demo) await seedDemo(database.db, { password: config.adminPassword, chainKey });
     // PGlite runs no autovacuum: without fresh statistics the planner ignores the list indexes on large tables.
     // Only the tables grown since their last analysis are analysed: a whole `analyze` was most of a restart.
     if (database.driver === 'pglite') await analyzeGrownTables(database.db);
@@ -87,14 +97,18 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
       db: database.db,
       driver: database.driver,
       config,
-      audit: new Audit(database, ({ stream, fate, rows, reason }) => {
-        if (!config.quiet) console.error(`[server] ${stream} log: ${rows} rows ${fate}: ${reason}`);
-      }),
+      audit: new Audit(
+        database,
+        ({ stream, fate, rows, reason }) => {
+          if (!config.quiet) console.error(`[server] ${stream} log: ${rows} rows ${fate}: ${reason}`);
+        },
+        chainKey,
+      ),
       sessions: new SessionStore(database.db),
       authz: new Authz(database.db),
       messenger: new MessengerClient(config.messenger, checkedFetch(config.outbound)),
       translations: new Translations(database.db),
-      secrets: config.secretKey ? SecretBox.fromHex(config.secretKey) : SecretBox.forDataDir(config.dataDir),
+      secrets,
       outbox: { wake: () => undefined },
       now,
     };

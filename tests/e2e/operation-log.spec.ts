@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { Route } from '../../src/shared/routes';
-import { appendChained } from '../../src/server/audit/chain';
+import { appendChained, chainKeyOf } from '../../src/server/audit/chain';
 import { operationLog } from '../../src/server/db/schema';
 import { hostForSpecFile, signInAdmin, startHostWithServer, tabPane, toast } from './host';
 
@@ -72,6 +72,7 @@ test('filters, pages, opens an entry’s changes field by field, and shows the c
   await appendChained(
     host.server.services.db,
     Array.from({ length: 25 }, (_, n) => fixture(n)),
+    chainKeyOf(host.server.services.secrets),
   );
   await signInAdmin(page, host);
   await openScreen(page);

@@ -72,7 +72,7 @@ async function deptsOfUsers(database: Database, userIds: ReadonlySet<number>): P
 }
 
 /** Operation rows as stored, with the operator's organisation where the caller left it to the writer. */
-async function writeOperationRows(database: Database, rows: OperationLogRow[]): Promise<void> {
+async function writeOperationRows(database: Database, rows: OperationLogRow[], chainKey: Buffer): Promise<void> {
   const unresolved = new Set(rows.filter((row) => row.operDeptId === undefined && row.operUserId != null).map((row) => row.operUserId!));
   const depts = await deptsOfUsers(database, unresolved);
   await appendChained(
@@ -90,6 +90,7 @@ async function writeOperationRows(database: Database, rows: OperationLogRow[]): 
       afterOperation: row.afterOperation ?? null,
       operationTime: row.operationTime ?? new Date(),
     })),
+    chainKey,
   );
 }
 
@@ -120,7 +121,7 @@ export class Audit {
   readonly interfaceLog: BatchWriter<InterfaceLogRow>;
   readonly operationLog: BatchWriter<OperationLogRow>;
 
-  constructor(database: Database, report: (problem: AuditProblem) => void) {
+  constructor(database: Database, report: (problem: AuditProblem) => void, chainKey: Buffer) {
     this.interfaceLog = new BatchWriter<InterfaceLogRow>({
       write: (rows) => writeInterfaceRows(database, rows),
       fit: rowFitter(interfaceLog),
@@ -129,7 +130,7 @@ export class Audit {
       maxBatch: 250,
     });
     this.operationLog = new BatchWriter<OperationLogRow>({
-      write: (rows) => writeOperationRows(database, rows),
+      write: (rows) => writeOperationRows(database, rows, chainKey),
       fit: rowFitter(operationLog),
       deadLetter: (row, error) => insertDeadLetter(database, 'operation', row, error),
       report: (problem) => report({ stream: 'operation', reason: reasonOf(problem.error), ...problem }),

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { rowsOf } from '../auth/authz';
 import { PGliteThread } from '../db/pglite-thread';
+import type { SecretBox } from '../secrets/secret-box';
 
 /**
  * The operation log's hash chain (tamper evidence): each row's `hash` is SHA-256 over the canonical form
@@ -12,6 +13,13 @@ import { PGliteThread } from '../db/pglite-thread';
  * PostgreSQL keep one chain), reads the last hash, hashes the batch and inserts it. Ids are drawn inside
  * that transaction, so id order is chain order. A batch the database refuses rolls back whole; its rows,
  * retried one by one, chain from whatever is last then. Rows with a null hash are older than the chain.
+ *
+ * The hash is an HMAC-SHA-256 under a key derived from the server's secret key, which is kept outside the
+ * database (CONSOLE_SECRET_KEY or the data folder's `secret.key`): whoever can write the database cannot
+ * recompute it. Its head is anchored: `log_operation_head` names the last row, its hash and the first row
+ * chained under the key (rows before it were hashed by the unkeyed SHA-256 of earlier releases, and still
+ * verify so), with a MAC under the key over the three, rewritten in the same transaction as every append. A
+ * tail cut off the log no longer ends at the head, and moving the head needs the key.
  */
 
 /** The transaction-level advisory lock that serialises every writer of the chain. */
@@ -55,8 +63,16 @@ export function canonicalJson(value: unknown): string {
   return 'null';
 }
 
-/** The hash of a row chained after `previous`. */
-export function chainHash(row: ChainedRow, previous: string): string {
+/** What the chain's key is derived for from the server's secret key. */
+const CHAIN_KEY_PURPOSE = 'operation-log hash chain v1';
+
+/** The chain's key: derived from the server's secret key, never stored. */
+export function chainKeyOf(secrets: SecretBox): Buffer {
+  return secrets.derivedKey(CHAIN_KEY_PURPOSE);
+}
+
+/** The hash of a row chained after `previous`: an HMAC under `key`, or the plain SHA-256 of rows chained before the key. */
+export function chainHash(row: ChainedRow, previous: string, key?: Buffer): string {
   const fields = [
     previous,
     row.entryType,
@@ -71,7 +87,7 @@ export function chainHash(row: ChainedRow, previous: string): string {
     canonicalJson(row.afterOperation ?? null),
     row.operationMicros,
   ];
-  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+  return (key ? createHmac('sha256', key) : createHash('sha256')).update(JSON.stringify(fields)).digest('hex');
 }
 
 export function microsOf(date: Date): string {
@@ -84,12 +100,12 @@ export interface StoredRow extends Omit<ChainedRow, 'operationMicros'> {
   hash: string;
 }
 
-/** Hashes `rows` in order after `previous`. */
-export function chainRows(rows: ReadonlyArray<Omit<StoredRow, 'hash'>>, previous: string): StoredRow[] {
+/** Hashes `rows` in order after `previous`, under `key` (without one, as rows were hashed before the chain was keyed). */
+export function chainRows(rows: ReadonlyArray<Omit<StoredRow, 'hash'>>, previous: string, key?: Buffer): StoredRow[] {
   let last = previous;
   return rows.map((row) => {
     const { operationTime, ...fields } = row;
-    last = chainHash({ ...fields, operationMicros: microsOf(operationTime) }, last);
+    last = chainHash({ ...fields, operationMicros: microsOf(operationTime) }, last, key);
     return { ...row, hash: last };
   });
 }
@@ -118,26 +134,76 @@ function csvField(property: keyof StoredRow, value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-const LAST_HASH = 'select hash from log_operation order by id desc limit 1';
+/** The chain's anchored head (one row). */
+export interface ChainHead {
+  /** The first row hashed under the key; rows before it are older. */
+  keyedFromId: number;
+  lastId: number;
+  /** The last row's hash; '' when it has none (no row, or only rows older than the chain). */
+  lastHash: string;
+}
+
+/** The head's MAC under the chain's key. */
+export function headMac(head: ChainHead, key: Buffer): string {
+  return createHmac('sha256', key)
+    .update(JSON.stringify(['head', head.keyedFromId, head.lastId, head.lastHash]))
+    .digest('hex');
+}
+
+interface LastRow {
+  id: string | number;
+  hash: string | null;
+}
+
+interface HeadRow {
+  keyed_from_id: string | number;
+  last_id: string | number;
+  last_hash: string;
+  mac: string;
+}
+
+const LAST_ROW = 'select id, hash from log_operation order by id desc limit 1';
+const READ_HEAD = 'select keyed_from_id, last_id, last_hash, mac from log_operation_head where id = 1';
+
+/** The head after rows were appended: the keyed part starts after the rows there were before the first keyed append. */
+function nextHead(head: HeadRow | undefined, before: LastRow | undefined, after: LastRow | undefined): ChainHead {
+  return {
+    keyedFromId: head ? Number(head.keyed_from_id) : Number(before?.id ?? 0) + 1,
+    lastId: Number(after?.id ?? 0),
+    lastHash: after?.hash ?? '',
+  };
+}
+
+function writeHead(head: ChainHead, key: Buffer) {
+  return sql`insert into log_operation_head (id, keyed_from_id, last_id, last_hash, mac)
+    values (1, ${head.keyedFromId}, ${head.lastId}, ${head.lastHash}, ${headMac(head, key)})
+    on conflict (id) do update set keyed_from_id = excluded.keyed_from_id, last_id = excluded.last_id, last_hash = excluded.last_hash, mac = excluded.mac`;
+}
 
 /**
  * Appends `rows` to the chain in one transaction. PGlite takes the rows by COPY from a blob inside its own
  * transaction (no parameter per value in the requests' thread); PostgreSQL by one JSON parameter.
  */
-export async function appendChained(db: Db, rows: ReadonlyArray<Omit<StoredRow, 'hash'>>): Promise<void> {
+export async function appendChained(db: Db, rows: ReadonlyArray<Omit<StoredRow, 'hash'>>, key: Buffer): Promise<void> {
   if (rows.length === 0) return;
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof PGlite || client instanceof PGliteThread) {
     await client.transaction(async (tx) => {
       await tx.query(`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
-      const last = await tx.query<{ hash: string | null }>(LAST_HASH);
-      const chained = chainRows(rows, last.rows[0]?.hash ?? CHAIN_GENESIS);
+      const before = (await tx.query<LastRow>(LAST_ROW)).rows[0];
+      const head = (await tx.query<HeadRow>(READ_HEAD)).rows[0];
+      const chained = chainRows(rows, before?.hash ?? CHAIN_GENESIS, key);
       const csv = chained.map((row) => COLUMNS.map(([, property]) => csvField(property, row[property])).join(',')).join('\n');
       await tx.query(`copy log_operation (${COLUMNS.map(([column]) => column).join(', ')}) from '/dev/blob' with (format csv)`, [], { blob: new Blob([`${csv}\n`]) });
+      const next = nextHead(head, before, (await tx.query<LastRow>(LAST_ROW)).rows[0]);
+      await tx.query(
+        'insert into log_operation_head (id, keyed_from_id, last_id, last_hash, mac) values (1, $1, $2, $3, $4) on conflict (id) do update set keyed_from_id = excluded.keyed_from_id, last_id = excluded.last_id, last_hash = excluded.last_hash, mac = excluded.mac',
+        [next.keyedFromId, next.lastId, next.lastHash, headMac(next, key)],
+      );
     });
     return;
   }
-  await db.transaction((tx) => appendChainedIn(tx, rows));
+  await db.transaction((tx) => appendChainedIn(tx, rows, key));
 }
 
 /**
@@ -145,17 +211,41 @@ export async function appendChained(db: Db, rows: ReadonlyArray<Omit<StoredRow, 
  * record: both commit or neither does). The chain's lock is held from here to the commit, so a change
  * logs its rows as its transaction's last statements.
  */
-export async function appendChainedIn(tx: Tx, rows: ReadonlyArray<Omit<StoredRow, 'hash'>>): Promise<void> {
+export async function appendChainedIn(tx: Tx, rows: ReadonlyArray<Omit<StoredRow, 'hash'>>, key: Buffer): Promise<void> {
   if (rows.length === 0) return;
   await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
-  const last = rowsOf<{ hash: string | null }>(await tx.execute(sql.raw(LAST_HASH)));
-  const chained = chainRows(rows, last[0]?.hash ?? CHAIN_GENESIS);
+  const before = rowsOf<LastRow>(await tx.execute(sql.raw(LAST_ROW)))[0];
+  const head = rowsOf<HeadRow>(await tx.execute(sql.raw(READ_HEAD)))[0];
+  const chained = chainRows(rows, before?.hash ?? CHAIN_GENESIS, key);
   const payload = chained.map((row) => Object.fromEntries(COLUMNS.map(([column, property]) => [column, row[property]])));
   const names = sql.raw(COLUMNS.map(([column]) => column).join(', '));
   await tx.execute(sql`insert into log_operation (${names}) select ${names} from json_populate_recordset(null::log_operation, ${JSON.stringify(payload)}::json)`);
+  await tx.execute(writeHead(nextHead(head, before, rowsOf<LastRow>(await tx.execute(sql.raw(LAST_ROW)))[0]), key));
 }
 
-export type ChainReport = { intact: true; count: number; unchained: number } | { intact: false; count: number; unchained: number; brokenAt: { id: number; operationTime: string } };
+/**
+ * Anchors the head of a log that has none (the first start of this release, or a new database): the rows there
+ * are stay as they were hashed, and the chain is keyed from the next row on. Run at every start; a head that
+ * exists is left alone.
+ */
+export async function anchorChain(db: Db, key: Buffer): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
+    if (rowsOf<HeadRow>(await tx.execute(sql.raw(READ_HEAD))).length > 0) return;
+    const last = rowsOf<LastRow>(await tx.execute(sql.raw(LAST_ROW)))[0];
+    await tx.execute(writeHead(nextHead(undefined, last, last), key));
+  });
+}
+
+/**
+ * Why a chain is broken: `row`, a row that does not follow from its fields and the row before (edited, or the
+ * row before it deleted); `tail`, rows missing after the last one (the head names a later row); `head`, a head
+ * missing or not verifying under this server's key (altered, or a different key).
+ */
+export type ChainBreak = 'row' | 'tail' | 'head';
+
+export type ChainReport =
+  { intact: true; count: number; unchained: number; keyedFromId: number } | { intact: false; count: number; unchained: number; brokenAt: { id: number; operationTime: string }; cause: ChainBreak };
 
 interface VerifiedRow {
   id: string | number;
@@ -186,16 +276,21 @@ function jsonValue(value: unknown): unknown {
 
 /**
  * Walks the chain in id order, a keyset page at a time, and reports the first row whose hash does not
- * follow from its fields and the row before it (an edited row, or the row after a deleted one). Leading
- * rows without a hash are older than the chain and counted as `unchained`; a row without a hash after the
- * chain began is a break.
+ * follow from its fields and the row before it (an edited row, or the row after a deleted one), rows from the
+ * head's first keyed row on under `key`. Leading rows without a hash are older than the chain and counted as
+ * `unchained`; a row without a hash after the chain began is a break. The last row must be the one the head
+ * names, and the head must verify under `key`.
  */
-export async function verifyChain(db: Tx, pageSize = 2000): Promise<ChainReport> {
+export async function verifyChain(db: Tx, key: Buffer, pageSize = 2000): Promise<ChainReport> {
+  const headRow = rowsOf<HeadRow>(await db.execute(sql.raw(READ_HEAD)))[0];
+  const head = headRow ? { keyedFromId: Number(headRow.keyed_from_id), lastId: Number(headRow.last_id), lastHash: headRow.last_hash } : null;
+  if (!head || headMac(head, key) !== headRow!.mac) return { intact: false, count: 0, unchained: 0, brokenAt: { id: head?.lastId ?? 0, operationTime: '' }, cause: 'head' };
   let previous = CHAIN_GENESIS;
   let after = 0;
   let count = 0;
   let unchained = 0;
   let started = false;
+  let last: { id: number; hash: string; at: string } = { id: 0, hash: '', at: '' };
   for (;;) {
     const page = rowsOf<VerifiedRow>(
       await db.execute(sql`
@@ -207,6 +302,7 @@ export async function verifyChain(db: Tx, pageSize = 2000): Promise<ChainReport>
     );
     for (const row of page) {
       const id = Number(row.id);
+      last = { id, hash: row.hash ?? '', at: row.at };
       if (row.hash === null && !started) {
         unchained++;
         continue;
@@ -227,12 +323,15 @@ export async function verifyChain(db: Tx, pageSize = 2000): Promise<ChainReport>
           operationMicros: String(row.micros),
         },
         previous,
+        id >= head.keyedFromId ? key : undefined,
       );
-      if (row.hash !== expected) return { intact: false, count, unchained, brokenAt: { id, operationTime: row.at } };
+      if (row.hash !== expected) return { intact: false, count, unchained, brokenAt: { id, operationTime: row.at }, cause: 'row' };
       previous = expected;
       count++;
     }
-    if (page.length < pageSize) return { intact: true, count, unchained };
+    if (page.length < pageSize) break;
     after = Number(page[page.length - 1]!.id);
   }
+  if (last.id !== head.lastId || last.hash !== head.lastHash) return { intact: false, count, unchained, brokenAt: { id: head.lastId, operationTime: last.at }, cause: 'tail' };
+  return { intact: true, count, unchained, keyedFromId: head.keyedFromId };
 }

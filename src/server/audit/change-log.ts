@@ -50,26 +50,30 @@ export function operationRowOf(ctx: ChangeCaller, change: ChangeRecord, secretFi
  * change and its row are committed together or not at all, so no crash or database outage leaves a change
  * without its row, nor a row without its change.
  */
-export async function writeChangeIn(tx: Tx, row: OperationLogRow): Promise<void> {
+export async function writeChangeIn(tx: Tx, row: OperationLogRow, chainKey: Buffer): Promise<void> {
   const fitted = fitOperationRow(row);
   let operDeptId = fitted.operDeptId ?? null;
   if (fitted.operDeptId === undefined && fitted.operUserId != null) {
     const found = await tx.select({ deptId: user.deptId }).from(user).where(eq(user.userId, fitted.operUserId));
     operDeptId = found[0]?.deptId ?? null;
   }
-  await appendChainedIn(tx, [
-    {
-      entryType: fitted.entryType,
-      operUserId: fitted.operUserId ?? null,
-      operUserName: fitted.operUserName ?? '',
-      operLoginName: fitted.operLoginName ?? '',
-      operLocation: fitted.operLocation ?? '',
-      operIp: fitted.operIp ?? '',
-      operDeptId,
-      operationContent: fitted.operationContent,
-      beforeOperation: fitted.beforeOperation ?? null,
-      afterOperation: fitted.afterOperation ?? null,
-      operationTime: fitted.operationTime ?? new Date(),
-    },
-  ]);
+  await appendChainedIn(
+    tx,
+    [
+      {
+        entryType: fitted.entryType,
+        operUserId: fitted.operUserId ?? null,
+        operUserName: fitted.operUserName ?? '',
+        operLoginName: fitted.operLoginName ?? '',
+        operLocation: fitted.operLocation ?? '',
+        operIp: fitted.operIp ?? '',
+        operDeptId,
+        operationContent: fitted.operationContent,
+        beforeOperation: fitted.beforeOperation ?? null,
+        afterOperation: fitted.afterOperation ?? null,
+        operationTime: fitted.operationTime ?? new Date(),
+      },
+    ],
+    chainKey,
+  );
 }

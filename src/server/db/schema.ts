@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   customType,
+  doublePrecision,
   date,
   index,
   integer,
@@ -933,6 +934,19 @@ export const operationLog = pgTable(
   ],
 );
 
+/**
+ * The operation log's anchored head (audit/chain.ts): one row (id 1) naming the last chained row, its hash and
+ * the first row chained under the server's key, with a MAC under that key over all three. A cut tail no longer
+ * ends at the head; a head moved back or forward needs the key.
+ */
+export const operationLogHead = pgTable('log_operation_head', {
+  id: smallint('id').primaryKey(),
+  keyedFromId: bigint('keyed_from_id', { mode: 'number' }).notNull(),
+  lastId: bigint('last_id', { mode: 'number' }).notNull(),
+  lastHash: varchar('last_hash', { length: 64 }).notNull(),
+  mac: varchar('mac', { length: 64 }).notNull(),
+});
+
 export const interfaceLog = pgTable(
   'log_interface',
   {
@@ -1000,4 +1014,21 @@ export const undoSnapshot = pgTable(
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [index('sys_undo_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Rate-limit buckets shared by every server process on one PostgreSQL (auth/rate-limit.ts; PGlite's one process
+ * keeps them in memory). The key is the SHA-256 of the limit and the caller's address or account, so no address,
+ * login name or API key is stored. A bucket untouched for a minute is full again and is purged.
+ */
+export const rateBucket = pgTable(
+  'sys_rate_bucket',
+  {
+    bucketKey: varchar('bucket_key', { length: 64 }).primaryKey(),
+    tokens: doublePrecision('tokens').notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+    /** Whether the last call took a token (false: it was refused). */
+    granted: boolean('granted').notNull(),
+  },
+  (t) => [index('sys_rate_bucket_taken_idx').on(t.takenAt)],
 );

@@ -48,12 +48,21 @@ describe('purgeExpired', () => {
     await insertExpiring('gone', 7, -MINUTE);
     await insertExpiring('kept', 2, MINUTE);
     const counts = await purgeExpired(server.services.db, server.clock.now(), 3);
-    expect(counts).toEqual({ captchas: 7, accessTokens: 7, refreshTokens: 7, bindTickets: 7, loginFailures: 0, files: 0, undoSnapshots: 0 });
+    expect(counts).toEqual({ captchas: 7, accessTokens: 7, refreshTokens: 7, bindTickets: 7, loginFailures: 0, files: 0, undoSnapshots: 0, rateBuckets: 0 });
     const kept = Array(2).fill('kept');
     expect(await remaining()).toEqual({ captchas: kept, accessTokens: kept, refreshTokens: kept, bindTickets: kept });
 
     server.clock.advance(2 * MINUTE);
-    expect(await purgeExpired(server.services.db, server.clock.now())).toEqual({ captchas: 2, accessTokens: 2, refreshTokens: 2, bindTickets: 2, loginFailures: 0, files: 0, undoSnapshots: 0 });
+    expect(await purgeExpired(server.services.db, server.clock.now())).toEqual({
+      captchas: 2,
+      accessTokens: 2,
+      refreshTokens: 2,
+      bindTickets: 2,
+      loginFailures: 0,
+      files: 0,
+      undoSnapshots: 0,
+      rateBuckets: 0,
+    });
     expect(await remaining()).toEqual({ captchas: [], accessTokens: [], refreshTokens: [], bindTickets: [] });
   });
 

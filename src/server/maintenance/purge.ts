@@ -2,9 +2,10 @@ import { inArray, lt } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { LOCKOUT, UNDO_GRACE_SECONDS } from '../../shared/constants';
 import type { Db } from '../db/client';
-import { accessToken, bindTicket, captcha, loginFailure, refreshToken, undoSnapshot } from '../db/schema';
+import { accessToken, bindTicket, captcha, loginFailure, rateBucket, refreshToken, undoSnapshot } from '../db/schema';
 import { purgeUnreferencedFiles, UNREFERENCED_FILE_GRACE_MS } from '../platform/file/files';
 import { purgeOldInterfaceLogs } from '../audit/interface-log-retention';
+import { RATE_WINDOW_MS } from '../auth/rate-limit';
 
 /** Rows deleted per statement: short statements keep PGlite's one connection free for requests between them. */
 export const PURGE_BATCH_SIZE = 500;
@@ -23,6 +24,7 @@ export interface PurgeCounts {
   loginFailures: number;
   files: number;
   undoSnapshots: number;
+  rateBuckets: number;
 }
 
 /** Deletes the rows whose `time` column is before `before`, `batchSize` at a time; returns how many went. */
@@ -41,7 +43,8 @@ async function deleteBefore(db: Db, table: PgTable, key: PgColumn, time: PgColum
  * then a revoked token must still be found to be refused), refresh tokens, messenger binding tickets, and
  * the failed sign-ins of names that have not failed for LOGIN_FAILURE_KEPT_MS, and uploaded files no record
  * refers to once UNREFERENCED_FILE_GRACE_MS has passed since their upload, and the snapshots of deletes past
- * their undo window (they hold deleted rows, password hashes and sealed secrets among them, no longer needed).
+ * their undo window (they hold deleted rows, password hashes and sealed secrets among them, no longer needed),
+ * and rate-limit buckets untouched for a minute (full again: a new call starts a new one).
  */
 export async function purgeExpired(db: Db, now: Date, batchSize = PURGE_BATCH_SIZE): Promise<PurgeCounts> {
   return {
@@ -52,6 +55,7 @@ export async function purgeExpired(db: Db, now: Date, batchSize = PURGE_BATCH_SI
     loginFailures: await deleteBefore(db, loginFailure, loginFailure.username, loginFailure.lastFailure, new Date(now.getTime() - LOGIN_FAILURE_KEPT_MS), batchSize),
     files: await purgeUnreferencedFiles(db, new Date(now.getTime() - UNREFERENCED_FILE_GRACE_MS), batchSize),
     undoSnapshots: await deleteBefore(db, undoSnapshot, undoSnapshot.tokenHash, undoSnapshot.expiresAt, new Date(now.getTime() - UNDO_GRACE_SECONDS * 1000), batchSize),
+    rateBuckets: await deleteBefore(db, rateBucket, rateBucket.bucketKey, rateBucket.takenAt, new Date(now.getTime() - RATE_WINDOW_MS), batchSize),
   };
 }
 

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyChain } from '../audit/chain';
+import { chainKeyOf, verifyChain } from '../audit/chain';
+import { configFromEnv } from '../config';
+import { serverSecrets } from '..';
 import { openDatabase } from '../db/client';
 import { dictionary } from '../db/schema';
 import { killChild, startChildServer, stopChild } from './crash-child';
@@ -79,7 +81,7 @@ describe(`crash: the server killed in the middle of writes (${driver})`, () => {
     let chain;
     try {
       check = await checkLedgers(database.db, PREFIX, ledgers);
-      chain = await verifyChain(database.db);
+      chain = await verifyChain(database.db, chainKeyOf(serverSecrets(configFromEnv({}, 'dataDir' in prepared.data ? { dataDir: prepared.data.dataDir } : {}))));
     } finally {
       await database.close();
     }

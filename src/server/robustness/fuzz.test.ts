@@ -26,10 +26,12 @@ const CAP = 100;
 /** An answer slower than this is reported as a hang. */
 const ANSWER_TIMEOUT_MS = 15_000;
 
-/** Tables a refused call may legitimately touch: the logs, and sign-in bookkeeping (failures, captchas, sessions). */
+/** Tables a refused call may legitimately touch: the logs, and sign-in bookkeeping (failures, captchas, sessions, rate limits). */
 const BOOKKEEPING_TABLES = new Set([
   'log_interface',
   'log_operation',
+  'log_operation_head',
+  'sys_rate_bucket',
   'log_dead_letter',
   'sys_login_failure',
   'sys_login_record',

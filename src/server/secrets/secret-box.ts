@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -48,6 +48,14 @@ export class SecretBox {
     const hex = readFileSync(file, 'utf8').trim();
     if (!KEY_PATTERN.test(hex)) throw new Error(`${file} does not hold a 64-hexadecimal-digit key; restore it from a backup (the stored mail and push secrets need it)`);
     return new SecretBox(Buffer.from(hex, 'hex'));
+  }
+
+  /**
+   * A key of its own for `purpose` (HKDF-SHA-256 of the server's key), so that one secret outside the database
+   * serves more than one use without one use's key opening another's values.
+   */
+  derivedKey(purpose: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), purpose, KEY_BYTES));
   }
 
   seal(plain: string, purpose: string): string {

@@ -24,7 +24,7 @@ function publicAddress(n: number): { operIp: string; operLocation: string } {
 }
 
 /** Realistic volume for trying the lists: users across the organisations, sign-ins and log rows. */
-export async function seedDemo(db: Db, options: { users?: number; logRows?: number; password: string }): Promise<void> {
+export async function seedDemo(db: Db, options: { users?: number; logRows?: number; password: string; chainKey: Buffer }): Promise<void> {
   const userCount = options.users ?? 300;
   const logRows = options.logRows ?? 5000;
   const depts = await db.select({ deptId: dept.deptId }).from(dept);
@@ -122,7 +122,7 @@ export async function seedDemo(db: Db, options: { users?: number; logRows?: numb
       });
     }
     await db.insert(interfaceLog).values(interfaces);
-    await appendChained(db, operations);
+    await appendChained(db, operations, options.chainKey);
     await db.insert(loginRecord).values(logins);
   }
   await countDemoSignIns(db);

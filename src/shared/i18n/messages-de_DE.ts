@@ -186,6 +186,7 @@ export const de_DE: Catalog = {
   'error.passwordChangeNotDue': 'Dieses Passwort muss nicht vor der Anmeldung geändert werden; melden Sie sich an und ändern Sie es dort',
   'error.bindTicketInvalid': 'Die Messenger-Verknüpfung ist abgelaufen; scannen Sie den QR-Code erneut',
   'error.targetOutranks': 'Dieser Benutzer hat Rollen außerhalb Ihrer Rolle oder mit Rechten, die Ihrer Rolle fehlen; nur ein übergeordneter Administrator kann ihn ändern',
+  'error.sessionOwnerOutranks': 'Der Benutzer dieser Sitzung hat Rollen außerhalb Ihrer Rolle oder mit Rechten, die Ihrer Rolle fehlen; nur ein übergeordneter Administrator kann sie beenden',
   'error.grantBeyondOwn': 'Sie können nur Rollen vergeben, deren Rechte und Bereich Ihre aktuelle Rolle nicht übersteigen',
   'error.changeOwnRoles': 'Die eigenen Rollen können nicht geändert werden',
   'error.catalogueMenu': 'Dieses Menü trägt einen Berechtigungsschlüssel der Konsole: Es kann nicht gelöscht werden, Schlüssel und Typ sind unveränderlich',

@@ -185,6 +185,7 @@ export const en_US: Catalog = {
   'error.passwordChangeNotDue': 'This password does not need changing before sign-in; sign in and change it there',
   'error.bindTicketInvalid': 'The messenger binding has expired; scan the QR code again',
   'error.targetOutranks': 'This user holds roles outside your role or with permissions your role lacks; only an administrator above them can change this user',
+  'error.sessionOwnerOutranks': "This session's user holds roles outside your role or with permissions your role lacks; only an administrator above them can end it",
   'error.grantBeyondOwn': 'You can grant only roles whose permissions and scope do not exceed your current role',
   'error.changeOwnRoles': 'You cannot change your own roles',
   'error.catalogueMenu': 'This menu carries a permission key of the console: it cannot be deleted, and its key value and type cannot change',

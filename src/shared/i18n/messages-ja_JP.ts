@@ -185,6 +185,7 @@ export const ja_JP: Catalog = {
   'error.passwordChangeNotDue': 'このパスワードはサインイン前に変更する必要はありません。サインイン後に変更してください',
   'error.bindTicketInvalid': 'メッセンジャー連携の有効期限が切れました。QR コードをもう一度読み取ってください',
   'error.targetOutranks': 'このユーザーは現在のロールの範囲外、またはより大きな権限のロールを持っているため、上位の管理者のみが変更できます',
+  'error.sessionOwnerOutranks': 'このセッションのユーザーは現在のロールの範囲外、またはより大きな権限のロールを持っているため、上位の管理者のみが終了できます',
   'error.grantBeyondOwn': '権限と範囲が現在のロールを超えないロールのみ付与できます',
   'error.changeOwnRoles': '自分のロールは変更できません',
   'error.catalogueMenu': 'このメニューはコンソールの権限キーを持つため、削除できず、キー値と種類も変更できません',

@@ -185,6 +185,7 @@ export const ko_KR: Catalog = {
   'error.passwordChangeNotDue': '이 비밀번호는 로그인 전에 변경할 필요가 없습니다. 로그인한 후 변경하십시오',
   'error.bindTicketInvalid': '메신저 연결이 만료되었습니다. QR 코드를 다시 스캔하십시오',
   'error.targetOutranks': '이 사용자는 현재 역할 범위 밖이거나 더 큰 권한의 역할을 가지고 있어 상위 관리자만 변경할 수 있습니다',
+  'error.sessionOwnerOutranks': '이 세션의 사용자는 현재 역할 범위 밖이거나 더 큰 권한의 역할을 가지고 있어 상위 관리자만 세션을 종료할 수 있습니다',
   'error.grantBeyondOwn': '권한과 범위가 현재 역할을 넘지 않는 역할만 부여할 수 있습니다',
   'error.changeOwnRoles': '자신의 역할은 변경할 수 없습니다',
   'error.catalogueMenu': '이 메뉴는 콘솔의 권한 키를 가지고 있어 삭제할 수 없으며 키 값과 유형도 변경할 수 없습니다',

@@ -185,6 +185,7 @@ export const zh_CN: Catalog = {
   'error.passwordChangeNotDue': '该账号的密码无需在登录前修改，请登录后修改',
   'error.bindTicketInvalid': '企业微信绑定已失效，请重新扫码',
   'error.targetOutranks': '该用户拥有当前角色范围之外或权限更大的角色，只有更高一级的管理员可以修改',
+  'error.sessionOwnerOutranks': '该会话的用户拥有当前角色范围之外或权限更大的角色，只有更高一级的管理员可以结束该会话',
   'error.grantBeyondOwn': '只能授予权限不超过当前角色、范围不大于当前角色的角色',
   'error.changeOwnRoles': '不能修改自己的角色',
   'error.catalogueMenu': '该菜单承载控制台的权限标识，不能删除，也不能修改其标识值或类型',

@@ -4,6 +4,7 @@ import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
 import { MessageChannel, MessageKeyStatus, type OpenSmsBatch } from '../contract';
 import type { SmsDeliveryStatus } from '../../sms/contract';
+import { chainKeyOf } from '../../../server/audit/chain';
 import { operationRowOf, writeChangeIn } from '../../../server/audit/change-log';
 import type { CallContext } from '../../../server/context';
 import type { ChangeRecord } from '../../../server/audit/change-log';
@@ -82,7 +83,7 @@ export async function logOpenChange(ctx: CallContext, tx: Tx, caller: OpenCaller
     },
     ctx.endpoint?.secretFields ?? [],
   );
-  await writeChangeIn(tx, { ...row, operUserName: caller.system.name, operLoginName: caller.system.systemId, operDeptId: caller.system.deptId });
+  await writeChangeIn(tx, { ...row, operUserName: caller.system.name, operLoginName: caller.system.systemId, operDeptId: caller.system.deptId }, chainKeyOf(ctx.services.secrets));
   ctx.changesLogged++;
 }
 

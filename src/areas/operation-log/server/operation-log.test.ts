@@ -6,7 +6,7 @@ import { ResponseCode } from '../../../shared/codes';
 import { API_PREFIX, LOCAL_NETWORK_LOCATION } from '../../../shared/constants';
 import { api } from '../../../shared/contract';
 import { Perm } from '../../../shared/permissions';
-import { verifyChain } from '../../../server/audit/chain';
+import { anchorChain, CHAIN_GENESIS, chainKeyOf, chainRows, verifyChain } from '../../../server/audit/chain';
 import type { OperationLogRow } from '../../../server/audit/audit';
 import { dept, interfaceLog, operationLog } from '../../../server/db/schema';
 import { deptIdOf, signInAdminActor, signInBranchAdmin, type Actor } from '../../../server/testing/actors';
@@ -40,6 +40,8 @@ function row(index: number, extra: Partial<OperationLogRow> = {}): OperationLogR
   };
 }
 
+const chainKey = () => chainKeyOf(server.services.secrets);
+
 async function write(rows: OperationLogRow[]): Promise<void> {
   for (const entry of rows) server.services.audit.operationLog.push(entry);
   await server.services.audit.flush();
@@ -52,7 +54,7 @@ async function idsNewestFirst(): Promise<number[]> {
 describe('the hash chain', () => {
   it('verifies written rows, then reports a row edited in the database and the row after a deleted one', async () => {
     await write(Array.from({ length: 30 }, (_, i) => row(i)));
-    const written = await verifyChain(server.services.db, 7);
+    const written = await verifyChain(server.services.db, chainKey(), 7);
     expect(written).toMatchObject({ intact: true });
     expect(written.count).toBeGreaterThanOrEqual(30);
 
@@ -63,32 +65,113 @@ describe('the hash chain', () => {
     expect(afterEdit.data).toMatchObject({ intact: false, brokenAt: { id: edited } });
 
     await server.services.db.execute(sql`update log_operation set operation_content = ${'change 20'} where id = ${edited}`);
-    expect(await verifyChain(server.services.db)).toMatchObject({ intact: true });
+    expect(await verifyChain(server.services.db, chainKey())).toMatchObject({ intact: true });
     const deleted = ids[ids.length - 5]!;
     await server.services.db.delete(operationLog).where(eq(operationLog.id, deleted));
-    expect(await verifyChain(server.services.db, 3)).toMatchObject({ intact: false, brokenAt: { id: ids[ids.length - 4] } });
+    expect(await verifyChain(server.services.db, chainKey(), 3)).toMatchObject({ intact: false, brokenAt: { id: ids[ids.length - 4] } });
   });
 
   it('keeps one chain when a refused row splits its batch: the others are chained, the refused one dead-lettered', async () => {
     await write([row(1), row(2), { ...row(3), entryType: null as never }, row(4)]);
     expect(server.services.audit.counts().operation).toMatchObject({ deadLettered: 1 });
-    expect(await verifyChain(server.services.db)).toMatchObject({ intact: true });
+    expect(await verifyChain(server.services.db, chainKey())).toMatchObject({ intact: true });
     await write([row(5)]);
-    expect(await verifyChain(server.services.db)).toMatchObject({ intact: true });
+    expect(await verifyChain(server.services.db, chainKey())).toMatchObject({ intact: true });
   });
 
   it('starts after rows older than the chain, and reports a hash removed after it began', async () => {
     await server.services.db.insert(operationLog).values({ entryType: 'add', operationContent: 'before the chain' });
     await server.services.db.execute(sql`update log_operation set hash = null where id = (select min(id) from log_operation)`);
     await write([row(1), row(2)]);
-    const report = await verifyChain(server.services.db);
+    const report = await verifyChain(server.services.db, chainKey());
     expect(report).toMatchObject({ intact: true });
     expect(report.unchained).toBeGreaterThanOrEqual(1);
     const last = (await idsNewestFirst())[0]!;
     await server.services.db.update(operationLog).set({ hash: null }).where(eq(operationLog.id, last));
-    expect(await verifyChain(server.services.db)).toMatchObject({ intact: false, brokenAt: { id: last } });
+    expect(await verifyChain(server.services.db, chainKey())).toMatchObject({ intact: false, brokenAt: { id: last } });
   });
 });
+
+describe('the keyed chain and its anchored head (issue 46 L6)', () => {
+  /** The rows as stored, oldest first, with the fields the chain covers. */
+  async function storedRows() {
+    return server.services.db.select().from(operationLog).orderBy(asc(operationLog.id));
+  }
+
+  /** What someone who can write the database but lacks the server's key can do: re-hash every row from `fromIndex` on as the unkeyed chain did. */
+  async function rehashWithoutKey(fromIndex: number): Promise<void> {
+    const rows = await storedRows();
+    const chained = chainRows(
+      rows.slice(fromIndex).map(({ id: _id, hash: _hash, ...fields }) => fields),
+      rows[fromIndex - 1]?.hash ?? CHAIN_GENESIS,
+    );
+    for (const [offset, { hash }] of chained.entries())
+      await server.services.db
+        .update(operationLog)
+        .set({ hash })
+        .where(eq(operationLog.id, rows[fromIndex + offset]!.id));
+  }
+
+  it('detects a tail cut off the log, and a head moved back to hide it', async () => {
+    await write(Array.from({ length: 12 }, (_, i) => row(i)));
+    expect(await verifyChain(server.services.db, chainKey())).toMatchObject({ intact: true });
+    const ids = (await idsNewestFirst()).reverse();
+    await server.services.db.execute(sql`delete from log_operation where id >= ${ids[ids.length - 3]!}`);
+    expect(await verifyChain(server.services.db, chainKey())).toMatchObject({ intact: false, cause: 'tail', brokenAt: { id: ids[ids.length - 1] } });
+    const verified = await server.call(api.operationLog.verify, {}, admin.as);
+    expect(verified.data).toMatchObject({ intact: false, brokenAt: { id: ids[ids.length - 1] } });
+
+    const remaining = (await storedRows()).at(-1)!;
+    await server.services.db.execute(sql`update log_operation_head set last_id = ${remaining.id}, last_hash = ${remaining.hash}`);
+    expect(await verifyChain(server.services.db, chainKey())).toMatchObject({ intact: false, cause: 'head' });
+    await server.services.db.execute(sql`delete from log_operation_head`);
+    expect(await verifyChain(server.services.db, chainKey())).toMatchObject({ intact: false, cause: 'head' });
+  });
+
+  it('cannot be recomputed without the server key: an edited row re-hashed by SHA-256 stays broken', async () => {
+    await write(Array.from({ length: 8 }, (_, i) => row(i)));
+    const rows = await storedRows();
+    const index = rows.length - 5;
+    await server.services.db.update(operationLog).set({ operationContent: 'rewritten' }).where(eq(operationLog.id, rows[index]!.id));
+    await rehashWithoutKey(index);
+    expect(await verifyChain(server.services.db, chainKey())).toMatchObject({ intact: false, cause: 'row', brokenAt: { id: rows[index]!.id } });
+    // Another server key does not verify the head either.
+    expect(await verifyChain(server.services.db, Buffer.alloc(32, 7))).toMatchObject({ intact: false, cause: 'head' });
+  });
+
+  it('keeps verifying rows hashed before the chain was keyed, and the first keyed row seals them', async () => {
+    // A log of an earlier release: rows chained by the unkeyed SHA-256, no head.
+    await server.services.db.execute(sql`delete from log_operation_head`);
+    await server.services.db.execute(sql`delete from log_operation`);
+    await server.services.db.insert(operationLog).values(chainRows([row(1), row(2), row(3)].map(storedOf), CHAIN_GENESIS));
+    await anchorChain(server.services.db, chainKey());
+    await write([row(4), row(5)]);
+    const ids = (await storedRows()).map((r) => r.id);
+    expect(await verifyChain(server.services.db, chainKey())).toMatchObject({ intact: true, count: 5, keyedFromId: ids[3] });
+
+    // Re-hashing an edited older row by the old rule is caught at the first keyed row, whose HMAC covers it.
+    await server.services.db.update(operationLog).set({ operationContent: 'rewritten' }).where(eq(operationLog.id, ids[1]!));
+    await rehashWithoutKey(1);
+    expect(await verifyChain(server.services.db, chainKey())).toMatchObject({ intact: false, cause: 'row' });
+  });
+});
+
+/** An operation-log row as the chain stores it. */
+function storedOf(entry: OperationLogRow) {
+  return {
+    entryType: entry.entryType,
+    operUserId: null,
+    operUserName: entry.operUserName ?? '',
+    operLoginName: entry.operLoginName ?? '',
+    operLocation: entry.operLocation ?? '',
+    operIp: entry.operIp ?? '',
+    operDeptId: entry.operDeptId ?? null,
+    operationContent: entry.operationContent,
+    beforeOperation: entry.beforeOperation ?? null,
+    afterOperation: entry.afterOperation ?? null,
+    operationTime: entry.operationTime ?? new Date(),
+  };
+}
 
 describe('rows written by calls', () => {
   it('records the caller address, its location and the operator organisation', async () => {

@@ -3,7 +3,7 @@ import { RoleType } from '../../../shared/constants';
 import type { ChainStatus, OperationLogEntry } from '../contract';
 import { OPERATION_LOG_COLUMNS } from '../contract';
 import type { ExportProgress, ExportedFile } from '../../../shared/contract/export';
-import { verifyChain } from '../../../server/audit/chain';
+import { chainKeyOf, verifyChain } from '../../../server/audit/chain';
 import { roleScope } from '../../../server/auth/scope';
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
@@ -89,7 +89,7 @@ export async function listOperationLog(ctx: CallContext, input: LogFilters & { p
 }
 
 export async function verifyOperationLog(ctx: CallContext): Promise<ChainStatus> {
-  const report = await verifyChain(ctx.services.db);
+  const report = await verifyChain(ctx.services.db, chainKeyOf(ctx.services.secrets));
   return { intact: report.intact, count: report.count, unchained: report.unchained, brokenAt: report.intact ? null : report.brokenAt };
 }
 

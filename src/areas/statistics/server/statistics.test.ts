@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../../shared/codes';
 import { API_PREFIX, Header } from '../../../shared/constants';
@@ -7,9 +7,11 @@ import type { TokenPair } from '../../../shared/contract/auth';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../../shared/defaults';
 import type { Envelope } from '../../../shared/envelope';
 import { Perm } from '../../../shared/permissions';
-import { loginRecord, operationLog } from '../../../server/db/schema';
+import { loginRecord, menu, operationLog, role, roleMenu } from '../../../server/db/schema';
+import { MenuType, RoleType } from '../../../shared/constants';
 import { deptIdOf, insertUserWithRole, roleIdOf, signInAdminActor, signInBranchAdmin, type Actor } from '../../../server/testing/actors';
 import { seedDemo } from '../../../server/seed/demo';
+import { chainKeyOf } from '../../../server/audit/chain';
 import { startTestServer, UNLIMITED_RATE_LIMITS, type TestServer } from '../../../server/testing/harness';
 import { localDate, localMonth } from '../../../server/calendar';
 
@@ -42,6 +44,22 @@ async function signInFrom(username: string, ip: string): Promise<TokenPair> {
   const body = response.json<Envelope<TokenPair>>();
   if (!body.data) throw new Error(`sign-in of ${username} failed: ${body.code} ${body.msg}`);
   return body.data;
+}
+
+/** A role of `deptId`'s subtree granting only pages of the logistics system (no console key). */
+async function logisticsRole(deptId: number): Promise<number> {
+  const db = server.services.db;
+  const system = (
+    await db
+      .select()
+      .from(menu)
+      .where(and(eq(menu.type, MenuType.System), eq(menu.perms, 'logistics')))
+  )[0]!;
+  const pages = await db.select().from(menu).where(eq(menu.systemMenuId, system.menuId));
+  const roleId = (await db.insert(role).values({ roleName: '物流运营', deptId, roleType: RoleType.OwnSubtree }).returning({ roleId: role.roleId }))[0]!.roleId;
+  await db.insert(roleMenu).values([system, ...pages].map((row) => ({ roleId, menuId: row.menuId, halfChecked: false })));
+  server.services.authz.changed();
+  return roleId;
 }
 
 async function operatorUser(username: string, deptName?: string): Promise<number> {
@@ -224,6 +242,38 @@ describe('online sessions', () => {
     expect((await server.call(api.statistics.sessions, { page: 1, limit: 100 }, admin.as)).data!.records.some((s) => s.familyId === south.familyId)).toBe(true);
   });
 
+  it('refuses to end the session of a user above the caller’s role: a global administrator at home in the branch, another system’s menus', async () => {
+    const eastDeptId = await deptIdOf(server, '华东分公司');
+    const branch = await signInBranchAdmin(server, { deptName: '华东分公司', keys: [Perm.statisticsView, Perm.sessionEnd, Perm.userView, Perm.userResetPwd] });
+    await insertUserWithRole(server.services, 'east_global', PASSWORD, await roleIdOf(server, '系统管理员'), eastDeptId);
+    await insertUserWithRole(server.services, 'east_logistics', PASSWORD, await logisticsRole(eastDeptId), eastDeptId);
+    await insertUserWithRole(server.services, 'east_peer', PASSWORD, branch.roleId, eastDeptId);
+    const globalTokens = await signInFrom('east_global', GUANGDONG);
+    await signInFrom('east_logistics', GUANGDONG);
+    await signInFrom('east_peer', GUANGDONG);
+
+    const listed = (await server.call(api.statistics.sessions, { page: 1, limit: 100 }, branch.as)).data!.records;
+    const sessionOf = (username: string) => listed.find((s) => s.username === username)!;
+    for (const username of ['east_global', 'east_logistics']) {
+      const refused = await server.call(api.statistics.endSession, { familyId: sessionOf(username).familyId }, branch.as);
+      expect(refused).toMatchObject({
+        code: ResponseCode.OutOfScope,
+        msg: "This session's user holds roles outside your role or with permissions your role lacks; only an administrator above them can end it",
+      });
+    }
+    expect((await server.call(api.session.roleSelect, {}, { token: globalTokens.accessToken })).code).toBe(ResponseCode.Success);
+    const stillOnline = (await server.call(api.statistics.sessions, { page: 1, limit: 100 }, admin.as)).data!.records.map((s) => s.username);
+    expect(stillOnline).toEqual(expect.arrayContaining(['east_global', 'east_logistics']));
+    // The user forms' rule counts other systems' menus too: the logistics role holds no console key at all.
+    const logisticsUser = (await server.call(api.user.list, { page: 1, limit: 100, username: 'east_logistics' }, branch.as)).data!.records[0]!;
+    expect((await server.call(api.user.resetPassword, { userId: logisticsUser.userId }, branch.as)).code).toBe(ResponseCode.OutOfScope);
+
+    expect((await server.call(api.statistics.endSession, { familyId: sessionOf('east_peer').familyId }, branch.as)).code).toBe(ResponseCode.Success);
+    await server.services.audit.flush();
+    const logged = await server.services.db.select().from(operationLog).where(eq(operationLog.entryType, 'endSession'));
+    expect(logged.map((row) => (row.beforeOperation as { username: string }).username)).toEqual(['east_peer']);
+  });
+
   it('lets only the end-session key end a session', async () => {
     await operatorUser('east_visitor', '华东分公司');
     await signInFrom('east_visitor', GUANGDONG);
@@ -236,7 +286,7 @@ describe('online sessions', () => {
 
 describe('demo data', () => {
   it('gives every chart and the login records something to show', async () => {
-    await seedDemo(server.services.db, { users: 6, logRows: 120, password: DEFAULT_ADMIN_PASSWORD });
+    await seedDemo(server.services.db, { users: 6, logRows: 120, password: DEFAULT_ADMIN_PASSWORD, chainKey: chainKeyOf(server.services.secrets) });
     const now = server.clock.now();
     const map = await server.call(api.statistics.accessMap, { date: localDate(now) }, admin.as);
     expect(map.data!.length).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from
 import type { LoginRecordRow, MapEntry, OnlineSession, SeriesOutput, StatisticsProfile } from '../contract';
 import { AppStatus, RoleType, UserStatus } from '../../../shared/constants';
 import { rowsOf } from '../../../server/auth/authz';
+import { checkUsersOutranked } from '../../../server/auth/outrank';
 import { revokeFamily } from '../../../server/auth/revoke';
 import { roleScope } from '../../../server/auth/scope';
 import type { CallContext } from '../../../server/context';
@@ -176,7 +177,7 @@ export async function onlineSessions(ctx: CallContext, page: number, limit: numb
   return pageResult(records, total, page, limit);
 }
 
-/** Ends a session of a user inside the role's organisations: its tokens are revoked, the user is signed out at the next call. */
+/** Ends a session of a user inside the role's organisations and not above the role: its tokens are revoked, the user is signed out at the next call. */
 export async function endSession(ctx: CallContext, familyId: string): Promise<void> {
   if (familyId === ctx.requireSession().familyId) throw Errors.caller('error.endOwnSession');
   const covered = await usersCovered(ctx);
@@ -198,6 +199,8 @@ export async function endSession(ctx: CallContext, familyId: string): Promise<vo
       .where(and(eq(user.userId, Number(owner.user_id)), covered));
     if (inScope.length === 0) throw Errors.outOfScope('familyId');
   }
+  // Ending a session acts on its user as a password reset does: never on a user above the caller's role.
+  await checkUsersOutranked(ctx, db, await roleScope(ctx), [Number(owner.user_id)], 'familyId', 'error.sessionOwnerOutranks');
   const signIn = (await db.select({ ip: loginRecord.ip, loginTime: loginRecord.loginTime }).from(loginRecord).where(eq(loginRecord.familyId, familyId)).limit(1))[0];
   await revokeFamily(ctx.services, familyId, (tx) =>
     ctx.logChange(tx, {

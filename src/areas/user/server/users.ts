@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ResponseCode } from '../../../shared/codes';
-import { RoleType, UserStatus } from '../../../shared/constants';
+import { UserStatus } from '../../../shared/constants';
 import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
 import type { DataAuthority, HeldRoleEntry, UserRecord, UserRow as UserListRow, UserSortColumn } from '../contract';
 import { rules } from '../../../shared/rules';
 import { hashPassword, openTransportPassword, randomPassword } from '../../../server/auth/passwords';
+import { checkUsersOutranked, exceedsCallerRole } from '../../../server/auth/outrank';
 import { revokeUserSessions } from '../../../server/auth/revoke';
 import { checkCurrentRole, filteredScope, inScope, roleScope, usersInScope } from '../../../server/auth/scope';
 import type { CallContext } from '../../../server/context';
@@ -102,34 +103,7 @@ export async function classificationsFor(db: Tx, orgs: OrgTree, deptId: number) 
   return rows.filter((r) => owners.has(r.deptId));
 }
 
-/** Whether `held` (a role of the target or one to grant) goes beyond the caller's role in scope or keys. */
-async function exceedsCallerRole(ctx: CallContext, scope: ReadonlySet<number>, held: { roleId: number; deptId: number; roleType: number }): Promise<boolean> {
-  const caller = ctx.requireRole();
-  if (!scope.has(held.deptId)) return true;
-  if (held.roleType === RoleType.AllOrganisations && caller.roleType !== RoleType.AllOrganisations) return true;
-  const { authz } = ctx.services;
-  const callerKeys = await authz.keysOf(caller.roleId);
-  for (const key of await authz.keysOf(held.roleId)) if (!callerKeys.has(key)) return true;
-  return false;
-}
-
-/**
- * Reset, update, delete and change of top organisation act on users the caller's role outranks: a user
- * holding any role outside the caller's scope, or with keys the caller's role lacks, is out of reach
- * (otherwise a branch administrator could reset a global administrator's password and sign in as them).
- */
-async function checkOutranked(ctx: CallContext, db: Tx, scope: ReadonlySet<number>, userIds: readonly number[], field: string): Promise<void> {
-  const held = await db
-    .select({ roleId: role.roleId, deptId: role.deptId, roleType: role.roleType })
-    .from(userRole)
-    .innerJoin(role, eq(role.roleId, userRole.roleId))
-    .where(inArray(userRole.userId, [...userIds]));
-  for (const row of held) {
-    if (await exceedsCallerRole(ctx, scope, row)) throw new AppError(ResponseCode.OutOfScope, 'error.targetOutranks', {}, field);
-  }
-}
-
-/** Roles a form grants: each must exist, belong to an organisation inside the caller's role, and not exceed it in scope or keys. */
+/** Roles a form grants: each must exist, belong to an organisation inside the caller's role, and not exceed it in scope or menus. */
 async function grantableRoles(ctx: CallContext, scope: ReadonlySet<number>, roleIds: readonly number[]): Promise<Grant[]> {
   const ids = [...new Set(roleIds)];
   if (ids.length === 0) return [];
@@ -350,7 +324,7 @@ export async function updateUser(ctx: CallContext, form: ParsedInputOf<typeof ap
   const { services } = ctx;
   if (form.userId === session.userId && form.status === UserStatus.Disabled) throw Errors.caller('error.disableSelf');
   const { scope, roles } = await checkForm(ctx, form);
-  await checkOutranked(ctx, services.db, scope, [form.userId], 'userId');
+  await checkUsersOutranked(ctx, services.db, scope, [form.userId], 'userId', 'error.targetOutranks');
   if (form.userId === session.userId) {
     const own = new Set((await heldRolesOf(services.db, form.userId)).filter((r) => scope.has(r.deptId)).map((r) => r.roleId));
     if (own.size !== roles.length || roles.some((r) => !own.has(r.roleId))) throw Errors.caller('error.changeOwnRoles');
@@ -368,7 +342,7 @@ export async function updateUser(ctx: CallContext, form: ParsedInputOf<typeof ap
         .where(and(eq(user.userId, form.userId), eq(user.version, form.version)))
         .returning();
       if (!updated[0]) throw Errors.stale();
-      // checkOutranked left no role outside the caller's scope on this user: the form's roles are all of them.
+      // checkUsersOutranked left no role outside the caller's scope on this user: the form's roles are all of them.
       await tx.delete(userRole).where(eq(userRole.userId, form.userId));
       await tx.delete(userDataAuthority).where(eq(userDataAuthority.userId, form.userId));
       await writeGrants(tx, form.userId, roles, form.userDataAuthorityList);
@@ -388,7 +362,7 @@ export async function deleteUsers(ctx: CallContext, userIds: number[]): Promise<
   if (userIds.includes(session.userId)) throw Errors.caller('error.deleteSelf');
   const { services } = ctx;
   const scope = await roleScope(ctx);
-  await checkOutranked(ctx, services.db, scope, userIds, 'userIds');
+  await checkUsersOutranked(ctx, services.db, scope, userIds, 'userIds', 'error.targetOutranks');
   const { removed, ticket } = await services.db.transaction(async (tx) => {
     const rows = await usersInScope(tx, scope, userIds, 'userIds');
     const snapshots = [];
@@ -410,7 +384,7 @@ export async function resetPassword(ctx: CallContext, userId: number): Promise<s
   const { services } = ctx;
   const scope = await roleScope(ctx);
   const [target] = await usersInScope(services.db, scope, [userId], 'userId');
-  await checkOutranked(ctx, services.db, scope, [userId], 'userId');
+  await checkUsersOutranked(ctx, services.db, scope, [userId], 'userId', 'error.targetOutranks');
   if (!target!.resetPwdAllowed) throw Errors.caller('error.resetPwdNotAllowed');
   const password = randomPassword();
   const passwordHash = await hashPassword(password);
@@ -441,7 +415,7 @@ export async function changeTopDept(ctx: CallContext, input: ParsedInputOf<typeo
   const target = await userByLoginName(services.db, input.username);
   if (!target) throw Errors.notFound('username');
   if (!inScope(scope, target)) throw Errors.outOfScope('username');
-  await checkOutranked(ctx, services.db, scope, [target.userId], 'username');
+  await checkUsersOutranked(ctx, services.db, scope, [target.userId], 'username', 'error.targetOutranks');
   // The version read above guards the move: a change in between (another move, a role granted) is refused.
   await services.db.transaction(async (tx) => {
     const moved = await tx
