@@ -127,6 +127,8 @@ export const de_DE: Catalog = {
   'error.dictionaryLockedDelete': '{name} ist als nicht änderbar markiert: Es kann weder allein noch mit seinem übergeordneten Eintrag gelöscht werden',
   'error.importNotXlsx': 'Die Datei ist keine .xlsx-Arbeitsmappe',
   'error.importTooLarge': 'Die Arbeitsmappe ist entpackt größer als {mb} MB',
+  'error.importTooManyParts': 'Die Arbeitsmappe hat mehr als {max} Teile',
+  'error.importPackedTooTightly': 'Ein Teil der Arbeitsmappe ist entpackt mehr als {ratio}-mal so groß wie gepackt',
   'error.importTooManyRows': 'Das Blatt hat mehr als {max} Zeilen',
   'error.importEmpty': 'Das Blatt enthält keine Zeilen zum Importieren',
   'error.importHeader': 'Die erste Zeile muss die Spalten benennen; es fehlen: {columns}',

@@ -126,6 +126,8 @@ export const en_US: Catalog = {
   'error.dictionaryLockedDelete': '{name} is marked not updatable: it cannot be deleted, on its own or with the entry it belongs to',
   'error.importNotXlsx': 'The file is not an .xlsx workbook',
   'error.importTooLarge': 'The workbook unzips to more than {mb} MB',
+  'error.importTooManyParts': 'The workbook has more than {max} parts',
+  'error.importPackedTooTightly': 'A part of the workbook unzips to more than {ratio} times its packed size',
   'error.importTooManyRows': 'The sheet has more than {max} rows',
   'error.importEmpty': 'The sheet has no rows to import',
   'error.importHeader': 'The first row must name the columns; missing: {columns}',

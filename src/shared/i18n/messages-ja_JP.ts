@@ -126,6 +126,8 @@ export const ja_JP: Catalog = {
   'error.dictionaryLockedDelete': '{name}は変更不可に設定されているため削除できません（上位の項目からも）',
   'error.importNotXlsx': 'ファイルは .xlsx ブックではありません',
   'error.importTooLarge': 'ブックを展開すると {mb} MB を超えます',
+  'error.importTooManyParts': 'ブックのパーツが {max} 個を超えています',
+  'error.importPackedTooTightly': 'ブックのパーツが圧縮サイズの {ratio} 倍を超えて展開されます',
   'error.importTooManyRows': 'シートの行数が{max}行を超えています',
   'error.importEmpty': 'シートにインポートする行がありません',
   'error.importHeader': '1行目は列名である必要があります。不足: {columns}',

@@ -126,6 +126,8 @@ export const ko_KR: Catalog = {
   'error.dictionaryLockedDelete': '{name}은(는) 수정 불가로 설정되어 삭제할 수 없습니다(상위 항목을 통해서도)',
   'error.importNotXlsx': '파일이 .xlsx 통합 문서가 아닙니다',
   'error.importTooLarge': '통합 문서의 압축을 풀면 {mb}MB를 넘습니다',
+  'error.importTooManyParts': '통합 문서의 구성 요소가 {max}개를 넘습니다',
+  'error.importPackedTooTightly': '통합 문서의 한 구성 요소가 압축 크기의 {ratio}배를 넘게 풀립니다',
   'error.importTooManyRows': '시트의 행이 {max}개를 넘습니다',
   'error.importEmpty': '시트에 가져올 행이 없습니다',
   'error.importHeader': '첫 행은 열 이름이어야 합니다. 없는 열: {columns}',

@@ -126,6 +126,8 @@ export const zh_CN: Catalog = {
   'error.dictionaryLockedDelete': '{name}已设为不可修改，不能删除，也不能随其上级一起删除',
   'error.importNotXlsx': '文件不是 .xlsx 工作簿',
   'error.importTooLarge': '工作簿解压后超过{mb} MB',
+  'error.importTooManyParts': '工作簿的部件超过{max}个',
+  'error.importPackedTooTightly': '工作簿的某个部件解压后超过其压缩大小的{ratio}倍',
   'error.importTooManyRows': '工作表超过{max}行',
   'error.importEmpty': '工作表没有可导入的行',
   'error.importHeader': '第一行须为列名，缺少：{columns}',
