@@ -7,6 +7,7 @@ import { API_PREFIX, Header } from '../shared/constants';
 import { listEndpoints, type EndpointDef } from '../shared/contract';
 import { FileBody } from '../shared/contract/file';
 import { exportedFile } from '../shared/contract/export';
+import { undoTicket } from '../shared/contract/undo';
 import { fail } from '../shared/envelope';
 import { formatMessage, resolveLocale } from '../shared/i18n/messages';
 import { operationRowOf } from './audit/change-log';
@@ -63,9 +64,11 @@ export function buildApp(services: Services): FastifyInstance {
         if (def.mutation) writeOperationLog(services, ctx, def, input);
         const text = successText(ctx.t('success'), data);
         request.callRecord.code = ResponseCode.Success;
-        request.callRecord.loggedResponse = loggedText(def, text, data);
+        // A delete's answer holds the key that undoes it: logged without it, like a token.
+        const secretOutput = def.secretOutput || def.output === undoTicket;
+        request.callRecord.loggedResponse = loggedText(def, secretOutput, text, data);
         // An answer holding a password or token is never kept by a cache on the way.
-        if (def.secretOutput) reply.header('cache-control', 'no-store');
+        if (secretOutput) reply.header('cache-control', 'no-store');
         return reply.type('application/json; charset=utf-8').send(text);
       },
     });
@@ -192,8 +195,8 @@ function successText(msg: string, data: unknown): string {
 const loggedData = new WeakMap<object, string>();
 
 /** The logged copy of a success: truncated, and redacted for endpoints whose output holds secrets. */
-function loggedText(def: EndpointDef, text: string, data: unknown): string {
-  if (def.secretOutput) return redactJsonText(text, def.secretFields);
+function loggedText(def: EndpointDef, secretOutput: boolean, text: string, data: unknown): string {
+  if (secretOutput) return redactJsonText(text, def.secretFields);
   if (data === null || typeof data !== 'object') return truncate(text);
   let logged = loggedData.get(data);
   if (logged === undefined) {

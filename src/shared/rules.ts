@@ -364,8 +364,6 @@ export const MessageKeyLimits = {
   rateLimitMin: 1,
   rateLimitMax: 10_000,
   rateLimitDefault: 60,
-  /** Letters and digits of a key value the form generates. */
-  generatedKeyLength: 32,
 } as const;
 
 /** Data groups, organs and classifications (issue 12), as long as the sys_data_* columns hold. */

@@ -82,7 +82,7 @@ test('adds a message system, refusing an id of other characters', async ({ page 
   await expect(row).toContainText('可用');
 });
 
-test('generates a key with a limit of one send a minute; the system sends with it and is held to the limit', async ({ page }) => {
+test('adds a key with a limit of one send a minute, shown once; the system sends with it and is held to the limit', async ({ page }) => {
   await signInAdmin(page, host);
   const template = await apiData(page, 'sms.templateAdd', { name: 'E2E密钥取件通知', type: 0, templateCode: 'SMS_135790', content: '取件码${code}' });
   await apiData(page, 'sms.templateActivate', { id: template.id, version: 1 });
@@ -91,9 +91,7 @@ test('generates a key with a limit of one send a minute; the system sends with i
   const list = await openScreen(page, '消息密钥', 'message-key-list');
   await list.getByTestId('key-add').click();
   const form = page.getByTestId('key-form');
-  await form.getByTestId('key-generate').click();
-  apiKey = await form.getByTestId('field-apiKey').inputValue();
-  expect(apiKey).toMatch(/^[A-Za-z0-9]{32}$/);
+  await expect(form.getByTestId('key-made-on-save')).toBeVisible();
   await form.getByTestId('field-messageSystemId').click();
   await page.getByRole('option', { name: `${SYSTEM.name} (${SYSTEM.id})` }).click();
   await form.getByTestId('field-rateLimit').fill('0');
@@ -102,8 +100,16 @@ test('generates a key with a limit of one send a minute; the system sends with i
   await form.getByTestId('field-rateLimit').fill('1');
   await form.getByTestId('key-save').click();
   await expect(toast(page, 'success', '新增成功')).toBeVisible();
+  // The server made the key: shown this once, then only its first characters.
+  const issued = page.getByTestId('key-issued-dialog');
+  apiKey = await issued.getByTestId('key-issued-value').inputValue();
+  expect(apiKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  await issued.getByTestId('key-issued-close').click();
   await expect(form).toBeHidden();
-  const row = tabPane(page, Route.apiKeyMessg).getByRole('row').filter({ hasText: apiKey });
+  const row = tabPane(page, Route.apiKeyMessg)
+    .getByRole('row')
+    .filter({ hasText: `${apiKey.slice(0, 4)}…` });
+  await expect(row).not.toContainText(apiKey);
   await expect(row).toContainText(`${SYSTEM.name} (${SYSTEM.id})`);
   await expect(row).toContainText('1 次/分钟');
 
@@ -137,17 +143,17 @@ test('stopping the system stops its key; the key is deleted after a confirmation
   await expect(form).toBeHidden();
   await expect(tabPane(page, Route.apiKeySystem).getByRole('row').filter({ hasText: SYSTEM.id })).toContainText('停用');
   const refused = await openSmsSend(apiKey, '13800138013');
-  expect(refused).toMatchObject({ code: '401', msg: `消息系统 ${SYSTEM.id} 已停用，其密钥不能使用` });
+  expect(refused).toMatchObject({ code: '401', msg: '消息密钥不存在或已停用，或不能使用此渠道' });
 
   const keys = await openScreen(page, '消息密钥', 'message-key-list');
   await keys.getByTestId('key-refresh').click();
-  const row = keys.getByRole('row').filter({ hasText: apiKey });
+  const row = keys.getByRole('row').filter({ hasText: `${apiKey.slice(0, 4)}…` });
   await expect(row).toContainText('系统已停用');
   await row.getByRole('button', { name: new RegExp(`^删除 ${SYSTEM.name}`) }).click();
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm).toContainText('使用它的系统将无法再调用');
   await confirm.getByTestId('confirm-dialog-ok').click();
   await expect(toast(page, 'success', '删除成功')).toBeVisible();
-  await expect(keys.getByRole('row').filter({ hasText: apiKey })).toHaveCount(0);
+  await expect(keys.getByRole('row').filter({ hasText: `${apiKey.slice(0, 4)}…` })).toHaveCount(0);
   expect((await openSmsSend(apiKey, '13800138014')).code).toBe('401');
 });

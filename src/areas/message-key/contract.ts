@@ -14,6 +14,8 @@ import { smsDeliveryStatus, smsRules } from '../sms/contract';
  * sends are filed under it, so the send centre shows them to the roles that see it) and may use the channels
  * it is given. A message key is what the system presents in `X-Api-Key` to the open messaging endpoints
  * (`openMessage`); a key of a stopped system does not work, and each key has its own per-minute send limit.
+ * A key is made by the server (256 bits), stored only as its SHA-256 hash and shown once, in the answer that
+ * made it (`apiKey`), like an application's secret; a list shows its first characters (`keyHint`).
  */
 
 /**
@@ -41,8 +43,6 @@ export const messageKeyRules = {
     .max(MESSAGE_CHANNELS.length * 4, { message: 'validation.oneOf' })
     .transform((chosen) => MESSAGE_CHANNELS.filter((channel) => chosen.includes(channel))),
   remark: z.string().trim().max(MessageKeyLimits.remarkMax, { message: 'validation.tooLong' }).default(''),
-  /** Spec 001 §5: unique, letters or digits, at most 50. */
-  apiKey: rules.keyValue,
   messageSystemId: z
     .number({ error: 'validation.messageSystemRequired' })
     .int({ message: 'validation.id' })
@@ -93,7 +93,6 @@ export const messageSystemOption = z.object({ id: z.number().int(), systemId: z.
 export type MessageSystemOption = z.infer<typeof messageSystemOption>;
 
 const keyFields = z.object({
-  apiKey: messageKeyRules.apiKey,
   messageSystemId: messageKeyRules.messageSystemId,
   status,
   rateLimit: messageKeyRules.rateLimit,
@@ -107,7 +106,8 @@ export type MessageKeyUpdateForm = z.input<typeof messageKeyUpdateForm>;
 
 export const messageKeyRecord = z.object({
   id: z.number().int(),
-  apiKey: z.string(),
+  /** The key's first characters; empty for a key stored before the server made them (its value is nowhere to show). */
+  keyHint: z.string(),
   messageSystemId: z.number().int(),
   /** The system's own id (letters or digits) and name. */
   systemId: z.string(),
@@ -122,6 +122,10 @@ export const messageKeyRecord = z.object({
   version: z.number().int(),
 });
 export type MessageKeyRecord = z.infer<typeof messageKeyRecord>;
+
+/** A key as its only showing: the caller keeps it now or makes a new one later. */
+export const issuedMessageKey = z.object({ id: z.number().int(), apiKey: z.string() });
+export type IssuedMessageKey = z.infer<typeof issuedMessageKey>;
 
 export const messageKey = {
   systemList: endpoint({
@@ -182,15 +186,13 @@ export const messageKey = {
   }),
   keyList: endpoint({
     service: 'messageKey',
-    summary: "Message API keys of the role's message systems, by key, system and status, a page at a time",
+    summary: "Message API keys of the role's message systems, by key (a whole key, or its first characters), system and status, a page at a time",
     method: 'POST',
     path: '/msg/key/list',
     access: Perm.messageApiKeyView,
     mutation: false,
     input: z.object({ apiKey: rules.filterText, systemName: rules.filterText, status: status.nullish(), ...pageInput }),
     output: pageOf(messageKeyRecord),
-    // The key is shown on its screen; the logged copy of the answer hides it (ALWAYS_SECRET_FIELDS).
-    secretOutput: true,
   }),
   keyInfo: endpoint({
     service: 'messageKey',
@@ -201,25 +203,35 @@ export const messageKey = {
     mutation: false,
     input: z.object({ id: rules.id }),
     output: messageKeyRecord,
-    secretOutput: true,
   }),
   keyAdd: endpoint({
     service: 'messageKey',
-    summary: 'Add a message API key',
+    summary: 'Add a message API key (made by the server, shown once)',
     method: 'POST',
     path: '/msg/key/save',
     access: Perm.messageApiKeySave,
     input: messageKeyForm,
-    output: z.object({ id: z.number().int() }),
+    output: issuedMessageKey,
+    secretOutput: true,
   }),
   keyUpdate: endpoint({
     service: 'messageKey',
-    summary: 'Update a message API key',
+    summary: 'Update a message API key (its value stays)',
     method: 'POST',
     path: '/msg/key/update',
     access: Perm.messageApiKeySave,
     input: messageKeyUpdateForm,
     output: z.object({ id: z.number().int(), version: z.number().int() }),
+  }),
+  keyRegenerate: endpoint({
+    service: 'messageKey',
+    summary: 'Replace a message API key by a new one (shown once); the old one stops at once',
+    method: 'POST',
+    path: '/msg/key/regenerate/:id',
+    access: Perm.messageApiKeySave,
+    input: z.object({ id: rules.id }),
+    output: issuedMessageKey,
+    secretOutput: true,
   }),
   keyDelete: endpoint({
     service: 'messageKey',

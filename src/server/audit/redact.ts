@@ -1,7 +1,7 @@
 import { ALWAYS_SECRET_FIELDS } from '../../shared/contract/endpoint';
 
-const REDACTED = '******';
-const RESPONSE_SECRET_FIELDS = ['accessToken', 'refreshToken', 'access_token', 'refresh_token', 'clientSecretStr', 'appSecret', 'password'];
+export const REDACTED = '******';
+const RESPONSE_SECRET_FIELDS = ['accessToken', 'refreshToken', 'access_token', 'refresh_token', 'clientSecretStr', 'appSecret', 'password', 'undoKey'];
 /** Below PostgreSQL's TOAST threshold, so log rows are stored without compressing each one. */
 const MAX_TEXT = 1800;
 

@@ -758,7 +758,10 @@ export const messageApiKey = pgTable(
   'msg_api_key',
   {
     id: serial('id').primaryKey(),
-    apiKey: varchar('api_key', { length: 50 }).notNull().unique(),
+    /** SHA-256 (hex) of the key: the key itself is shown once, when the server makes it, and never stored. */
+    apiKeyHash: varchar('api_key_hash', { length: 64 }).notNull().unique(),
+    /** The key's first characters, so a list tells keys apart; empty for a key typed before keys were made by the server. */
+    keyHint: varchar('key_hint', { length: 8 }).notNull().default(''),
     status: smallint('status').notNull().default(1),
     createBy: integer('create_by'),
     createTime: createdAt(),

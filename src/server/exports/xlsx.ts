@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, Transform } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { ResponseCode } from '../../shared/codes';
 import { AppError } from '../errors';
@@ -12,8 +12,8 @@ import type { SheetSpec } from './xlsx-writer';
 /**
  * Streaming .xlsx (design.md §4b "Exports"): rows arrive a page at a time and leave through exceljs's
  * streaming writer as they are written, so an export holds one page in memory however long it is. Reading
- * is bounded the other way: the workbook's parts are checked before anything is unzipped, and reading
- * stops at a row limit.
+ * is bounded the other way: the workbook's directory is checked before anything is unzipped, the bytes each
+ * part really unzips to are counted as they come (a directory may lie), and reading stops at a row limit.
  */
 
 export { CELL_TEXT_MAX } from './sheet-page';
@@ -162,11 +162,29 @@ function notXlsx(): AppError {
   return new AppError(ResponseCode.InvalidInput, 'error.importNotXlsx', {}, 'fileId');
 }
 
+function tooLarge(maxUnzipped: number): AppError {
+  return new AppError(ResponseCode.InvalidInput, 'error.importTooLarge', { mb: Math.round(maxUnzipped / 1024 / 1024) }, 'fileId');
+}
+
+/** Parts a workbook may have: Excel writes a dozen or two, one more per sheet, chart, drawing and image. */
+export const XLSX_PARTS_MAX = 1000;
 /**
- * Checks the bytes are an .xlsx workbook (a zip holding `xl/workbook.xml`) whose parts unzip to at most
- * `maxUnzipped` bytes, from the zip's own directory, before any part is inflated.
+ * How many times its packed size a part may unzip to. Sheets of repeated cells pack tightly (an export of
+ * 60,000 rows of near-equal paths packs about 9:1); deflate's own ceiling is about 1030:1, which only a bomb reaches.
  */
-export function checkXlsx(bytes: Buffer, maxUnzipped: number): void {
+export const XLSX_PACK_RATIO_MAX = 100;
+/** A part this small may pack as tightly as it likes: the ratio matters for what could fill the memory. */
+const XLSX_RATIO_FREE_BYTES = 1024 * 1024;
+
+/** The packed size of each part, by name, as the zip's directory gives it: what the reader inflates from. */
+export type PackedSizes = ReadonlyMap<string, number>;
+
+/**
+ * Checks the bytes are an .xlsx workbook (a zip holding `xl/workbook.xml`) of at most `XLSX_PARTS_MAX` parts
+ * whose directory claims at most `maxUnzipped` bytes unzipped, before any part is inflated. The directory's
+ * claims are the writer's word only: what a part really unzips to is counted as it is read (`countedPart`).
+ */
+export function checkXlsx(bytes: Buffer, maxUnzipped: number): PackedSizes {
   if (bytes.length < ZIP_END_SIZE || bytes.readUInt32LE(0) !== ZIP_LOCAL_HEADER) throw notXlsx();
   let end = -1;
   for (let at = bytes.length - ZIP_END_SIZE; at >= Math.max(0, bytes.length - ZIP_END_SIZE - ZIP_MAX_COMMENT); at--) {
@@ -177,23 +195,55 @@ export function checkXlsx(bytes: Buffer, maxUnzipped: number): void {
   }
   if (end < 0) throw notXlsx();
   const entries = bytes.readUInt16LE(end + 10);
+  if (entries > XLSX_PARTS_MAX) throw new AppError(ResponseCode.InvalidInput, 'error.importTooManyParts', { max: XLSX_PARTS_MAX }, 'fileId');
   let at = bytes.readUInt32LE(end + 16);
   let unzipped = 0;
-  let hasWorkbook = false;
+  const packed = new Map<string, number>();
   for (let entry = 0; entry < entries; entry++) {
     if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== ZIP_CENTRAL_HEADER) throw notXlsx();
+    const packedSize = bytes.readUInt32LE(at + 20);
     const size = bytes.readUInt32LE(at + 24);
     const nameLength = bytes.readUInt16LE(at + 28);
     const extraLength = bytes.readUInt16LE(at + 30);
     const commentLength = bytes.readUInt16LE(at + 32);
     const name = bytes.toString('utf8', at + 46, at + 46 + nameLength);
-    if (size === ZIP64_MARK) throw new AppError(ResponseCode.InvalidInput, 'error.importTooLarge', { mb: Math.round(maxUnzipped / 1024 / 1024) }, 'fileId');
+    if (size === ZIP64_MARK || packedSize === ZIP64_MARK) throw tooLarge(maxUnzipped);
     unzipped += size;
-    if (name === 'xl/workbook.xml') hasWorkbook = true;
+    // A part is inflated from at most the bytes the file has, whatever its directory says.
+    packed.set(name, Math.min(packedSize, bytes.length));
     at += 46 + nameLength + extraLength + commentLength;
   }
-  if (!hasWorkbook) throw notXlsx();
-  if (unzipped > maxUnzipped) throw new AppError(ResponseCode.InvalidInput, 'error.importTooLarge', { mb: Math.round(maxUnzipped / 1024 / 1024) }, 'fileId');
+  if (!packed.has('xl/workbook.xml')) throw notXlsx();
+  if (unzipped > maxUnzipped) throw tooLarge(maxUnzipped);
+  return packed;
+}
+
+/** The bytes really inflated from a workbook so far, against its limit. */
+interface InflateBudget {
+  left: number;
+  readonly maxUnzipped: number;
+}
+
+/**
+ * A part's stream that counts the bytes it really inflates: past the workbook's budget, or past
+ * `XLSX_PACK_RATIO_MAX` times the part's packed size, it fails with a refusal naming the limit and the inflating
+ * stops (nothing reads the rest).
+ */
+function countedPart(source: Readable, packedSize: number, budget: InflateBudget): Readable {
+  const ratioCap = Math.max(XLSX_RATIO_FREE_BYTES, packedSize * XLSX_PACK_RATIO_MAX);
+  let inflated = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      inflated += chunk.length;
+      budget.left -= chunk.length;
+      if (budget.left < 0) return done(tooLarge(budget.maxUnzipped));
+      if (inflated > ratioCap) return done(new AppError(ResponseCode.InvalidInput, 'error.importPackedTooTightly', { ratio: XLSX_PACK_RATIO_MAX }, 'fileId'));
+      done(null, chunk);
+    },
+  });
+  source.on('error', (error) => counted.destroy(error));
+  counted.on('close', () => source.unpipe(counted).pause());
+  return source.pipe(counted);
 }
 
 export interface SheetRow {
@@ -221,11 +271,14 @@ interface WorkbookReaderParts {
 const WORKSHEET_PATH = /^\/?(?:xl\/)?(worksheets\/sheet(\d+)\.xml)$/;
 
 /** The first worksheet in the workbook's own order, read row by row. */
-async function firstWorksheetRows(bytes: Buffer): Promise<AsyncIterable<ExcelJS.Row> | null> {
+async function firstWorksheetRows(bytes: Buffer, packed: PackedSizes, budget: InflateBudget): Promise<AsyncIterable<ExcelJS.Row> | null> {
   // Loaded on first use: reading a workbook is an import's work, rare beside the server's other calls.
   const [{ default: JSZip }, { default: WorkbookReader }] = await Promise.all([import('jszip'), import('exceljs/lib/stream/xlsx/workbook-reader.js')]);
   const zip = await JSZip.loadAsync(bytes);
-  const part = (path: string) => zip.file(path)?.nodeStream() as Readable | undefined;
+  const part = (path: string) => {
+    const entry = zip.file(path);
+    return entry ? countedPart(entry.nodeStream() as Readable, packed.get(path) ?? bytes.length, budget) : undefined;
+  };
   const reader = new WorkbookReader(Readable.from([]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -255,10 +308,10 @@ async function firstWorksheetRows(bytes: Buffer): Promise<AsyncIterable<ExcelJS.
  * than `maxRows` rows after the header refuses the file.
  */
 export async function readFirstSheet(bytes: Buffer, options: { maxRows: number; maxUnzipped: number }): Promise<SheetRow[]> {
-  checkXlsx(bytes, options.maxUnzipped);
+  const packed = checkXlsx(bytes, options.maxUnzipped);
   const rows: SheetRow[] = [];
   try {
-    const worksheet = await firstWorksheetRows(bytes);
+    const worksheet = await firstWorksheetRows(bytes, packed, { left: options.maxUnzipped, maxUnzipped: options.maxUnzipped });
     if (!worksheet) return rows;
     for await (const row of worksheet) {
       const values = Array.isArray(row.values) ? row.values.slice(1) : [];

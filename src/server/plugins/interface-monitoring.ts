@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { ResponseCode } from '../../shared/codes';
 import { API_PREFIX } from '../../shared/constants';
 import type { EndpointDef } from '../../shared/contract/endpoint';
-import { redact, truncate } from '../audit/redact';
+import { REDACTED, redact, truncate } from '../audit/redact';
 import type { Services } from '../context';
 
 /** What a call leaves for its interface-monitoring row, filled in as the call goes. */
@@ -62,7 +62,7 @@ function writeInterfaceLog(services: Services, request: FastifyRequest, reply: F
   }
   // Without an envelope (the OpenAPI document) the HTTP status stands.
   const responseStatus = code === null ? String(reply.statusCode) : code === ResponseCode.Success ? '200' : code;
-  const path = request.url.split('?')[0] ?? '';
+  const path = loggedPath(def, request.url.split('?')[0] ?? '');
   services.audit.interfaceLog.push({
     appId: ctx?.session?.clientId ?? ctx?.appId ?? '',
     serviceCnName: def?.service ?? 'unknown',
@@ -87,4 +87,16 @@ function summaryOf(summaryBy: EndpointDef['summaryBy'], body: unknown): string |
   if (!summaryBy || typeof body !== 'object' || body === null) return undefined;
   const value = (body as Record<string, unknown>)[summaryBy.field];
   return typeof value === 'string' && Object.hasOwn(summaryBy.summaries, value) ? summaryBy.summaries[value] : undefined;
+}
+
+/**
+ * The path as logged: a path parameter that is a secret field (an undo key) is replaced, segment for segment,
+ * so that the key is no more in the log than it would be in a body.
+ */
+function loggedPath(def: EndpointDef | null | undefined, path: string): string {
+  if (!def) return path;
+  const template = (API_PREFIX + def.path).split('/');
+  const segments = path.split('/');
+  if (template.length !== segments.length) return path;
+  return segments.map((segment, at) => (template[at]!.startsWith(':') && def.secretFields.includes(template[at]!.slice(1)) ? REDACTED : segment)).join('/');
 }

@@ -239,8 +239,9 @@ export const SCOPE_CASES: Record<string, (f: MatrixFixtures, sealed: string) => 
   ],
   'messageKey.systemDelete': (f) => ({ ids: String(f.southMessageSystemId) }),
   'messageKey.keyInfo': (f) => ({ id: f.southMessageKeyId }),
-  'messageKey.keyAdd': (f) => ({ apiKey: 'MatrixNewKey', messageSystemId: f.southMessageSystemId, status: 1, rateLimit: 60 }),
-  'messageKey.keyUpdate': (f) => ({ id: f.southMessageKeyId, version: 1, apiKey: 'MatrixSouthKey', messageSystemId: f.southMessageSystemId, status: 1, rateLimit: 60 }),
+  'messageKey.keyAdd': (f) => ({ messageSystemId: f.southMessageSystemId, status: 1, rateLimit: 60 }),
+  'messageKey.keyUpdate': (f) => ({ id: f.southMessageKeyId, version: 1, messageSystemId: f.southMessageSystemId, status: 1, rateLimit: 60 }),
+  'messageKey.keyRegenerate': (f) => ({ id: f.southMessageKeyId }),
   'messageKey.keyDelete': (f) => ({ ids: String(f.southMessageKeyId) }),
 };
 

@@ -207,7 +207,12 @@ beforeAll(async () => {
       .values({ systemId: 'MATRIXSOUTH', name: '华南矩阵系统', deptId: southDeptId, channels: ['sms'] })
       .returning({ id: messageSystem.id })
   )[0]!.id;
-  const southMessageKeyId = (await db.insert(messageApiKey).values({ apiKey: 'MatrixSouthKey', msgSystemId: southMessageSystemId }).returning({ id: messageApiKey.id }))[0]!.id;
+  const southMessageKeyId = (
+    await db
+      .insert(messageApiKey)
+      .values({ apiKeyHash: 'f'.repeat(64), msgSystemId: southMessageSystemId })
+      .returning({ id: messageApiKey.id })
+  )[0]!.id;
   const southClassificationId = (
     await db.insert(dataClassification).values({ name: '华南矩阵分类', number: 'MATRIX-SOUTH', type: 'matrix', deptId: southDeptId }).returning({ id: dataClassification.id })
   )[0]!.id;

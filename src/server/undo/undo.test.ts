@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../shared/codes';
-import { UNDO_GRACE_SECONDS, UNDO_WINDOW_SECONDS } from '../../shared/constants';
+import { API_PREFIX, UNDO_GRACE_SECONDS, UNDO_WINDOW_SECONDS } from '../../shared/constants';
 import { api } from '../../shared/contract';
 import type { UndoTicket } from '../../shared/contract/undo';
 import { Perm } from '../../shared/permissions';
 import { rowsOf } from '../auth/authz';
-import { dataClassification, dept, loginRecord, menu, operationLog, role, roleMenu, user, userDataAuthority, userRole, userServiceCentre } from '../db/schema';
+import { dataClassification, dept, interfaceLog, loginRecord, menu, operationLog, role, roleMenu, user, userDataAuthority, userRole, userServiceCentre } from '../db/schema';
 import { deptIdOf, roleIdOf, signInAdminActor, signInBranchAdmin, signInWithRole, type Actor } from '../testing/actors';
 import { startTestServer, type TestServer } from '../testing/harness';
 
@@ -245,5 +245,20 @@ describe('undo of other deletes', () => {
     const deletes = listEndpoints().filter(({ def }) => /delete/i.test(def.path) || /^(Delete|Remove)/.test(def.summary));
     expect(deletes.length).toBeGreaterThanOrEqual(19);
     for (const { id, def } of deletes) expect(def.output, id).toBe(undoTicket);
+  });
+});
+
+// Security review 2, L3: the undo key reached the interface log twice, in the undo call's path and in the delete's logged answer.
+describe('the interface log', () => {
+  it('keeps an undo key out of the delete’s logged answer and of the undo call’s path', async () => {
+    const added = await server.call(api.dictionary.add, { dictNo: 'L3_UNDO', dictName: '撤销日志', dictOrder: 1 }, admin.as);
+    expect(added.code).toBe(ResponseCode.Success);
+    const ticket = await ticketOf(server.call(api.dictionary.delete, { ids: String(added.data!.id) }, admin.as));
+    expect((await server.call(api.undo.restore, { undoKey: ticket.undoKey }, admin.as)).code).toBe(ResponseCode.Success);
+    await server.services.audit.flush();
+    const logged = await server.services.db.select().from(interfaceLog);
+    const undoCall = logged.find((row) => row.path.startsWith(`${API_PREFIX}/sys/undo/`));
+    expect(undoCall).toBeDefined();
+    expect(JSON.stringify(logged)).not.toContain(ticket.undoKey);
   });
 });

@@ -328,9 +328,14 @@ function digestOf(fileSha256: string, plan: readonly PlannedRow[]): string {
     .digest('hex');
 }
 
-async function planOf(db: Tx, fileId: number, userId: number, mayUpdate: boolean) {
+/** The caller's upload and its rows, read outside any transaction: unzipping holds no connection. */
+async function sheetOf(db: Tx, fileId: number, userId: number) {
   const upload = await importFile(db, fileId, userId);
   const sheet = await readFirstSheet(upload.content, { maxRows: Limits.dictImportRowsMax, maxUnzipped: Limits.dictImportUnzippedMax });
+  return { upload, sheet };
+}
+
+async function planOf(db: Tx, { upload, sheet }: Awaited<ReturnType<typeof sheetOf>>, mayUpdate: boolean) {
   const plan = planImport(sheet, await storedNodes(db), mayUpdate);
   return { upload, plan, digest: digestOf(upload.sha256, plan) };
 }
@@ -341,7 +346,7 @@ async function mayUpdateOf(ctx: CallContext): Promise<boolean> {
 
 export async function previewImport(ctx: CallContext, fileId: number): Promise<ImportReport> {
   const session = ctx.requireSession();
-  const { upload, plan, digest } = await planOf(ctx.services.db, fileId, session.userId, await mayUpdateOf(ctx));
+  const { upload, plan, digest } = await planOf(ctx.services.db, await sheetOf(ctx.services.db, fileId, session.userId), await mayUpdateOf(ctx));
   const counts = { add: 0, change: 0, unchanged: 0, refuse: 0 };
   const rows: ImportReportRow[] = [];
   for (const p of plan) {
@@ -371,14 +376,18 @@ async function snapshotById(tx: Tx, id: number): Promise<DictionarySnapshot> {
   return snapshotOf(row, names);
 }
 
-/** Applies the plan the preview showed, in one transaction; refused rows stay out, as the preview said. */
+/**
+ * Applies the plan the preview showed, in one transaction; refused rows stay out, as the preview said. The file
+ * is read before the transaction begins; the plan is made again in it, against the stored rows.
+ */
 export async function applyImport(ctx: CallContext, fileId: number, digest: string): Promise<{ added: number; changed: number }> {
   const session = ctx.requireSession();
   const mayUpdate = await mayUpdateOf(ctx);
   const now = ctx.services.now();
+  const read = await sheetOf(ctx.services.db, fileId, session.userId);
   const changes = await ctx.services.db
     .transaction(async (tx) => {
-      const current = await planOf(tx, fileId, session.userId, mayUpdate);
+      const current = await planOf(tx, read, mayUpdate);
       if (current.digest !== digest) throw new AppError(ResponseCode.StaleRecord, 'error.importChanged');
       const idOfPath = new Map<string, number>();
       const stored = await storedNodes(tx);

@@ -171,9 +171,14 @@ async function importFile(db: Tx, fileId: number, userId: number) {
   return { ...row, content: Buffer.from(content.buffer, content.byteOffset, content.byteLength) };
 }
 
-async function planOf(db: Tx, fileId: number, ctx: CallContext) {
+/** The caller's upload and its rows, read outside any transaction: unzipping holds no connection. */
+async function sheetOf(db: Tx, fileId: number, ctx: CallContext) {
   const upload = await importFile(db, fileId, ctx.requireSession().userId);
   const sheet = await readFirstSheet(upload.content, { maxRows: Limits.i18nImportRowsMax, maxUnzipped: Limits.i18nImportUnzippedMax });
+  return { upload, sheet };
+}
+
+async function planOf(db: Tx, { upload, sheet }: Awaited<ReturnType<typeof sheetOf>>, ctx: CallContext) {
   const stored = new Map((await db.select().from(i18nText)).map((row) => [row.chinese, row]));
   const plan = planImport(sheet, stored, ctx);
   return { upload, plan, digest: digestOf(upload.sha256, plan) };
@@ -184,7 +189,7 @@ function columnName(ctx: CallContext, field: string): string {
 }
 
 export async function previewImport(ctx: CallContext, fileId: number): Promise<I18nImportReport> {
-  const { upload, plan, digest } = await planOf(ctx.services.db, fileId, ctx);
+  const { upload, plan, digest } = await planOf(ctx.services.db, await sheetOf(ctx.services.db, fileId, ctx), ctx);
   const counts = { add: 0, change: 0, unchanged: 0, refuse: 0 };
   const rows: I18nImportRow[] = [];
   for (const p of plan) {
@@ -201,12 +206,16 @@ export async function previewImport(ctx: CallContext, fileId: number): Promise<I
   return { fileName: upload.name, digest, counts, rows };
 }
 
-/** Applies the plan the preview showed, in one transaction; refused rows stay out, as the preview said. */
+/**
+ * Applies the plan the preview showed, in one transaction; refused rows stay out, as the preview said. The file
+ * is read before the transaction begins; the plan is made again in it, against the stored texts.
+ */
 export async function applyImport(ctx: CallContext, fileId: number, digest: string): Promise<{ added: number; changed: number }> {
   const operater = await operatorName(ctx);
   const now = ctx.services.now();
+  const read = await sheetOf(ctx.services.db, fileId, ctx);
   const logged = await ctx.services.db.transaction(async (tx) => {
-    const current = await planOf(tx, fileId, ctx);
+    const current = await planOf(tx, read, ctx);
     if (current.digest !== digest) throw new AppError(ResponseCode.StaleRecord, 'error.i18nImportChanged');
     const changes: Array<{ before: I18nTextRow | null; after: I18nTextRow }> = [];
     for (const p of current.plan) {

@@ -1,23 +1,31 @@
-import { Button, Dropdown, Field, MessageBar, MessageBarBody, Option, Radio, RadioGroup, makeStyles, tokens } from '@fluentui/react-components';
-import { Sparkle20Regular } from '@fluentui/react-icons';
+import { Button, Dropdown, Field, MessageBar, MessageBarBody, Option, Radio, RadioGroup, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { KeyReset20Regular } from '@fluentui/react-icons';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { MessageKeyStatus, type MessageKeyRecord, messageKey } from '../contract';
-import { Limits, MessageKeyLimits } from '../../../shared/rules';
+import { MessageKeyStatus, type IssuedMessageKey, type MessageKeyRecord, messageKey } from '../contract';
+import { MessageKeyLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
 import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
 import { RecordFormPage, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
 import { RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
-import { useNotify } from '../../../renderer/components/notify';
-import { useBridgeQuery } from '../../../renderer/hooks/bridge-query';
-import { generateKeyValue, invalidateKeyQueries, keyFieldLabelKey, keyFormIssues, keyPayload, keyValuesOf, statusKey, KEY_FIELDS, type StatusValue } from './model';
+import { useConfirm } from '../../../renderer/components/ConfirmDialog';
+import { useShellTab } from '../../../renderer/components/screen/shell-tab';
+import { useBridgeMutation, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
+import { IssuedKeyDialog } from './IssuedKeyDialog';
+import { invalidateKeyQueries, keyFieldLabelKey, keyFormIssues, keyHintText, keyPayload, keyValuesOf, statusKey, KEY_FIELDS, type StatusValue } from './model';
 
 const useStyles = makeStyles({
-  keyRow: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalS, '& > :first-child': { flexGrow: 1 } },
+  keyRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  hint: { fontFamily: tokens.fontFamilyMonospace },
 });
 
-/** The message API key form (/addApiKeyMessage/{id}; 'null' adds): the key (typed or generated), its system, status, per-minute limit and remark. */
+/**
+ * The message API key form (/addApiKeyMessage/{id}; 'null' adds): its system, status, per-minute limit and
+ * remark. The key itself is made by the server when the form adds it, and shown once; an existing key can be
+ * replaced by a new one (shown once again).
+ */
 export default function MessageKeyForm() {
   const { t } = useTranslation();
   const { id } = useParams();
@@ -38,7 +46,10 @@ export default function MessageKeyForm() {
 function KeyEditor({ record, reload }: LoadedRecord<MessageKeyRecord>) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
+  const confirm = useConfirm();
+  const { closeSelf } = useShellTab();
+  const [issued, setIssued] = useState<IssuedMessageKey | null>(null);
+  const regenerate = useBridgeMutation('messageKey.keyRegenerate');
   const options = useBridgeQuery('messageKey.systemOptions', {});
   const controller = useRecordForm({
     record,
@@ -46,11 +57,10 @@ function KeyEditor({ record, reload }: LoadedRecord<MessageKeyRecord>) {
     rules: keyFormIssues,
     checkedFields: () => KEY_FIELDS,
     endpoints: messageKey,
-    add: { endpoint: 'messageKey.keyAdd', payload: keyPayload },
+    add: { endpoint: 'messageKey.keyAdd', payload: keyPayload, onAdded: setIssued },
     update: { endpoint: 'messageKey.keyUpdate', payload: (values, stored) => ({ ...keyPayload(values), id: stored.id, version: stored.version }) },
     listPath: Route.apiKeyMessg,
     refresh: invalidateKeyQueries,
-    conflict: () => ({ field: 'apiKey', key: 'msgKey.apiKeyTaken' }),
     namePinnedField: namePinnedFieldBy(t, keyFieldLabelKey),
     reload,
   });
@@ -60,10 +70,10 @@ function KeyEditor({ record, reload }: LoadedRecord<MessageKeyRecord>) {
   const chosen = systems.find((system) => system.id === values.messageSystemId) ?? null;
   const title = record ? t('msgKey.keyEditTitle', { system: record.systemName }) : t('msgKey.keyAddTitle');
   const systemError = form.errors.messageSystemId ? fieldMessage(t, form.errors.messageSystemId, t('msgKey.system')) : undefined;
-  const generate = () => {
-    form.setValue('apiKey', generateKeyValue());
-    form.validateField('apiKey');
-    notify.info(t('msgKey.generated'));
+  const regenerateKey = async () => {
+    if (!record) return;
+    const confirmed = await confirm({ title: t('msgKey.regenerateTitle'), message: t('msgKey.regenerateConfirm', { system: record.systemName }), confirmLabel: t('msgKey.regenerate') });
+    if (confirmed) regenerate.mutate({ id: record.id }, { onSuccess: setIssued });
   };
   return (
     <RecordFormPage controller={controller} title={title} testIdPrefix="key" readOnlyText={t('common.readOnly')}>
@@ -72,12 +82,25 @@ function KeyEditor({ record, reload }: LoadedRecord<MessageKeyRecord>) {
           <MessageBarBody>{t('msgKey.noSystems')}</MessageBarBody>
         </MessageBar>
       ) : null}
-      <div className={styles.keyRow}>
-        <RuleField form={form} name="apiKey" label={t('msgKey.apiKey')} hint={t('msgKey.apiKeyHint')} maxLength={Limits.keyValueMax} autoComplete="off" required disabled={locked} />
-        <Button icon={<Sparkle20Regular />} onClick={generate} disabled={locked} data-testid="key-generate">
-          {t('msgKey.generate')}
-        </Button>
-      </div>
+      <Field label={t('msgKey.apiKey')} hint={record ? undefined : t('msgKey.apiKeyHint')}>
+        {record ? (
+          <div className={styles.keyRow}>
+            <Text className={styles.hint} data-testid="key-hint">
+              {keyHintText(record.keyHint, t('msgKey.keyHidden'))}
+            </Text>
+            <Button
+              icon={regenerate.isPending ? <Spinner size="tiny" /> : <KeyReset20Regular />}
+              onClick={() => void regenerateKey()}
+              disabled={locked || regenerate.isPending}
+              data-testid="key-regenerate"
+            >
+              {t('msgKey.regenerate')}
+            </Button>
+          </div>
+        ) : (
+          <Text data-testid="key-made-on-save">{t('msgKey.keyMadeOnSave')}</Text>
+        )}
+      </Field>
       <Field label={t('msgKey.system')} required validationState={systemError ? 'error' : 'none'} validationMessage={systemError}>
         <Dropdown
           value={chosen ? `${chosen.name} (${chosen.systemId})` : record && values.messageSystemId === record.messageSystemId ? `${record.systemName} (${record.systemId})` : ''}
@@ -116,6 +139,7 @@ function KeyEditor({ record, reload }: LoadedRecord<MessageKeyRecord>) {
       </Field>
       <RuleField form={form} name="rateLimit" label={t('msgKey.rateLimit')} hint={t('msgKey.rateLimitHint')} type="number" maxLength={5} required disabled={locked} />
       <RuleField form={form} name="remark" label={t('common.remark')} maxLength={MessageKeyLimits.remarkMax} disabled={locked} />
+      <IssuedKeyDialog issued={issued} onClose={() => (record ? setIssued(null) : closeSelf(Route.apiKeyMessg))} />
     </RecordFormPage>
   );
 }

@@ -1,5 +1,4 @@
 import { Badge, Dropdown, Option, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { Copy16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { messageKey, MessageKeyStatus, type MessageKeyRecord } from '../contract';
@@ -9,9 +8,8 @@ import { ListTable, type ListColumn } from '../../../renderer/components/list/Li
 import { RowActions, useEditDeleteActions } from '../../../renderer/components/list/RowActions';
 import { FilterBar, FilterField, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
 import { pageRows, recordFormRoutes, useListController } from '../../../renderer/components/list/useListController';
-import { useNotify } from '../../../renderer/components/notify';
 import { formatDateTime } from '../../../renderer/lib/format';
-import { invalidateKeyQueries, statusKey } from './model';
+import { invalidateKeyQueries, keyHintText, statusKey } from './model';
 
 const useStyles = makeStyles({
   key: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
@@ -34,7 +32,6 @@ export default function MessageKeyList() {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
-  const notify = useNotify();
   const list = useListController({
     queryId: 'messageKey.keyList',
     filters: { initial: NO_FILTERS },
@@ -61,19 +58,13 @@ export default function MessageKeyList() {
     edit: { endpoint: messageKey.keyUpdate, run: (row: MessageKeyRecord) => navigate(routes.edit(row.id)) },
     remove: { endpoint: messageKey.keyDelete, run: list.deleteRow },
   });
-  const copy = (row: MessageKeyRecord) => {
-    void navigator.clipboard.writeText(row.apiKey).then(
-      () => notify.success(t('msgKey.copied')),
-      () => undefined,
-    );
-  };
   const columns: ListColumn<MessageKeyRecord>[] = [
     {
       key: 'apiKey',
       header: t('msgKey.apiKey'),
       render: (row) => (
         <span className={styles.key} data-testid={`key-value-${row.id}`}>
-          {row.apiKey}
+          {keyHintText(row.keyHint, t('msgKey.keyHidden'))}
         </span>
       ),
       width: '26%',
@@ -102,13 +93,7 @@ export default function MessageKeyList() {
     {
       key: 'actions',
       header: t('common.actions'),
-      render: (row) => (
-        <RowActions
-          rowLabel={rowLabel(row)}
-          testIdPrefix={`key-row-${row.id}`}
-          actions={[{ key: 'copy', label: t('common.copy'), icon: <Copy16Regular />, onClick: () => copy(row) }, rowActions.edit(row), rowActions.remove(row)]}
-        />
-      ),
+      render: (row) => <RowActions rowLabel={rowLabel(row)} testIdPrefix={`key-row-${row.id}`} actions={[rowActions.edit(row), rowActions.remove(row)]} />,
     },
   ];
   const status = list.filters.draft.status;

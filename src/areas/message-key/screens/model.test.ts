@@ -1,28 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { generateKeyValue, keyFormIssues, keyPayload, keyValuesOf, systemFormIssues, systemFormPath, systemValuesOf } from './model';
+import { keyFormIssues, keyHintText, keyPayload, keyValuesOf, systemFormIssues, systemFormPath, systemValuesOf } from './model';
 
 describe('the message key form', () => {
-  it('generates 32 letters and digits, different each time', () => {
-    const first = generateKeyValue();
-    expect(first).toMatch(/^[A-Za-z0-9]{32}$/);
-    expect(generateKeyValue()).not.toBe(first);
-  });
-
-  it('draws again for bytes that would favour some characters', () => {
-    // 248 and above are the bytes past the last whole run of 62 characters: they are skipped, not folded.
-    const bytes = [255, 248, 0, 61, 62, 25];
-    const random = (buffer: Uint8Array) => buffer.map((_, i) => bytes[i % bytes.length]!);
-    expect(generateKeyValue(4, random)).toBe('A9AZ');
-  });
-
   it('checks with the contract, naming each field, and defaults to 60 sends a minute', () => {
     const values = keyValuesOf(null);
     expect(values.rateLimit).toBe('60');
-    expect(keyFormIssues(values)).toEqual({ apiKey: 'validation.required', messageSystemId: 'validation.messageSystemRequired' });
-    const filled = { ...values, apiKey: 'abc-1', messageSystemId: 3, rateLimit: '1e3' };
-    expect(keyFormIssues(filled)).toEqual({ apiKey: 'validation.keyValuePattern', rateLimit: 'validation.rateLimitRange' });
+    expect(keyFormIssues(values)).toEqual({ messageSystemId: 'validation.messageSystemRequired' });
+    const filled = { ...values, messageSystemId: 3, rateLimit: '1e3' };
+    expect(keyFormIssues(filled)).toEqual({ rateLimit: 'validation.rateLimitRange' });
     expect(keyFormIssues({ ...filled, rateLimit: '' })).toMatchObject({ rateLimit: 'validation.required' });
-    expect(keyPayload({ ...filled, apiKey: 'abc1', rateLimit: ' 120 ' })).toEqual({ apiKey: 'abc1', messageSystemId: 3, status: 1, rateLimit: 120, remark: '' });
+    // The key's value is the server's to make: the form sends none.
+    expect(keyPayload({ ...filled, rateLimit: ' 120 ' })).toEqual({ messageSystemId: 3, status: 1, rateLimit: 120, remark: '' });
+  });
+
+  it('shows a key by its first characters, or says a key stored before has none to show', () => {
+    expect(keyHintText('Ab3x', 'hidden')).toBe('Ab3x…');
+    expect(keyHintText('', 'hidden')).toBe('hidden');
   });
 });
 

@@ -49,13 +49,13 @@ export function systemFieldLabelKey(field: string): MessageKey | null {
   return labels[field] ?? null;
 }
 
-export type KeyFormValues = { apiKey: string; messageSystemId: number | null; status: StatusValue; rateLimit: string; remark: string };
+/** A key's value is made by the server and shown once: the form edits everything else. */
+export type KeyFormValues = { messageSystemId: number | null; status: StatusValue; rateLimit: string; remark: string };
 export type KeyField = keyof KeyFormValues;
-export const KEY_FIELDS: readonly KeyField[] = ['apiKey', 'messageSystemId', 'status', 'rateLimit', 'remark'];
+export const KEY_FIELDS: readonly KeyField[] = ['messageSystemId', 'status', 'rateLimit', 'remark'];
 
 export function keyValuesOf(record: MessageKeyRecord | null): KeyFormValues {
   return {
-    apiKey: record?.apiKey ?? '',
     messageSystemId: record?.messageSystemId ?? null,
     status: (record?.status ?? MessageKeyStatus.Usable) as StatusValue,
     rateLimit: String(record?.rateLimit ?? MessageKeyLimits.rateLimitDefault),
@@ -69,7 +69,7 @@ function rateLimitOf(text: string): number {
 }
 
 export function keyPayload(values: KeyFormValues): MessageKeyForm {
-  return { apiKey: values.apiKey, messageSystemId: values.messageSystemId ?? 0, status: values.status, rateLimit: rateLimitOf(values.rateLimit), remark: values.remark };
+  return { messageSystemId: values.messageSystemId ?? 0, status: values.status, rateLimit: rateLimitOf(values.rateLimit), remark: values.remark };
 }
 
 export function keyFormIssues(values: KeyFormValues): Partial<Record<KeyField, RuleMessageKey>> {
@@ -81,7 +81,6 @@ export function keyFormIssues(values: KeyFormValues): Partial<Record<KeyField, R
 
 export function keyFieldLabelKey(field: string): MessageKey | null {
   const labels: Record<string, MessageKey> = {
-    apiKey: 'msgKey.apiKey',
     messageSystemId: 'msgKey.system',
     status: 'common.status',
     rateLimit: 'msgKey.rateLimit',
@@ -90,19 +89,9 @@ export function keyFieldLabelKey(field: string): MessageKey | null {
   return labels[field] ?? null;
 }
 
-const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** A random key value of letters and digits (32 by default), from the platform's cryptographic generator, each character equally likely. */
-export function generateKeyValue(length: number = MessageKeyLimits.generatedKeyLength, random: (bytes: Uint8Array) => Uint8Array = (bytes) => crypto.getRandomValues(bytes)): string {
-  // 248 is the largest multiple of 62 below 256: bytes from it up are drawn again, so no character is favoured.
-  const limit = 256 - (256 % KEY_ALPHABET.length);
-  let out = '';
-  while (out.length < length) {
-    for (const byte of random(new Uint8Array(length * 2))) {
-      if (byte < limit && out.length < length) out += KEY_ALPHABET[byte % KEY_ALPHABET.length];
-    }
-  }
-  return out;
+/** How a list shows a key: its first characters, or that it has none to show (a key stored before the server made them). */
+export function keyHintText(hint: string, hidden: string): string {
+  return hint === '' ? hidden : `${hint}…`;
 }
 
 /** The message system form: its route has no id segment, so a system is edited at `/addApiKeySystem?id=N`. */

@@ -1,5 +1,5 @@
 import { answerKey, answerVersion, withField, withInput, withoutInput, type AreaHandlers } from '../../../server/handler';
-import { addKey, deleteKeys, keyInfo, listKeys, updateKey } from './keys';
+import { addKey, deleteKeys, keyInfo, listKeys, regenerateKey, updateKey } from './keys';
 import { openSmsSend, openSmsStatus } from './open';
 import { addSystem, deleteSystems, listSystems, systemInfo, systemOptions, updateSystem } from './systems';
 
@@ -12,8 +12,9 @@ export const messageKeyHandlers: AreaHandlers<'messageKey'> = {
   systemOptions: withoutInput(systemOptions),
   keyList: withInput(listKeys),
   keyInfo: withField('id', keyInfo),
-  keyAdd: answerKey('id', addKey),
+  keyAdd: withInput(addKey),
   keyUpdate: answerVersion('id', updateKey),
+  keyRegenerate: withField('id', regenerateKey),
   keyDelete: withField('ids', deleteKeys),
 };
 

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
-import type { MessageKeyRecord } from '../contract';
+import type { IssuedMessageKey, MessageKeyRecord } from '../contract';
 import { roleScope } from '../../../server/auth/scope';
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
@@ -9,23 +10,40 @@ import { SqlState, violatedConstraint } from '../../../server/db/errors';
 import { containsPattern, emptyPage, pagedQuery } from '../../../server/db/lists';
 import { messageApiKey, messageSystem } from '../../../server/db/schema';
 import { Errors } from '../../../server/errors';
+import { clientSecretHash } from '../../../server/platform/auth/sign-in';
 import { undoableDelete } from '../../../server/undo';
 import type { UndoTicket } from '../../../shared/contract/undo';
 
 /**
  * Message API keys (/apiKeyMessg, /addApiKeyMessage/{id}): each belongs to a message system of the role's
- * organisations. The key value is unique; the operation log never keeps it (ALWAYS_SECRET_FIELDS).
+ * organisations. The server makes a key's value, answers it once and keeps only its SHA-256 hash (as it keeps
+ * an application's secret), so neither a list, a log nor a copy of the database gives a working key away.
  */
 
 type KeyRow = typeof messageApiKey.$inferSelect;
 type AddForm = ParsedInputOf<typeof api.messageKey.keyAdd>;
 type UpdateForm = ParsedInputOf<typeof api.messageKey.keyUpdate>;
 
-const KEY_UNIQUE = 'msg_api_key_api_key_unique';
+const KEY_UNIQUE = 'msg_api_key_api_key_hash_unique';
 
-/** What the operation log keeps of a key (the value itself is redacted there). */
+/** Bytes of a new key: 256 bits, as base64url (43 characters, within the 50 the open endpoints read). */
+const KEY_BYTES = 32;
+/** Characters of a key a list shows: enough to tell keys apart, far too few to guess the rest. */
+const KEY_HINT_LENGTH = 4;
+
+/** A new key from the operating system's secure random source. */
+function newMessageKey(): string {
+  return randomBytes(KEY_BYTES).toString('base64url');
+}
+
+/** The stored form of a presented key: its SHA-256 hash, as the open endpoints look it up. */
+export function messageKeyHash(apiKey: string): string {
+  return clientSecretHash(apiKey);
+}
+
+/** What the operation log keeps of a key: its hint, never its value or hash. */
 function keySnapshot(row: KeyRow) {
-  return { id: row.id, apiKey: row.apiKey, msgSystemId: row.msgSystemId, status: row.status, rateLimit: row.rateLimit, remark: row.remark, version: row.version };
+  return { id: row.id, keyHint: row.keyHint, msgSystemId: row.msgSystemId, status: row.status, rateLimit: row.rateLimit, remark: row.remark, version: row.version };
 }
 
 const recordColumns = { key: messageApiKey, systemId: messageSystem.systemId, systemName: messageSystem.name, systemStatus: messageSystem.status };
@@ -33,7 +51,7 @@ const recordColumns = { key: messageApiKey, systemId: messageSystem.systemId, sy
 function recordOf({ key, systemId, systemName, systemStatus }: { key: KeyRow; systemId: string; systemName: string; systemStatus: number }): MessageKeyRecord {
   return {
     id: key.id,
-    apiKey: key.apiKey,
+    keyHint: key.keyHint,
     messageSystemId: key.msgSystemId,
     systemId,
     systemName,
@@ -56,7 +74,8 @@ export async function listKeys(ctx: CallContext, input: ParsedInputOf<typeof api
   const scope = [...(await roleScope(ctx))];
   if (scope.length === 0) return emptyPage<MessageKeyRecord>(input);
   const conditions: SQL[] = [inArray(messageSystem.deptId, scope)];
-  if (input.apiKey) conditions.push(ilike(messageApiKey.apiKey, containsPattern(input.apiKey)));
+  // A whole key finds its record by its hash; a few characters find the keys whose hint holds them.
+  if (input.apiKey) conditions.push(or(eq(messageApiKey.apiKeyHash, messageKeyHash(input.apiKey)), ilike(messageApiKey.keyHint, containsPattern(input.apiKey)))!);
   if (input.systemName) conditions.push(or(ilike(messageSystem.name, containsPattern(input.systemName)), ilike(messageSystem.systemId, containsPattern(input.systemName)))!);
   if (input.status) conditions.push(eq(messageApiKey.status, input.status));
   const { db } = ctx.services;
@@ -91,17 +110,19 @@ async function checkSystem(tx: Tx, scope: ReadonlySet<number>, msgSystemId: numb
   if (!scope.has(found.deptId)) throw Errors.outOfScope('messageSystemId');
 }
 
-export async function addKey(ctx: CallContext, form: AddForm): Promise<KeyRow> {
+export async function addKey(ctx: CallContext, form: AddForm): Promise<IssuedMessageKey> {
   const session = ctx.requireSession();
   const scope = await roleScope(ctx);
-  return ctx.services.db
+  const apiKey = newMessageKey();
+  const row = await ctx.services.db
     .transaction(async (tx) => {
       await checkSystem(tx, scope, form.messageSystemId);
       const created = (
         await tx
           .insert(messageApiKey)
           .values({
-            apiKey: form.apiKey,
+            apiKeyHash: messageKeyHash(apiKey),
+            keyHint: apiKey.slice(0, KEY_HINT_LENGTH),
             msgSystemId: form.messageSystemId,
             status: form.status,
             rateLimit: form.rateLimit,
@@ -116,6 +137,7 @@ export async function addKey(ctx: CallContext, form: AddForm): Promise<KeyRow> {
       return created;
     })
     .catch(keyTaken);
+  return { id: row.id, apiKey };
 }
 
 export async function updateKey(ctx: CallContext, form: UpdateForm): Promise<KeyRow> {
@@ -130,7 +152,6 @@ export async function updateKey(ctx: CallContext, form: UpdateForm): Promise<Key
       const updated = await tx
         .update(messageApiKey)
         .set({
-          apiKey: form.apiKey,
           msgSystemId: form.messageSystemId,
           status: form.status,
           rateLimit: form.rateLimit,
@@ -145,6 +166,34 @@ export async function updateKey(ctx: CallContext, form: UpdateForm): Promise<Key
       return updated[0];
     })
     .catch(keyTaken);
+}
+
+/** A new value for a key of the role's systems: the old one stops working at once; the new one is answered once. */
+export async function regenerateKey(ctx: CallContext, id: number): Promise<IssuedMessageKey> {
+  const scope = await roleScope(ctx);
+  const apiKey = newMessageKey();
+  await ctx.services.db
+    .transaction(async (tx) => {
+      const existing = (
+        await tx
+          .select({ key: messageApiKey, deptId: messageSystem.deptId })
+          .from(messageApiKey)
+          .innerJoin(messageSystem, eq(messageSystem.id, messageApiKey.msgSystemId))
+          .where(eq(messageApiKey.id, id))
+      )[0];
+      if (!existing) throw Errors.notFound('id');
+      if (!scope.has(existing.deptId)) throw Errors.outOfScope('id');
+      const updated = (
+        await tx
+          .update(messageApiKey)
+          .set({ apiKeyHash: messageKeyHash(apiKey), keyHint: apiKey.slice(0, KEY_HINT_LENGTH), updateTime: ctx.services.now(), version: sql`${messageApiKey.version} + 1` })
+          .where(eq(messageApiKey.id, id))
+          .returning()
+      )[0]!;
+      await ctx.logChange(tx, { entryType: 'regenerateSecret', content: `New value for message API key #${id}`, before: keySnapshot(existing.key), after: keySnapshot(updated) });
+    })
+    .catch(keyTaken);
+  return { id, apiKey };
 }
 
 export async function deleteKeys(ctx: CallContext, ids: number[]): Promise<UndoTicket> {

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../../shared/codes';
 import { API_PREFIX } from '../../../shared/constants';
+import type { OutputOf } from '../../../shared/contract/endpoint';
+import type { Envelope } from '../../../shared/envelope';
 import { api } from '../../../shared/contract';
 import { API_KEY_HEADER } from '../../information/contract';
 import { MessageKeyStatus, type MessageKeyForm, type MessageSystemForm, type OpenSmsForm } from '../contract';
@@ -9,6 +12,7 @@ import { SmsTemplateType } from '../../sms/contract';
 import { Perm } from '../../../shared/permissions';
 import { interfaceLog, messageApiKey, messageSystem, operationLog, outbox } from '../../../server/db/schema';
 import { smsConfigFromEnv } from '../../../server/outbox/sms-config';
+import { KEY_FAILURES_PER_MINUTE } from './open';
 import { deptIdOf, signInAdminActor, signInBranchAdmin, type Actor } from '../../../server/testing/actors';
 import { startTestServer, type TestServer } from '../../../server/testing/harness';
 import { startSmsPeer, type SmsPeer } from '../../../server/testing/sms-peer';
@@ -46,10 +50,11 @@ async function addSystem(input: Partial<MessageSystemForm> = {}, as = admin.as):
   return answer.data.id;
 }
 
-async function addKey(messageSystemId: number, input: Partial<MessageKeyForm> = {}, as = admin.as): Promise<number> {
-  const answer = await server.call(api.messageKey.keyAdd, { apiKey: 'TmsKey0001', messageSystemId, status: MessageKeyStatus.Usable, rateLimit: 60, ...input }, as);
+/** Adds a key; the server makes its value and answers it this once. */
+async function addKey(messageSystemId: number, input: Partial<MessageKeyForm> = {}, as = admin.as): Promise<{ id: number; apiKey: string }> {
+  const answer = await server.call(api.messageKey.keyAdd, { messageSystemId, status: MessageKeyStatus.Usable, rateLimit: 60, ...input }, as);
   if (!answer.data) throw new Error(`add key failed: ${answer.code} ${answer.msg}`);
-  return answer.data.id;
+  return answer.data;
 }
 
 /** An active template (code SMS_200001) and a signature, as the open endpoint names them. */
@@ -62,9 +67,16 @@ async function smsCatalogue(): Promise<void> {
 
 const sms = (input: Partial<OpenSmsForm> = {}): OpenSmsForm => ({ apiKey: '', templateCode: 'SMS_200001', signName: '顺丰速运', phones: '13800000001', params: { code: '4711' }, ...input });
 
-/** Calls the open SMS endpoint with `key` in X-Api-Key (none when null). */
-function openSend(key: string | null, input: OpenSmsForm = sms()) {
-  return server.call(api.openMessage.smsSend, input, { headers: key === null ? {} : { [API_KEY_HEADER]: key } });
+/** Calls the open SMS endpoint with `key` in X-Api-Key (none when null), from `address`, as an outside client does. */
+async function openSend(key: string | null, input: OpenSmsForm = sms(), address = '203.0.113.7'): Promise<Envelope<OutputOf<typeof api.openMessage.smsSend>>> {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `${API_PREFIX}${api.openMessage.smsSend.path}`,
+    payload: input,
+    headers: { language: 'en_US', ...(key === null ? {} : { [API_KEY_HEADER]: key }) },
+    remoteAddress: address,
+  });
+  return response.json();
 }
 
 function openStatus(key: string, batchId: number) {
@@ -121,7 +133,7 @@ describe('message systems', () => {
     expect((await server.call(api.messageKey.systemAdd, { systemId: 'X1', name: 'X', deptId: rootDept, status: 1, channels: ['sms'] }, branch.as)).code).toBe(ResponseCode.OutOfScope);
     expect((await server.call(api.messageKey.systemOptions, {}, branch.as)).data!.map((o) => o.systemId)).toEqual(['EAST01']);
     expect((await server.call(api.messageKey.systemDelete, { ids: `${branchSystem}` }, branch.as)).code).toBe(ResponseCode.Forbidden);
-    expect((await server.call(api.messageKey.keyAdd, { apiKey: 'k1', messageSystemId: branchSystem, status: 1, rateLimit: 1 }, branch.as)).code).toBe(ResponseCode.Forbidden);
+    expect((await server.call(api.messageKey.keyAdd, { messageSystemId: branchSystem, status: 1, rateLimit: 1 }, branch.as)).code).toBe(ResponseCode.Forbidden);
 
     const viewer = await signInBranchAdmin(server, { username: 'msgViewer', keys: [Perm.messageApiKeyView] });
     expect((await server.call(api.messageKey.systemList, { pageNum: 1, pageSize: 10 }, viewer.as)).code).toBe(ResponseCode.Forbidden);
@@ -130,7 +142,7 @@ describe('message systems', () => {
 
   it('deletes a system with its keys, naming them in the log row', async () => {
     const id = await addSystem();
-    const keyId = await addKey(id);
+    const keyId = (await addKey(id)).id;
     expect((await server.call(api.messageKey.systemList, { pageNum: 1, pageSize: 10 }, admin.as)).data!.records[0]!.keyCount).toBe(1);
     expect((await server.call(api.messageKey.systemDelete, { ids: `${id},999999` }, admin.as)).code).toBe(ResponseCode.NotFound);
     expect((await server.call(api.messageKey.systemDelete, { ids: `${id}` }, admin.as)).code).toBe(ResponseCode.Success);
@@ -141,62 +153,128 @@ describe('message systems', () => {
 });
 
 describe('message API keys', () => {
-  it('applies the rules (unique key of letters or digits up to 50, a system, 1 to 10000 sends a minute) and keeps the key value out of every log', async () => {
+  it('applies the rules (a system, 1 to 10000 sends a minute), updates with the version and keeps the key value out of every log', async () => {
     const system = await addSystem();
-    const add = (input: Partial<MessageKeyForm>) => server.call(api.messageKey.keyAdd, { apiKey: 'SecretKey42', messageSystemId: system, status: 1, rateLimit: 60, ...input } as never, admin.as);
-    expect((await add({ apiKey: 'Secret-Key' })).msg).toBe('apiKey: may contain only letters or digits');
-    expect((await add({ apiKey: 'k'.repeat(51) })).msg).toBe('apiKey: cannot exceed 50 characters');
+    const add = (input: Partial<MessageKeyForm>) => server.call(api.messageKey.keyAdd, { messageSystemId: system, status: 1, rateLimit: 60, ...input } as never, admin.as);
     expect((await add({ messageSystemId: undefined })).msg).toBe('messageSystemId: please choose a message system');
     expect((await add({ messageSystemId: 999_999 })).code).toBe(ResponseCode.NotFound);
     expect((await add({ rateLimit: 0 })).msg).toBe('rateLimit: the sends per minute must be a whole number from 1 to 10000');
     expect((await add({ rateLimit: 1.5 })).msg).toBe('rateLimit: the sends per minute must be a whole number from 1 to 10000');
-    const id = (await add({ remark: 'for the TMS' })).data!.id;
-    expect((await add({})).code).toBe(ResponseCode.Conflict);
+    const issued = (await add({ remark: 'for the TMS' })).data!;
+    const { id } = issued;
 
-    const update = { id, apiKey: 'SecretKey43', messageSystemId: system, status: MessageKeyStatus.Stopped, rateLimit: 5, remark: '' };
+    const update = { id, messageSystemId: system, status: MessageKeyStatus.Stopped, rateLimit: 5, remark: '' };
     expect((await server.call(api.messageKey.keyUpdate, { ...update, version: 2 }, admin.as)).code).toBe(ResponseCode.StaleRecord);
     expect((await server.call(api.messageKey.keyUpdate, { ...update, version: 1 }, admin.as)).data).toEqual({ id, version: 2 });
     const listed = await server.call(api.messageKey.keyList, { systemName: 'tms0', status: MessageKeyStatus.Stopped, pageNum: 1, pageSize: 10 }, admin.as);
-    expect(listed.data!.records.map((r) => [r.apiKey, r.systemId, r.systemName, r.systemStatus, r.rateLimit])).toEqual([['SecretKey43', 'TMS01', 'Transport', 1, 5]]);
+    expect(listed.data!.records.map((r) => [r.keyHint, r.systemId, r.systemName, r.systemStatus, r.rateLimit])).toEqual([[issued.apiKey.slice(0, 4), 'TMS01', 'Transport', 1, 5]]);
+    const renewed = (await server.call(api.messageKey.keyRegenerate, { id }, admin.as)).data!;
     expect((await server.call(api.messageKey.keyDelete, { ids: `${id}` }, admin.as)).code).toBe(ResponseCode.Success);
 
     await server.services.audit.flush();
     const operations = JSON.stringify(await server.services.db.select().from(operationLog));
     const calls = JSON.stringify(await server.services.db.select().from(interfaceLog));
-    for (const value of ['SecretKey42', 'SecretKey43']) {
+    for (const value of [issued.apiKey, renewed.apiKey]) {
       expect(operations).not.toContain(value);
       expect(calls).not.toContain(value);
     }
     expect(operations).toContain('Add message API key');
+    expect(operations).toContain(`New value for message API key #${id}`);
+  });
+
+  // Security review 2, M3: a 2-character key was accepted, and keys were stored and listed in clear.
+  it('are made by the server (256 bits, shown once), stored only as a hash, and a typed key is not taken', async () => {
+    const system = await addSystem();
+    const typed = await server.call(api.messageKey.keyAdd, { apiKey: 'ab', messageSystemId: system, status: 1, rateLimit: 60 } as never, admin.as);
+    const issued = typed.data!;
+    expect(issued.apiKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(issued.apiKey).not.toBe('ab');
+    const other = await addKey(system);
+    expect(other.apiKey).not.toBe(issued.apiKey);
+
+    // Shown once: neither the list, the form's record nor the stored row holds it.
+    const listed = JSON.stringify(await server.call(api.messageKey.keyList, { pageNum: 1, pageSize: 10 }, admin.as));
+    const info = JSON.stringify(await server.call(api.messageKey.keyInfo, { id: issued.id }, admin.as));
+    const stored = JSON.stringify(await server.services.db.select().from(messageApiKey));
+    for (const seen of [listed, info, stored]) expect(seen).not.toContain(issued.apiKey);
+    expect(stored).toContain(createHash('sha256').update(issued.apiKey).digest('hex'));
+    // The whole key finds its record; so do its first characters.
+    const byKey = await server.call(api.messageKey.keyList, { apiKey: issued.apiKey, pageNum: 1, pageSize: 10 }, admin.as);
+    expect(byKey.data!.records.map((r) => r.id)).toEqual([issued.id]);
+
+    await smsCatalogue();
+    expect((await openSend('ab')).code).toBe(ResponseCode.Unauthorized);
+    expect((await openSend(issued.apiKey)).code).toBe(ResponseCode.Success);
+    // A new value replaces the old one at once.
+    const renewed = (await server.call(api.messageKey.keyRegenerate, { id: issued.id }, admin.as)).data!;
+    expect(renewed.apiKey).not.toBe(issued.apiKey);
+    expect((await openSend(issued.apiKey)).code).toBe(ResponseCode.Unauthorized);
+    expect((await openSend(renewed.apiKey)).code).toBe(ResponseCode.Success);
   });
 });
 
 describe('the open SMS endpoint', () => {
-  it('refuses a missing, unknown or stopped key, a key of a stopped system and a system without the channel; a key in the body is not read', async () => {
+  // Security review 2, M3: a valid key was told apart from a wrong one before anything was sent.
+  it('gives a wrong key, a stopped key, a key of a stopped system and a system without the channel one and the same answer; a key in the body is not read', async () => {
     const system = await addSystem();
-    const keyId = await addKey(system);
+    const { id: keyId, apiKey } = await addKey(system);
     await smsCatalogue();
-    expect(await openSend(null, sms({ apiKey: 'TmsKey0001' }))).toMatchObject({ code: ResponseCode.InvalidInput, msg: 'apiKey: send the message API key in the X-Api-Key header' });
-    expect(await openSend('NoSuchKey')).toMatchObject({ code: ResponseCode.Unauthorized, msg: 'the message API key is unknown or stopped' });
-    expect(await openSend('bad key!')).toMatchObject({ code: ResponseCode.Unauthorized });
+    expect(await openSend(null, sms({ apiKey }))).toMatchObject({ code: ResponseCode.InvalidInput, msg: 'apiKey: send the message API key in the X-Api-Key header' });
+    const refused = { code: ResponseCode.Unauthorized, msg: 'the message API key is unknown or stopped, or may not use this channel', data: null };
+    const answers = [await openSend('NoSuchKey'), await openSend('bad key!')];
 
     await server.services.db.update(messageApiKey).set({ status: MessageKeyStatus.Stopped }).where(eq(messageApiKey.id, keyId));
-    expect(await openSend('TmsKey0001')).toMatchObject({ code: ResponseCode.Unauthorized, msg: 'the message API key is unknown or stopped' });
+    answers.push(await openSend(apiKey));
     await server.services.db.update(messageApiKey).set({ status: MessageKeyStatus.Usable }).where(eq(messageApiKey.id, keyId));
     await server.services.db.update(messageSystem).set({ status: MessageKeyStatus.Stopped }).where(eq(messageSystem.id, system));
-    expect(await openSend('TmsKey0001')).toMatchObject({ code: ResponseCode.Unauthorized, msg: 'the message system TMS01 is stopped: its keys do not work' });
+    answers.push(await openSend(apiKey));
     await server.services.db
       .update(messageSystem)
       .set({ status: MessageKeyStatus.Usable, channels: ['mail'] })
       .where(eq(messageSystem.id, system));
-    expect(await openSend('TmsKey0001')).toMatchObject({ code: ResponseCode.Forbidden, msg: 'the message system TMS01 may not use the channel sms' });
+    answers.push(await openSend(apiKey));
+    for (const answer of answers) expect(answer).toEqual(refused);
     expect(await server.services.db.select().from(outbox)).toEqual([]);
   });
 
-  it('checks a send like the send screen and queues nothing when refused', async () => {
-    await addKey(await addSystem());
+  it('answers a send while SMS is not set up the same for a right and a wrong key', async () => {
+    await server.close();
+    server = await startTestServer();
+    admin = await signInAdminActor(server);
+    rootDept = await deptIdOf(server, '远航物流集团');
+    const { apiKey } = await addKey(await addSystem());
+    const right = await openSend(apiKey);
+    expect(right.code).toBe(ResponseCode.ThirdPartyError);
+    expect(await openSend('WrongKey0000000000000000000000000000000000')).toEqual(right);
+  });
+
+  // Security review 2, M3: one address could try about 600 keys a minute.
+  it('refuses every key, the right one too, from an address past 10 refused keys a minute, and from everyone past 100', async () => {
+    const { apiKey } = await addKey(await addSystem());
     await smsCatalogue();
-    const send = (input: Partial<OpenSmsForm>) => openSend('TmsKey0001', sms(input));
+    for (let attempt = 0; attempt < KEY_FAILURES_PER_MINUTE.perAddress; attempt++) expect((await openSend(`Guess${attempt}`, sms(), '198.51.100.1')).code).toBe(ResponseCode.Unauthorized);
+    const stopped = await openSend(apiKey, sms(), '198.51.100.1');
+    expect(stopped).toMatchObject({ code: ResponseCode.RateLimited, msg: expect.stringMatching(/^Too many attempts, please try again in \d+ s$/) });
+    expect((await openSend(`Guess`, sms(), '198.51.100.1')).code).toBe(ResponseCode.RateLimited);
+    // Another address still sends; a minute later the first one does too.
+    expect((await openSend(apiKey, sms(), '198.51.100.2')).code).toBe(ResponseCode.Success);
+    server.clock.advance(61_000);
+    expect((await openSend(apiKey, sms(), '198.51.100.1')).code).toBe(ResponseCode.Success);
+
+    // Guesses spread over many addresses: past 100 a minute in all, every caller waits out the minute.
+    server.clock.advance(61_000);
+    for (let attempt = 0; attempt < KEY_FAILURES_PER_MINUTE.total; attempt++) {
+      expect((await openSend(`Guess${attempt}`, sms(), `198.51.${Math.floor(attempt / 5)}.${attempt % 5}`)).code).toBe(ResponseCode.Unauthorized);
+    }
+    expect((await openSend(apiKey, sms(), '192.0.2.99')).code).toBe(ResponseCode.RateLimited);
+    server.clock.advance(61_000);
+    expect((await openSend(apiKey, sms(), '192.0.2.99')).code).toBe(ResponseCode.Success);
+  });
+
+  it('checks a send like the send screen and queues nothing when refused', async () => {
+    const { apiKey } = await addKey(await addSystem());
+    await smsCatalogue();
+    const send = (input: Partial<OpenSmsForm>) => openSend(apiKey, sms(input));
     expect((await send({ phones: '13800000001,12345,abc' })).msg).toBe('phones: 2 entries are not valid mobile numbers: 12345, abc');
     expect((await send({ phones: Array.from({ length: 1001 }, (_, i) => `139${String(i).padStart(8, '0')}`).join(',') })).msg).toBe('phones: at most 1000 numbers, 1001 given');
     expect((await send({ templateCode: 'SMS_404' })).msg).toBe('templateCode: no SMS template has the code SMS_404');
@@ -209,25 +287,25 @@ describe('the open SMS endpoint', () => {
 
   it("queues through the outbox as the system, delivers through the provider, answers each number's state to that system only and logs the send", async () => {
     const system = await addSystem();
-    const keyId = await addKey(system);
-    await addKey(await addSystem({ systemId: 'OTHER1', name: 'Other' }), { apiKey: 'OtherKey01' });
+    const { id: keyId, apiKey } = await addKey(system);
+    const other = await addKey(await addSystem({ systemId: 'OTHER1', name: 'Other' }));
     await smsCatalogue();
-    const sent = await openSend('TmsKey0001', sms({ phones: '13800000001,13800000002 13800000001' }));
+    const sent = await openSend(apiKey, sms({ phones: '13800000001,13800000002 13800000001' }));
     expect(sent.data).toMatchObject({ total: 2, duplicates: ['13800000001'], text: '【顺丰速运】Your code is 4711' });
     const batchId = sent.data!.batchId;
-    await settled('TmsKey0001', batchId);
+    await settled(apiKey, batchId);
 
     expect(peer.receipts.map((r) => [r.phone, r.signName, r.templateCode, r.params]).sort()).toEqual([
       ['13800000001', '顺丰速运', 'SMS_200001', { code: '4711' }],
       ['13800000002', '顺丰速运', 'SMS_200001', { code: '4711' }],
     ]);
-    const status = await openStatus('TmsKey0001', batchId);
+    const status = await openStatus(apiKey, batchId);
     expect(status.data).toMatchObject({ batchId, templateCode: 'SMS_200001', signName: '顺丰速运', total: 2, sent: 2, failed: 0, pending: 0, duplicates: 1 });
     expect(status.data!.numbers.map((n) => [n.phone, n.status, n.attempts])).toEqual([
       ['13800000001', 'sent', 1],
       ['13800000002', 'sent', 1],
     ]);
-    expect((await openStatus('OtherKey01', batchId)).code).toBe(ResponseCode.NotFound);
+    expect((await openStatus(other.apiKey, batchId)).code).toBe(ResponseCode.NotFound);
 
     // The send centre shows the batch with the system as its sender, under the system's organisation.
     const batches = await server.call(api.sms.batchList, { pageNum: 1, pageSize: 10 }, admin.as);
@@ -246,25 +324,25 @@ describe('the open SMS endpoint', () => {
       .from(interfaceLog)
       .where(like(interfaceLog.path, `${API_PREFIX}/open/message/sms%`));
     expect(calls.length).toBeGreaterThanOrEqual(3);
-    expect(JSON.stringify(calls)).not.toContain('TmsKey0001');
+    expect(JSON.stringify(calls)).not.toContain(apiKey);
   });
 
   it('holds each key to its own sends per minute, answering the rate-limit code with the limit, and lets it send again a minute later', async () => {
     const system = await addSystem();
-    await addKey(system, { rateLimit: 2 });
-    await addKey(system, { apiKey: 'SecondKey1', rateLimit: 1 });
+    const first = (await addKey(system, { rateLimit: 2 })).apiKey;
+    const second = (await addKey(system, { rateLimit: 1 })).apiKey;
     await smsCatalogue();
-    expect((await openSend('TmsKey0001')).code).toBe(ResponseCode.Success);
-    expect((await openSend('TmsKey0001')).code).toBe(ResponseCode.Success);
-    const refused = await openSend('TmsKey0001');
+    expect((await openSend(first)).code).toBe(ResponseCode.Success);
+    expect((await openSend(first)).code).toBe(ResponseCode.Success);
+    const refused = await openSend(first);
     expect(refused.code).toBe(ResponseCode.RateLimited);
     expect(refused.msg).toMatch(/^this key may send 2 times a minute; try again in ([1-9]|[1-5]\d|60) s$/);
     // A refused send queues nothing, and another key of the system has its own allowance.
     expect(await server.services.db.select().from(outbox)).toHaveLength(2);
-    expect((await openSend('SecondKey1')).code).toBe(ResponseCode.Success);
-    expect((await openSend('SecondKey1')).code).toBe(ResponseCode.RateLimited);
+    expect((await openSend(second)).code).toBe(ResponseCode.Success);
+    expect((await openSend(second)).code).toBe(ResponseCode.RateLimited);
 
     server.clock.advance(61_000);
-    expect((await openSend('TmsKey0001')).code).toBe(ResponseCode.Success);
+    expect((await openSend(first)).code).toBe(ResponseCode.Success);
   });
 });

@@ -11,6 +11,9 @@ import type { ChangeRecord } from '../../../server/audit/change-log';
 import type { Tx } from '../../../server/db/client';
 import { messageApiKey, messageSystem, outbox, smsBatch, smsRecord, smsSignature, smsTemplate } from '../../../server/db/schema';
 import { AppError, Errors } from '../../../server/errors';
+import { callerOf } from '../../../server/auth/rate-limit';
+import type { Services } from '../../../server/context';
+import { messageKeyHash } from './keys';
 import { OutboxStatus } from '../../../server/outbox/worker';
 import { queueSms, smsRecipients } from '../../sms/server';
 
@@ -24,6 +27,57 @@ import { queueSms, smsRecipients } from '../../sms/server';
 const SEND_LOCK_SPACE = 7320;
 const MINUTE_MS = 60_000;
 
+/**
+ * Refused keys allowed a minute, from one caller address and from all together. A system's own calls never
+ * fail on their key once it is set up, so a caller past these is guessing: every open call is then refused,
+ * with the seconds to wait, before any key is looked up, so that a right key is not told apart from a wrong
+ * one by the answer.
+ */
+export const KEY_FAILURES_PER_MINUTE = { perAddress: 10, total: 100 } as const;
+
+/** Refused keys counted per minute, per caller address and in all (this process's count). */
+class KeyFailures {
+  private minute = -1;
+  private total = 0;
+  private readonly byAddress = new Map<string, number>();
+
+  constructor(private readonly now: () => Date) {}
+
+  private roll(): number {
+    const at = this.now().getTime();
+    const minute = Math.floor(at / MINUTE_MS);
+    if (minute !== this.minute) {
+      this.minute = minute;
+      this.total = 0;
+      this.byAddress.clear();
+    }
+    return Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - at) / 1000));
+  }
+
+  /** Refuses the call (A0501) while the caller's address or everyone has used up the minute's refused keys. */
+  check(address: string): void {
+    const seconds = this.roll();
+    if (this.total >= KEY_FAILURES_PER_MINUTE.total || (this.byAddress.get(callerOf(address)) ?? 0) >= KEY_FAILURES_PER_MINUTE.perAddress) {
+      throw new AppError(ResponseCode.RateLimited, 'error.rateLimited', { seconds });
+    }
+  }
+
+  count(address: string): void {
+    this.roll();
+    const caller = callerOf(address);
+    this.total += 1;
+    this.byAddress.set(caller, (this.byAddress.get(caller) ?? 0) + 1);
+  }
+}
+
+const keyFailures = new WeakMap<Services, KeyFailures>();
+
+function keyFailuresOf(services: Services): KeyFailures {
+  let failures = keyFailures.get(services);
+  if (!failures) keyFailures.set(services, (failures = new KeyFailures(services.now)));
+  return failures;
+}
+
 /** The key and message system behind an open call. */
 export interface OpenCaller {
   keyId: number;
@@ -33,23 +87,27 @@ export interface OpenCaller {
 }
 
 /**
- * The system a presented key opens for `channel`: an unknown or stopped key, or a key of a stopped system, is
- * refused with 401; a channel the system was not given with A0301. Read on every call, with no cache: a key or
+ * The system a presented key opens for `channel`. An unknown or stopped key, a key of a stopped system and a
+ * system not given the channel get one and the same answer (401), counted as a refused key; a caller past the
+ * refused keys of a minute is refused before its key is looked up. Read on every call, with no cache: a key or
  * system stopped on its screen stops working with the next request.
  */
 export async function openCaller(ctx: CallContext, apiKey: string, channel: MessageChannel): Promise<OpenCaller> {
+  const failures = keyFailuresOf(ctx.services);
+  failures.check(ctx.ip);
   const found = (
     await ctx.services.db
       .select({ keyId: messageApiKey.id, keyStatus: messageApiKey.status, rateLimit: messageApiKey.rateLimit, system: messageSystem })
       .from(messageApiKey)
       .innerJoin(messageSystem, eq(messageSystem.id, messageApiKey.msgSystemId))
-      .where(eq(messageApiKey.apiKey, apiKey))
+      .where(eq(messageApiKey.apiKeyHash, messageKeyHash(apiKey)))
       .limit(1)
   )[0];
-  if (!found || found.keyStatus !== MessageKeyStatus.Usable) throw new AppError(ResponseCode.Unauthorized, 'error.messageKeyRefused');
+  if (!found || found.keyStatus !== MessageKeyStatus.Usable || found.system.status !== MessageKeyStatus.Usable || !found.system.channels.includes(channel)) {
+    failures.count(ctx.ip);
+    throw new AppError(ResponseCode.Unauthorized, 'error.messageKeyRefused');
+  }
   const { system } = found;
-  if (system.status !== MessageKeyStatus.Usable) throw new AppError(ResponseCode.Unauthorized, 'error.messageSystemStopped', { system: system.systemId });
-  if (!system.channels.includes(channel)) throw new AppError(ResponseCode.Forbidden, 'error.messageChannelNotAllowed', { system: system.systemId, channel });
   return { keyId: found.keyId, rateLimit: found.rateLimit, system: { id: system.id, systemId: system.systemId, name: system.name, deptId: system.deptId } };
 }
 
@@ -89,8 +147,9 @@ export async function logOpenChange(ctx: CallContext, tx: Tx, caller: OpenCaller
 
 /** An SMS for a message system: the template by its provider code, the signature by name, checked and queued like a screen's send. */
 export async function openSmsSend(ctx: CallContext, input: ParsedInputOf<typeof api.openMessage.smsSend>) {
-  const caller = await openCaller(ctx, input.apiKey, MessageChannel.Sms);
+  // Whether SMS is set up and the numbers are valid does not depend on the key: checked first, the answer is the same for any key.
   const recipients = smsRecipients(ctx, input.phones);
+  const caller = await openCaller(ctx, input.apiKey, MessageChannel.Sms);
   const { db } = ctx.services;
   // Several templates may carry one provider code: an active one is used, the oldest first.
   const template = (await db.select().from(smsTemplate).where(eq(smsTemplate.templateCode, input.templateCode)).orderBy(desc(smsTemplate.status), asc(smsTemplate.id)).limit(1))[0];

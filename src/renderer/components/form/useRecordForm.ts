@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CallableEndpointId, CallInput } from '../../../shared/bridge';
+import type { CallableEndpointId, CallInput, CallOutput } from '../../../shared/bridge';
 import { ResponseCode } from '../../../shared/codes';
 import type { EndpointDef } from '../../../shared/contract/endpoint';
 import { Delay } from '../../../shared/constants';
@@ -35,7 +35,11 @@ export interface RecordFormOptions<V extends Record<string, unknown>, R, AddId e
   onReset?: () => void;
   /** The endpoints of the form's area (its contract's table): a save is offered to a role holding what the endpoint asks. */
   endpoints: Readonly<Record<string, EndpointDef>>;
-  add: { endpoint: AddId; payload: (values: V) => CallInput<AddId> };
+  /**
+   * `onAdded`: the answer of an add goes to the screen, which returns to the list itself (an answer shown once,
+   * such as a key the server made); the form stays locked from then on.
+   */
+  add: { endpoint: AddId; payload: (values: V) => CallInput<AddId>; onAdded?: (answer: CallOutput<AddId>) => void };
   update: { endpoint: UpdateId; payload: (values: V, record: R) => CallInput<UpdateId> };
   /** The list the form returns to. */
   listPath: string;
@@ -141,11 +145,12 @@ export function useRecordForm<V extends Record<string, unknown>, R, AddId extend
   const updateMutation = useBridgeMutation(update.endpoint, { meta: { silent: true } });
   const saving = addMutation.isPending || updateMutation.isPending;
   const { returning, startReturn } = useReturnAfterSave(listPath);
-  const busy = saving || returning;
+  const [added, setAdded] = useState(false);
+  const busy = saving || returning || added;
   const [attempted, setAttempted] = useState(false);
   const [failure, setFailure] = useState<Error | null>(null);
 
-  const unsaved = !returning && (!sameContent(form.values, start.values) || !sameContent(otherState, start.other));
+  const unsaved = !returning && !added && (!sameContent(form.values, start.values) || !sameContent(otherState, start.other));
   const back = useUnsavedGuard(unsaved, listPath);
 
   const formRef = useRef<HTMLFormElement | null>(null);
@@ -185,7 +190,18 @@ export function useRecordForm<V extends Record<string, unknown>, R, AddId extend
       return;
     }
     const handlers = { onSuccess: saved, onError: refused };
-    if (record === null) addMutation.mutate(add.payload(form.values), handlers);
+    const { onAdded } = add;
+    if (record === null && onAdded) {
+      addMutation.mutate(add.payload(form.values), {
+        onSuccess: (answer) => {
+          notify.success(t('message.addSuccess'));
+          void refresh(queryClient);
+          setAdded(true);
+          onAdded(answer);
+        },
+        onError: refused,
+      });
+    } else if (record === null) addMutation.mutate(add.payload(form.values), handlers);
     else updateMutation.mutate(update.payload(form.values, record), handlers);
   };
 
