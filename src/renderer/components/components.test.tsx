@@ -69,6 +69,24 @@ describe('OrgCascader', () => {
     rerender(<OrgCascader aria-label="Organisation" nodes={orgs} value={10} onChange={onChange} />);
     expect((screen.getByRole('combobox', { name: 'Organisation' }) as HTMLInputElement).value).toBe('Head office');
   });
+
+  it('typing into it while it holds a value narrows the options and keeps the value until one is chosen', async () => {
+    const { Wrapper } = await testProviders();
+    const onChange = vi.fn();
+    const orgs: OrgNode[] = [
+      { id: 10, name: 'Head office', children: [{ id: 11, name: 'Finance' }] },
+      { id: 20, name: 'Branch' },
+    ];
+    render(<OrgCascader aria-label="Organisation" nodes={orgs} value={10} onChange={onChange} />, { wrapper: Wrapper });
+    const input = screen.getByRole('combobox', { name: 'Organisation' }) as HTMLInputElement;
+    fireEvent.click(input);
+    fireEvent.change(input, { target: { value: 'Fin' } });
+    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['FinanceHead office / Finance']));
+    expect(input.value).toBe('Fin');
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('option'));
+    expect(onChange).toHaveBeenCalledWith(11, orgs[0]!.children![0]);
+  });
 });
 
 describe('PermissionGate', () => {
