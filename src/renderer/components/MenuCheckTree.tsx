@@ -1,9 +1,13 @@
+import { useMemo } from 'react';
+import { MenuType } from '../../shared/constants';
 import { CheckTree, type CheckTreeChange, type CheckTreeProps } from './tree/CheckTree';
-import { checkedAndHalfChecked, checkedFromSaved, toCheckNodes, type CheckNode, type TreeAccessors } from './tree/check-tree';
+import { grantedInTree, toCheckNodes, treeIds, type CheckNode, type StandsAlone, type TreeAccessors } from './tree/check-tree';
 
 export interface MenuTreeNode {
   menuId: number;
   name: string;
+  /** MenuType: a page (MenuType.Menu) stays granted without its buttons. */
+  type: number;
   children: readonly MenuTreeNode[];
 }
 
@@ -15,16 +19,26 @@ const MENU_TREE: TreeAccessors<MenuTreeNode, number> = {
   getChildren: (node) => node.children,
 };
 
-/** The checked set of a saved menuIdList (it holds half-checked parents, which must not check all children). */
-export function menuCheckedFromSaved(nodes: readonly MenuTreeNode[], savedIds: Iterable<number>): Set<number> {
-  return checkedFromSaved(toCheckNodes(nodes, MENU_TREE), savedIds);
+/**
+ * A page granted without its buttons is a real grant: unticking its last button leaves the page. A directory
+ * (a menu holding menus) goes with its last page.
+ */
+export function menuPagesStandAlone(nodes: readonly MenuTreeNode[]): StandsAlone<number> {
+  const pages = new Set<number>();
+  const visit = (node: MenuTreeNode): void => {
+    if (node.type === MenuType.Menu && !node.children.some((child) => child.type === MenuType.Menu)) pages.add(node.menuId);
+    node.children.forEach(visit);
+  };
+  nodes.forEach(visit);
+  return (id) => pages.has(id);
 }
 
-export type MenuCheckTreeProps = Omit<CheckTreeProps<MenuTreeNode, number>, keyof TreeAccessors<MenuTreeNode, number>>;
+export type MenuCheckTreeProps = Omit<CheckTreeProps<MenuTreeNode, number>, keyof TreeAccessors<MenuTreeNode, number> | 'standsAlone'>;
 
-/** The checkbox tree of menus (role form, resource assignment): the generic check tree over menu ids and names. */
+/** The checkbox tree of menus (role form, resource assignment): the generic check tree over menu ids and names, pages standing alone. */
 export function MenuCheckTree(props: MenuCheckTreeProps) {
-  return <CheckTree {...props} {...MENU_TREE} />;
+  const standsAlone = useMemo(() => menuPagesStandAlone(props.nodes ?? []), [props.nodes]);
+  return <CheckTree {...props} {...MENU_TREE} standsAlone={standsAlone} />;
 }
 
 export interface MenuNodeLike {
@@ -36,8 +50,20 @@ export function menuCheckNodes(tree: readonly MenuNodeLike[]): CheckNode<number>
   return toCheckNodes(tree, { getId: (node) => node.menuId, getChildren: (node) => node.children });
 }
 
-/** What the form sends: the checked and the half-checked menus of the tree on view (spec 001 §4). */
-export function menuIdsToSend(tree: readonly MenuNodeLike[], checked: ReadonlySet<number>): number[] {
-  const saved = checkedAndHalfChecked(menuCheckNodes(tree), checked);
-  return [...saved.checked, ...saved.halfChecked];
+/** The granted menus of the tree on view, in tree order: what a form sends (spec 001 §4 menuIdList). */
+export function menuIdsToSend(tree: readonly MenuNodeLike[], granted: ReadonlySet<number>): number[] {
+  return grantedInTree(menuCheckNodes(tree), granted);
+}
+
+/** The granted menus the tree on view does not show (the form cannot send them). */
+export function menusOutsideTree(tree: readonly MenuNodeLike[], granted: Iterable<number>): number[] {
+  const shown = treeIds(menuCheckNodes(tree));
+  return [...granted].filter((id) => !shown.has(id));
+}
+
+/** What a save changes in a granted set: how many menus it adds and how many it takes away. */
+export function grantChanges(before: Iterable<number>, after: Iterable<number>): { added: number; removed: number } {
+  const was = new Set(before);
+  const now = new Set(after);
+  return { added: [...now].filter((id) => !was.has(id)).length, removed: [...was].filter((id) => !now.has(id)).length };
 }

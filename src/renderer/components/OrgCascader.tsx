@@ -72,7 +72,13 @@ export function OrgCascader({ nodes, value, onChange, preselectFirst = true, pla
       value={query ?? chosen?.node.name ?? ''}
       selectedOptions={value === null ? [] : [String(value)]}
       onChange={(event) => setQuery(event.target.value)}
-      onOptionSelect={(_event, data) => {
+      // Typing over the chosen name selects what to type over, so the text typed is the filter.
+      onFocus={(event) => event.target.select()}
+      onClick={(event) => query === null && event.currentTarget.select()}
+      onOptionSelect={(event, data) => {
+        // Fluent clears the selection when the typed text stops matching it: typing filters, the value stays
+        // until an option is chosen (or the clear button pressed).
+        if (data.optionValue === undefined && event.type === 'change') return;
         setQuery(null);
         const entry = flat.find((candidate) => String(candidate.node.id) === data.optionValue);
         onChange(entry?.node.id ?? null, entry?.node ?? null);

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Perm } from '../../shared/permissions';
 import { testProviders } from '../testing/providers';
-import { MenuCheckTree, menuCheckedFromSaved, type MenuCheckChange, type MenuTreeNode } from './MenuCheckTree';
+import { MenuType } from '../../shared/constants';
+import { MenuCheckTree, type MenuCheckChange, type MenuTreeNode } from './MenuCheckTree';
 import { OrgCascader, type OrgNode } from './OrgCascader';
 import { PermissionGate, PermissionsProvider } from './permissions';
 
@@ -14,15 +15,16 @@ const menus: MenuTreeNode[] = [
   {
     menuId: 1,
     name: 'System',
+    type: MenuType.System,
     children: [
-      { menuId: 2, name: 'Menus', children: [] },
-      { menuId: 3, name: 'Users', children: [] },
+      { menuId: 2, name: 'Menus', type: MenuType.Menu, children: [] },
+      { menuId: 3, name: 'Users', type: MenuType.Menu, children: [] },
     ],
   },
 ];
 
 describe('MenuCheckTree', () => {
-  it('checking one child reports it checked and its parent half-checked', async () => {
+  it('checking one child grants it and its parent, which shows half-checked', async () => {
     const { Wrapper } = await testProviders();
     const changes: MenuCheckChange[] = [];
     function Harness() {
@@ -46,11 +48,9 @@ describe('MenuCheckTree', () => {
     expect(usersCheckbox).toBeTruthy();
     fireEvent.click(usersCheckbox as HTMLElement);
     await waitFor(() => expect(changes).toHaveLength(1));
-    expect(changes[0]).toMatchObject({ checkedIds: [3], halfCheckedIds: [1] });
-  });
-
-  it('restores a saved list whose parents are half-checked', () => {
-    expect([...menuCheckedFromSaved(menus, [1, 3])]).toEqual([3]);
+    expect(changes[0]).toMatchObject({ checkedIds: [1, 3] });
+    const system = screen.getAllByRole('treeitem').find((item) => item.textContent?.startsWith('System'));
+    expect(system?.getAttribute('aria-checked')).toBe('mixed');
   });
 });
 
@@ -68,6 +68,24 @@ describe('OrgCascader', () => {
     expect(onChange).toHaveBeenCalledWith(10, orgs[0]);
     rerender(<OrgCascader aria-label="Organisation" nodes={orgs} value={10} onChange={onChange} />);
     expect((screen.getByRole('combobox', { name: 'Organisation' }) as HTMLInputElement).value).toBe('Head office');
+  });
+
+  it('typing into it while it holds a value narrows the options and keeps the value until one is chosen', async () => {
+    const { Wrapper } = await testProviders();
+    const onChange = vi.fn();
+    const orgs: OrgNode[] = [
+      { id: 10, name: 'Head office', children: [{ id: 11, name: 'Finance' }] },
+      { id: 20, name: 'Branch' },
+    ];
+    render(<OrgCascader aria-label="Organisation" nodes={orgs} value={10} onChange={onChange} />, { wrapper: Wrapper });
+    const input = screen.getByRole('combobox', { name: 'Organisation' }) as HTMLInputElement;
+    fireEvent.click(input);
+    fireEvent.change(input, { target: { value: 'Fin' } });
+    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['FinanceHead office / Finance']));
+    expect(input.value).toBe('Fin');
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('option'));
+    expect(onChange).toHaveBeenCalledWith(11, orgs[0]!.children![0]);
   });
 });
 

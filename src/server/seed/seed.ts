@@ -217,12 +217,11 @@ export async function seedIfEmpty(db: Db, config: ServerConfig): Promise<SeededI
     const eastId = orgIds.get('华东分公司')!;
     const operatorRole = await tx.insert(role).values({ roleName: '运营专员', deptId: eastId, remark: '华东分公司的信息发布与日志查看', roleType: 2 }).returning({ roleId: role.roleId });
     const operatorRoleId = operatorRole[0]!.roleId;
-    await tx
-      .insert(roleMenu)
-      .values([
-        ...operatorMenuIds.map((menuId) => ({ roleId: operatorRoleId, menuId, halfChecked: false })),
-        ...operatorHalfIds.map((menuId) => ({ roleId: operatorRoleId, menuId, halfChecked: true })),
-      ]);
+    // Half-checked by the rule every save applies (a menu with a child not granted), so that saving the role
+    // unchanged changes nothing.
+    const operatorGranted = new Set([...operatorMenuIds, ...operatorHalfIds]);
+    const operatorHalf = (await loadMenuTable(tx)).halfChecked(operatorGranted);
+    await tx.insert(roleMenu).values([...operatorGranted].map((menuId) => ({ roleId: operatorRoleId, menuId, halfChecked: operatorHalf.has(menuId) })));
 
     await seedRolesAndResources(tx, {
       rootDeptId,

@@ -1,4 +1,4 @@
-import { Badge, Checkbox, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { dept } from '../contract';
@@ -91,13 +91,6 @@ export default function DepartmentList() {
       header: t('dept.column.name'),
       render: (row) => (
         <span className={styles.name}>
-          <Checkbox
-            checked={list.selected.has(row.deptId)}
-            // The row's own click chooses it: the box only shows the choice.
-            tabIndex={-1}
-            aria-label={row.name}
-            data-testid="dept-row-check"
-          />
           {row.name}
           <Badge appearance="tint" size="small" color={row.deptType === DeptType.Company ? 'brand' : 'informative'}>
             {t(row.deptType === DeptType.Company ? 'dept.type.company' : 'dept.type.department')}
@@ -132,8 +125,9 @@ export default function DepartmentList() {
         getRowId={deptRowId}
         getChildren={deptChildren}
         getRowLabel={deptName}
-        // Every click toggles its row (spec 001: rows are selected by clicking); the boxes show the choice.
-        onSelect={(_id, row) => row && list.toggle(row.deptId)}
+        // Every click toggles its row (spec 001: rows are selected by clicking), as does its box.
+        selectedIds={list.selected}
+        onRowClick={(id) => list.toggle(id)}
         initialOpenDepth={Number.POSITIVE_INFINITY}
         loading={list.loading}
         error={list.error}

@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownload20Regular, ArrowUpload20Regular, Dismiss20Regular, LockClosed16Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,7 @@ const useStyles = makeStyles({
 const dictionaryRowId = (node: DictionaryNode) => node.id;
 const dictionaryChildren = (node: DictionaryNode) => node.children;
 const dictionaryLabel = (node: DictionaryNode) => node.label;
+const dictionaryCode = (node: DictionaryNode) => node.dictNo;
 const dictionaryRoutes = recordFormRoutes(Route.dicManage, 'dicId', Perm.dictUpdate);
 
 type DictionaryFilters = { name: string };
@@ -86,13 +87,6 @@ export default function DictionaryList() {
       header: t('dictionary.column.dictNo'),
       render: (node) => (
         <span className={styles.name}>
-          <Checkbox
-            checked={list.selected.has(node.id)}
-            onChange={() => list.toggle(node.id)}
-            // The tree row takes Space and Enter for itself (and cancels them): the checkbox keeps its own.
-            onKeyDown={(event) => (event.key === ' ' || event.key === 'Enter') && event.stopPropagation()}
-            aria-label={`${t('list.selectRow')} ${node.dictNo}`}
-          />
           <span className={styles.code}>{node.dictNo}</span>
           {node.updated === DictUpdatable.No ? <LockClosed16Regular aria-label={t('dictionary.updated.no')} data-testid="dictionary-locked" /> : null}
         </span>
@@ -174,6 +168,7 @@ export default function DictionaryList() {
         getRowId={dictionaryRowId}
         getChildren={dictionaryChildren}
         getRowLabel={dictionaryLabel}
+        getCheckLabel={dictionaryCode}
         initialOpenDepth={1}
         emptyText={list.filtered ? t('dictionary.noMatch') : t('dictionary.empty')}
         data-testid="dictionary-tree"

@@ -1,4 +1,4 @@
-import { Badge, Checkbox, Dropdown, Field, Option, SearchBox, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Dropdown, Field, Option, SearchBox, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuStatus, MenuType } from '../../../shared/constants';
@@ -73,18 +73,7 @@ export default function MenuList() {
     {
       key: 'name',
       header: t('common.name'),
-      render: (node) => (
-        <span className={styles.name}>
-          <Checkbox
-            checked={list.selected.has(node.menuId)}
-            onChange={() => list.toggle(node.menuId)}
-            // The tree row takes Space and Enter for itself (and cancels them): the checkbox keeps its own.
-            onKeyDown={(event) => (event.key === ' ' || event.key === 'Enter') && event.stopPropagation()}
-            aria-label={`${t('list.selectRow')} ${node.name}`}
-          />
-          {node.name}
-        </span>
-      ),
+      render: (node) => <span className={styles.name}>{node.name}</span>,
     },
     {
       key: 'type',

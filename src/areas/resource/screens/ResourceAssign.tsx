@@ -1,18 +1,19 @@
 import { Button, Spinner, Subtitle2, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { Save20Regular } from '@fluentui/react-icons';
+import { ArrowClockwise20Regular, Save20Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceLoss, ResourceSaveForm } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { useIdentity } from '../../../renderer/components/screen/identity';
+import { useShellTab } from '../../../renderer/components/screen/shell-tab';
 import { useConfirm } from '../../../renderer/components/ConfirmDialog';
-import { MenuCheckTree, menuCheckedFromSaved } from '../../../renderer/components/MenuCheckTree';
+import { MenuCheckTree, grantChanges } from '../../../renderer/components/MenuCheckTree';
 import { useNotify } from '../../../renderer/components/notify';
 import { PermissionGate } from '../../../renderer/components/permissions';
 import { EmptyState, ErrorState, LoadingState } from '../../../renderer/components/states';
+import { resourceMenusToSend } from './resource-model';
 import { invalidateBridgeQueries, useBridgeMutation, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
-import { menuIdsToSend } from '../../../renderer/components/MenuCheckTree';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0 },
@@ -53,15 +54,23 @@ export default function ResourceAssign() {
   const { role } = useIdentity();
   const [deptId, setDeptId] = useState<number | null>(null);
   const [sysId, setSysId] = useState<number | null>(null);
-  // The menus ticked since the system was chosen; null while untouched (the saved ones then).
+  // The granted menus once the tree was touched; null while untouched (exactly the saved ones then).
   const [touched, setTouched] = useState<number[] | null>(null);
 
-  const depts = useBridgeQuery('resource.depts', { roleId: role.roleId });
+  const depts = useBridgeQuery('resource.depts', { roleId: role.roleId }, { staleTime: 0 });
+  // The tab is kept open: coming back to it lists organisations added meanwhile (what is ticked stays).
+  const { active } = useShellTab();
+  const wasActive = useRef(active);
+  const refetchDepts = depts.refetch;
+  useEffect(() => {
+    if (active && !wasActive.current) void refetchDepts();
+    wasActive.current = active;
+  }, [active, refetchDepts]);
   const systems = useBridgeQuery('menu.appsByRole', { roleId: role.roleId });
   const saved = useBridgeQuery('resource.byDept', { deptId: deptId ?? 0 }, { enabled: deptId !== null, staleTime: 0 });
   const tree = useBridgeQuery('resource.tree', { deptId: deptId ?? 0, sysId: sysId ?? 0 }, { enabled: deptId !== null && sysId !== null, staleTime: 0 });
   const savedOfSystem = useMemo(() => saved.data?.sysIdList.find((entry) => entry.sysId === sysId)?.menuIdList ?? [], [saved.data, sysId]);
-  const checked = useMemo(() => (tree.data ? menuCheckedFromSaved(tree.data, touched ?? savedOfSystem) : new Set<number>()), [tree.data, touched, savedOfSystem]);
+  const checked = useMemo(() => new Set(touched ?? savedOfSystem), [touched, savedOfSystem]);
 
   const preview = useBridgeMutation('resource.preview');
   const save = useBridgeMutation('resource.save');
@@ -77,8 +86,10 @@ export default function ResourceAssign() {
     setTouched(null);
   };
 
-  const afterSave = () => {
-    notify.success(t('message.saveSuccess'));
+  const afterSave = (before: readonly number[], sent: readonly number[]) => {
+    const change = grantChanges(before, sent);
+    const detail = change.added + change.removed > 0 ? t('tree.grantChanges', change) : t('tree.grantsUnchanged');
+    notify.success(t('message.savedWithDetail', { text: t('message.saveSuccess'), detail }));
     setDeptId(null);
     setSysId(null);
     setTouched(null);
@@ -90,7 +101,10 @@ export default function ResourceAssign() {
       notify.warning(t('resource.selectResources'));
       return;
     }
-    const form: ResourceSaveForm = { deptId, stamp: saved.data.stamp, sysIdList: [{ sysId, menuIdList: menuIdsToSend(tree.data, checked) }] };
+    const sent = resourceMenusToSend(tree.data, checked);
+    const form: ResourceSaveForm = { deptId, stamp: saved.data.stamp, sysIdList: [{ sysId, menuIdList: sent }] };
+    // Menus of the system the tree does not show stay on the server; the change is of those shown.
+    const before = resourceMenusToSend(tree.data, savedOfSystem);
     const loss = await preview.mutateAsync(form).catch(() => null);
     if (!loss) return;
     if (loss.roles.length > 0) {
@@ -98,7 +112,12 @@ export default function ResourceAssign() {
       const agreed = await confirm({ title: t('resource.confirmTitle'), message: t('resource.confirmMessage', { roles }), confirmLabel: t('resource.confirm'), destructive: true });
       if (!agreed) return;
     }
-    save.mutate({ ...form, confirmRemovals: loss.roles.length > 0 }, { onSuccess: afterSave, onError: () => void saved.refetch() });
+    save.mutate({ ...form, confirmRemovals: loss.roles.length > 0 }, { onSuccess: () => afterSave(before, sent), onError: () => void saved.refetch() });
+  };
+
+  const refresh = () => {
+    setTouched(null);
+    void Promise.all([depts.refetch(), systems.refetch(), ...(deptId !== null ? [saved.refetch()] : []), ...(deptId !== null && sysId !== null ? [tree.refetch()] : [])]);
   };
 
   const column = (title: string, testId: string, content: ReactNode) => (
@@ -178,6 +197,9 @@ export default function ResourceAssign() {
             {t('form.save')}
           </Button>
         </PermissionGate>
+        <Button icon={<ArrowClockwise20Regular />} disabled={busy || depts.isFetching} onClick={refresh} data-testid="resource-refresh">
+          {t('list.refresh')}
+        </Button>
       </div>
     </section>
   );

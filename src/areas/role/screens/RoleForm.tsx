@@ -1,8 +1,8 @@
-import { Button, Field, Radio, RadioGroup, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Link, Radio, RadioGroup, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { Eye20Regular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { role as roleEndpoints, type RoleRecord } from '../contract';
 import { RoleType } from '../../../shared/constants';
 import { Limits } from '../../../shared/rules';
@@ -12,12 +12,11 @@ import { namePinnedFieldBy } from '../../../renderer/components/form/record-form
 import { RecordFormPage, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
 import { RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
-import { MenuCheckTree } from '../../../renderer/components/MenuCheckTree';
+import { MenuCheckTree, grantChanges } from '../../../renderer/components/MenuCheckTree';
 import { OrgCascader } from '../../../renderer/components/OrgCascader';
 import { invalidateBridgeQueries, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
 import { useRoleOrgTree } from './queries';
-import { checkedMenus, roleFieldLabelKey, roleFormIssues, rolePayload, roleTypeKey, roleValuesOf, type RoleTypeValue } from './role-model';
-import { menuIdsToSend } from '../../../renderer/components/MenuCheckTree';
+import { grantedMenus, roleMenusToSend, roleFieldLabelKey, roleFormIssues, rolePayload, roleTypeKey, roleValuesOf, type RoleTypeValue } from './role-model';
 import { RolePreviewDialog } from './RolePreviewDialog';
 
 const useStyles = makeStyles({
@@ -54,7 +53,8 @@ function RoleEditor({ record, reload }: LoadedRecord<RoleRecord>) {
   const current = useBridgeQuery('session.roleInfo', { roleId: role.roleId });
   const callerIsGlobal = current.data?.roleType === RoleType.AllOrganisations;
   const [previewOpen, setPreviewOpen] = useState(false);
-  // The menus ticked since the form opened; null while untouched (the saved ones then).
+  const navigate = useNavigate();
+  // The granted menus once the tree was touched; null while untouched (the saved ones then).
   const [touched, setTouched] = useState<number[] | null>(null);
 
   const controller = useRecordForm({
@@ -71,6 +71,10 @@ function RoleEditor({ record, reload }: LoadedRecord<RoleRecord>) {
     conflict: () => ({ field: 'roleName', key: 'role.nameTaken' }),
     namePinnedField: namePinnedFieldBy(t, roleFieldLabelKey),
     reload,
+    savedDetail: () => {
+      const change = grantChanges(record?.menuIdList ?? [], [...sentIds, ...fixed]);
+      return change.added + change.removed > 0 ? t('tree.grantChanges', change) : t('tree.grantsUnchanged');
+    },
   });
   const { form, locked } = controller;
   const { deptId, roleType } = form.values;
@@ -78,8 +82,9 @@ function RoleEditor({ record, reload }: LoadedRecord<RoleRecord>) {
   const menus = useBridgeQuery('role.grantableMenus', { userRoleId: role.roleId, deptId: deptId ?? 0, roleType }, { enabled: deptId !== null, meta: { silent: true } });
   const tree = menus.data?.tree;
   const fixed = useMemo(() => menus.data?.fixedMenuIds ?? [], [menus.data]);
-  const checked = useMemo(() => (tree ? checkedMenus(tree, touched ?? record?.menuIdList ?? [], fixed) : new Set<number>()), [tree, touched, record, fixed]);
-  const sentIds: number[] = tree ? menuIdsToSend(tree, checked) : (record?.menuIdList ?? []);
+  const checked = useMemo(() => grantedMenus(touched ?? record?.menuIdList ?? [], fixed), [touched, record, fixed]);
+  const sameScope = record !== null && record.deptId === deptId && record.roleType === roleType;
+  const sentIds: number[] = tree ? roleMenusToSend(tree, checked, sameScope) : (record?.menuIdList ?? []);
 
   const orgMessage = form.errors.deptId ? fieldMessage(t, form.errors.deptId, t('common.organisation')) : undefined;
   const title = record ? t('role.editTitle', { name: record.roleName }) : t('role.addTitle');
@@ -124,6 +129,13 @@ function RoleEditor({ record, reload }: LoadedRecord<RoleRecord>) {
       <Field label={t('role.menus')} hint={t(roleType === RoleType.AllOrganisations ? 'role.menusFixed' : 'role.menusHint')}>
         {deptId === null ? (
           <Text className={styles.hint}>{t('role.menusNeedOrg')}</Text>
+        ) : tree?.length === 0 ? (
+          <Text className={styles.hint} data-testid="role-menus-empty">
+            {t('role.menusEmpty')}{' '}
+            <Link onClick={() => navigate(Route.resource)} data-testid="role-menus-resource-link">
+              {t('role.openResources')}
+            </Link>
+          </Text>
         ) : (
           <div className={styles.tree}>
             <MenuCheckTree
@@ -134,7 +146,6 @@ function RoleEditor({ record, reload }: LoadedRecord<RoleRecord>) {
               loading={menus.isPending}
               error={menus.isError ? menus.error : undefined}
               onRetry={() => void menus.refetch()}
-              emptyText={t('role.menusEmpty')}
               disabled={locked}
               data-testid="role-menu-tree"
             />

@@ -1,6 +1,6 @@
 import { RoleType } from '../../../shared/constants';
 import { roleForm, type RoleForm, type RoleRecord } from '../contract';
-import { menuCheckedFromSaved, type MenuTreeNode } from '../../../renderer/components/MenuCheckTree';
+import { menuIdsToSend, menusOutsideTree, type MenuNodeLike } from '../../../renderer/components/MenuCheckTree';
 import { issuesByField } from '../../../renderer/components/form/record-form';
 import type { MessageKey, RuleMessageKey } from '../../../renderer/i18n/message-key';
 
@@ -49,9 +49,18 @@ export function roleFieldLabelKey(field: string): MessageKey | null {
 }
 
 /**
- * The checked set of the tree: what the user ticked, or else what is saved; the fixed menus (a role of
- * type 1 always holds the back-office system) are always in it.
+ * The granted set of the tree: what the user ticked, or else exactly what is saved; the fixed menus (a role
+ * of type 1 always holds the back-office system) are always in it.
  */
-export function checkedMenus(tree: readonly MenuTreeNode[], chosen: Iterable<number>, fixed: readonly number[]): Set<number> {
-  return menuCheckedFromSaved(tree, [...chosen, ...fixed]);
+export function grantedMenus(chosen: Iterable<number>, fixed: readonly number[]): Set<number> {
+  return new Set([...chosen, ...fixed]);
+}
+
+/**
+ * The menuIdList a save sends: the granted menus of the tree, and the granted ones it does not show while
+ * the organisation and type stay those of the saved role (the server judges them); under another
+ * organisation or type only what the tree offers can be held.
+ */
+export function roleMenusToSend(tree: readonly MenuNodeLike[], granted: ReadonlySet<number>, sameScope: boolean): number[] {
+  return [...menuIdsToSend(tree, granted), ...(sameScope ? menusOutsideTree(tree, granted) : [])];
 }

@@ -16,7 +16,7 @@ import { useNotify } from '../../../renderer/components/notify';
 import { PermissionGate } from '../../../renderer/components/permissions';
 import { EmptyState, ErrorState } from '../../../renderer/components/states';
 import { CheckTree } from '../../../renderer/components/tree/CheckTree';
-import { checkedFromSaved, toCheckNodes } from '../../../renderer/components/tree/check-tree';
+import { checkedFromLeaves, toCheckNodes } from '../../../renderer/components/tree/check-tree';
 import { ORG_TREE } from '../../../renderer/components/tree/tree-accessors';
 import { useBridgeMutation, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
 import { accountPageInput, assignProblem, checkedLeafIds, parseAssignAddress } from './binding';
@@ -255,7 +255,7 @@ function UpdateBinding({ userId }: { userId: number }) {
   const save = useBridgeMutation('serviceCenter.update');
   const { returning, finish } = useReturnToList();
 
-  const saved = useMemo(() => (tree.data && binding.data ? checkedFromSaved(toCheckNodes(tree.data, ORG_TREE), binding.data.deptIds) : NO_CHECKS), [tree.data, binding.data]);
+  const saved = useMemo(() => (tree.data && binding.data ? checkedFromLeaves(toCheckNodes(tree.data, ORG_TREE), binding.data.deptIds) : NO_CHECKS), [tree.data, binding.data]);
   const checked = edited ?? saved;
   const changed = edited !== null && (edited.size !== saved.size || [...edited].some((id) => !saved.has(id)));
   const user: UserEntry | undefined = binding.data ? { userId: binding.data.userId, account: binding.data.account, name: binding.data.name } : undefined;

@@ -6,6 +6,7 @@ import { PermissionsProvider } from '../../components/permissions';
 import { ErrorBoundary, ErrorState, LoadingState } from '../../components/states';
 import { useBridgeQuery } from '../../hooks/bridge-query';
 import type { FeatureRoute } from '../feature-routes';
+import { NoAccessPage } from '../pages/NoAccessPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { shownError } from '../../components/screen/session-errors';
 import { ExternalPage } from './ExternalPage';
@@ -49,8 +50,6 @@ function MenuPermissions({ menuId, roleId, children }: { menuId: number; roleId:
   return <PermissionsProvider permissions={buttons.data}>{children}</PermissionsProvider>;
 }
 
-const NO_PERMISSIONS: readonly string[] = [];
-
 export interface TabPaneProps {
   path: string;
   screen: TabScreen;
@@ -73,20 +72,16 @@ export function TabPane({ path, screen, title, active, roleId, reloadSignal, clo
   let content: ReactNode;
   if (screen.kind === 'external') {
     content = <ExternalPage tabPath={path} url={screen.externalUrl ?? ''} title={title} active={active} reloadSignal={reloadSignal} />;
-  } else if (screen.kind === 'feature' && screen.route) {
-    const routed = (
-      <Routes location={location}>
-        <RouterRoute path={screen.route.path} element={<FeatureScreen route={screen.route} />} />
-      </Routes>
+  } else if (screen.kind === 'feature' && screen.route && screen.permissionMenuId !== null) {
+    content = (
+      <MenuPermissions menuId={screen.permissionMenuId} roleId={roleId}>
+        <Routes location={location}>
+          <RouterRoute path={screen.route.path} element={<FeatureScreen route={screen.route} />} />
+        </Routes>
+      </MenuPermissions>
     );
-    content =
-      screen.permissionMenuId === null ? (
-        <PermissionsProvider permissions={NO_PERMISSIONS}>{routed}</PermissionsProvider>
-      ) : (
-        <MenuPermissions menuId={screen.permissionMenuId} roleId={roleId}>
-          {routed}
-        </MenuPermissions>
-      );
+  } else if (screen.kind === 'noAccess') {
+    content = <NoAccessPage />;
   } else {
     content = <NotFoundPage inShell />;
   }

@@ -83,6 +83,11 @@ describe('what a tab shows', () => {
     expect(describeTab('/menuManage/5', nav)).toMatchObject({ kind: 'feature', menuName: null, permissionMenuId: 11, titleKey: 'route./menuManage/:menuId', pathname: '/menuManage/5' });
   });
 
+  it('a screen, or its form, that no menu of the role leads to: no access, and no menu to ask permissions of', () => {
+    expect(describeTab('/user', nav)).toMatchObject({ kind: 'noAccess', permissionMenuId: null, titleKey: 'route./user' });
+    expect(describeTab('/userManage/3', nav)).toMatchObject({ kind: 'noAccess', permissionMenuId: null });
+  });
+
   it('an external page: the menu of its address, or none for a typed address', () => {
     expect(describeTab(externalAddressPath('https://docs.example.com'), nav)).toMatchObject({ kind: 'external', menuName: 'Docs', externalUrl: 'https://docs.example.com' });
     expect(describeTab(externalAddressPath('https://other.example.com'), nav)).toMatchObject({ kind: 'external', menuName: null, externalUrl: 'https://other.example.com' });

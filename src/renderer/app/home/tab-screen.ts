@@ -6,7 +6,8 @@ import { matchScreen, type FeatureRoute } from '../feature-routes';
 import { EXTERNAL_URL_PARAM, findMenuByUrl } from './nav';
 
 export interface TabScreen {
-  kind: 'feature' | 'external' | 'notFound';
+  /** 'noAccess': a feature screen whose menu the current role does not hold. */
+  kind: 'feature' | 'noAccess' | 'external' | 'notFound';
   pathname: string;
   search: string;
   route: FeatureRoute | null;
@@ -38,7 +39,9 @@ export function describeTab(path: string, nav: readonly NavNode[]): TabScreen {
   if (match?.kind === 'feature') {
     const own = findMenuByUrl(nav, pathname);
     const permissionMenu = own ?? (match.route.permissionsOf ? findMenuByUrl(nav, match.route.permissionsOf) : null);
-    return { ...base, kind: 'feature', route: match.route, titleKey: routeTitleKey(match.route.path), menuName: own?.name ?? null, permissionMenuId: permissionMenu?.menuId ?? null };
+    // No menu of the role leads to the screen: it is not opened (nor its data asked for).
+    const kind = permissionMenu ? 'feature' : 'noAccess';
+    return { ...base, kind, route: match.route, titleKey: routeTitleKey(match.route.path), menuName: own?.name ?? null, permissionMenuId: permissionMenu?.menuId ?? null };
   }
   return { ...base, kind: 'notFound', titleKey: routeTitleKey(Route.inNotFound) };
 }

@@ -51,6 +51,8 @@ export interface RecordFormOptions<V extends Record<string, unknown>, R, AddId e
   namePinnedField: (msg: string, values: V) => string | null;
   /** Reloads the stored record: offered when a save was refused because someone else changed it. */
   reload?: () => Promise<void>;
+  /** What the success message adds after "saved" (what the save changed beyond the fields, such as grants); nothing by default. */
+  savedDetail?: () => string | null;
 }
 
 export interface SaveFailure {
@@ -126,7 +128,7 @@ function saveKeyOf(endpoints: Readonly<Record<string, EndpointDef>>, id: string)
 export function useRecordForm<V extends Record<string, unknown>, R, AddId extends CallableEndpointId, UpdateId extends CallableEndpointId>(
   options: RecordFormOptions<V, R, AddId, UpdateId>,
 ): RecordFormController<V> {
-  const { record, rules, checkedFields, otherProblems, otherState, onReset, add, update, listPath, refresh, conflict, namePinnedField, reload } = options;
+  const { record, rules, checkedFields, otherProblems, otherState, onReset, add, update, listPath, refresh, conflict, namePinnedField, reload, savedDetail } = options;
   const { t } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -162,7 +164,9 @@ export function useRecordForm<V extends Record<string, unknown>, R, AddId extend
   const pointAtProblem = () => setFocusRequest((count) => count + 1);
 
   const saved = () => {
-    notify.success(t(isNew ? 'message.addSuccess' : 'message.updateSuccess'));
+    const detail = savedDetail?.();
+    const text = t(isNew ? 'message.addSuccess' : 'message.updateSuccess');
+    notify.success(detail ? t('message.savedWithDetail', { text, detail }) : text);
     void refresh(queryClient);
     startReturn();
   };

@@ -6,7 +6,7 @@ import { TABLE_MAX_HEIGHT } from '../../../shared/constants';
 import type { DeptNode } from '../../../areas/user/contract';
 import { testProviders } from '../../testing/providers';
 import { CheckTree, type CheckTreeChange } from './CheckTree';
-import { checkedFromSaved, toCheckNodes, type TreeAccessors } from './check-tree';
+import type { TreeAccessors } from './check-tree';
 import { ORG_TREE } from './tree-accessors';
 import { TEST_ROW_HEIGHT, fixTableLayout, scrollElementTo } from '../list/testing-layout';
 import { VIRTUAL_OVERSCAN } from '../list/virtual-rows';
@@ -23,7 +23,7 @@ async function renderTree<N, Id extends string | number>(nodes: readonly N[], tr
   const { Wrapper } = await testProviders();
   const changes: CheckTreeChange<Id>[] = [];
   function Harness() {
-    const [checked, setChecked] = useState<ReadonlySet<Id>>(() => checkedFromSaved(toCheckNodes(nodes, tree), options.saved ?? []));
+    const [checked, setChecked] = useState<ReadonlySet<Id>>(() => new Set(options.saved ?? []));
     return (
       <CheckTree
         aria-label="Organisations"
@@ -49,27 +49,27 @@ async function renderTree<N, Id extends string | number>(nodes: readonly N[], tr
 }
 
 describe('CheckTree over any id and label', () => {
-  it('checks organisations by their own deptId: a leaf checked, its parents half-checked', async () => {
+  it('checks organisations by their own deptId: a leaf and the way down to it granted, its parents half-checked', async () => {
     const { changes, item, check } = await renderTree(orgs, ORG_TREE);
     check('Shanghai');
     await waitFor(() => expect(changes).toHaveLength(1));
-    expect(changes[0]).toMatchObject({ checkedIds: [4], halfCheckedIds: [1, 2] });
+    expect(changes[0]).toMatchObject({ checkedIds: [1, 2, 4] });
     expect(item('Shanghai').getAttribute('aria-checked')).toBe('true');
     expect(item('East').getAttribute('aria-checked')).toBe('mixed');
 
     check('Hangzhou');
     await waitFor(() => expect(changes).toHaveLength(2));
-    expect(changes[1]).toMatchObject({ checkedIds: [2, 4, 5], halfCheckedIds: [1] });
+    expect(changes[1]).toMatchObject({ checkedIds: [1, 2, 4, 5] });
     expect(item('East').getAttribute('aria-checked')).toBe('true');
   });
 
-  it('restores a saved list with half-checked parents, and unchecking a parent clears its subtree', async () => {
+  it('shows a granted set as it is, and unchecking a branch clears it and the parents left with nothing', async () => {
     const { changes, item, check } = await renderTree(orgs, ORG_TREE, { saved: [1, 2, 4, 5] });
     expect(item('East').getAttribute('aria-checked')).toBe('true');
     expect(item('Group').getAttribute('aria-checked')).toBe('mixed');
     check('East');
     await waitFor(() => expect(changes).toHaveLength(1));
-    expect(changes[0]).toMatchObject({ checkedIds: [], halfCheckedIds: [] });
+    expect(changes[0]).toMatchObject({ checkedIds: [] });
   });
 
   it('takes string ids and any label', async () => {
@@ -91,7 +91,7 @@ describe('CheckTree over any id and label', () => {
     const { changes, check } = await renderTree(centres, { getId: (centre) => centre.code, getLabel: (centre) => centre.title, getChildren: (centre) => centre.parts });
     check('Dock 2');
     await waitFor(() => expect(changes).toHaveLength(1));
-    expect(changes[0]).toMatchObject({ checkedIds: ['SH-2'], halfCheckedIds: ['SH'] });
+    expect(changes[0]).toMatchObject({ checkedIds: ['SH', 'SH-2'] });
   });
 
   it('a disabled tree reports no change', async () => {
@@ -146,7 +146,7 @@ describe('CheckTree with many items', () => {
     expect(item('Dock 2000').getAttribute('aria-posinset')).toBe('2000');
     check('Dock 2000');
     await waitFor(() => expect(changes).toHaveLength(1));
-    expect(changes[0]).toMatchObject({ checkedIds: [2001], halfCheckedIds: [1] });
+    expect(changes[0]).toMatchObject({ checkedIds: [1, 2001] });
   });
 
   it('a search narrows the items to render', async () => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TABLE_MAX_HEIGHT } from '../../../shared/constants';
 import { GapBlock, useVirtualRows } from '../list/useVirtualRows';
 import { EmptyState, ErrorState, LoadingState } from '../states';
-import { checkStates, checkedAndHalfChecked, setChecked, toCheckNodes, type CheckId, type CheckNode, type TreeAccessors } from './check-tree';
+import { checkStates, grantedInTree, setChecked, toCheckNodes, type CheckId, type CheckNode, type StandsAlone, type TreeAccessors } from './check-tree';
 import { flattenTree } from './flatten';
 import { labelMatches, searchTree } from './search';
 
@@ -15,18 +15,20 @@ const useStyles = makeStyles({
 });
 
 export interface CheckTreeChange<Id extends CheckId> {
-  /** The fully checked set, to hand back as `checked`. */
+  /** The granted set, to hand back as `checked`: it keeps ids that are not in the tree. */
   checked: Set<Id>;
-  /** What a form saves: checked and half-checked ids, in tree order (spec 001 menuIdList). */
+  /** The granted ids of the tree, in tree order. */
   checkedIds: Id[];
-  halfCheckedIds: Id[];
 }
 
 export interface CheckTreeProps<N, Id extends CheckId> extends TreeAccessors<N, Id> {
   'aria-label': string;
   /** undefined while loading. */
   nodes: readonly N[] | undefined;
+  /** The granted set (see check-tree.ts): a node shows checked when it and its subtree are in it, half-checked when some of it is. */
   checked: ReadonlySet<Id>;
+  /** Nodes that stay granted when their last granted child is unticked (a page without its buttons). */
+  standsAlone?: StandsAlone<Id>;
   onCheckedChange: (change: CheckTreeChange<Id>) => void;
   loading?: boolean;
   error?: unknown;
@@ -57,7 +59,7 @@ function idsByValue<Id extends CheckId>(nodes: readonly CheckNode<Id>[], into = 
  * virtually (`useVirtualRows`).
  */
 export function CheckTree<N, Id extends CheckId>(props: CheckTreeProps<N, Id>) {
-  const { nodes, getId, getLabel, getChildren, checked, onCheckedChange, loading = false, error, onRetry, emptyText, disabled = false, searchable = false } = props;
+  const { nodes, getId, getLabel, getChildren, checked, standsAlone, onCheckedChange, loading = false, error, onRetry, emptyText, disabled = false, searchable = false } = props;
   const { t } = useTranslation();
   const styles = useStyles();
   const [searchText, setSearchText] = useState('');
@@ -112,9 +114,8 @@ export function CheckTree<N, Id extends CheckId>(props: CheckTreeProps<N, Id>) {
           onCheckedChange={(_event, data) => {
             const id = ids.get(data.value);
             if (disabled || id === undefined) return;
-            const next = setChecked(checkNodes, checked, id, data.checked === true);
-            const saved = checkedAndHalfChecked(checkNodes, next);
-            onCheckedChange({ checked: next, checkedIds: saved.checked, halfCheckedIds: saved.halfChecked });
+            const next = setChecked(checkNodes, checked, id, data.checked === true, standsAlone);
+            onCheckedChange({ checked: next, checkedIds: grantedInTree(checkNodes, next) });
           }}
           openItems={open}
           onOpenChange={(_event, data) => {

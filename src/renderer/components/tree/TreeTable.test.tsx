@@ -111,3 +111,34 @@ describe('TreeTable with many rows', () => {
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Root'));
   });
 });
+
+describe('TreeTable rows chosen by their checkboxes', () => {
+  it('a click on a row’s checkbox chooses it and a second click lets it go, as a click on the row does', async () => {
+    const { Wrapper } = await testProviders();
+    function Harness() {
+      const [chosen, setChosen] = useState<ReadonlySet<string | number>>(new Set());
+      const toggle = (id: string | number) => setChosen((now) => (now.has(id) ? new Set([...now].filter((one) => one !== id)) : new Set([...now, id])));
+      return (
+        <TreeTable
+          aria-label="Items"
+          columns={[{ key: 'name', header: 'Name', render: (node: Item) => node.name }]}
+          nodes={bigTree(2)}
+          getRowId={(node) => node.id}
+          getChildren={(node) => node.children}
+          getRowLabel={(node) => node.name}
+          selectedIds={chosen}
+          onRowClick={toggle}
+        />
+      );
+    }
+    render(<Harness />, { wrapper: Wrapper });
+    const box = () => screen.getByRole('checkbox', { name: 'Select row Item 1' });
+    fireEvent.click(box());
+    await waitFor(() => expect((box() as HTMLInputElement).checked).toBe(true));
+    expect(screen.getByText('Item 1').closest('tr')!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(box());
+    await waitFor(() => expect((box() as HTMLInputElement).checked).toBe(false));
+    fireEvent.click(screen.getByText('Item 2'));
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'Select row Item 2' }) as HTMLInputElement).checked).toBe(true));
+  });
+});

@@ -1,4 +1,4 @@
-import { Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ChevronDown12Regular, ChevronRight12Regular } from '@fluentui/react-icons';
 import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,10 +50,12 @@ export interface TreeTableProps<T> {
   getRowId: (node: T) => string | number;
   getChildren: (node: T) => readonly T[] | undefined;
   getRowLabel: (node: T) => string;
+  /** What a row's checkbox names the row by, when not its label (a code shown first). */
+  getCheckLabel?: (node: T) => string;
   /** Rows are selected by clicking (spec 001: organisation list); clicking the selected row clears it. */
   selectedId?: string | number | null;
   onSelect?: (id: string | number | null, node: T | null) => void;
-  /** Rows marked chosen where several may be (each by its own checkbox), besides `selectedId`. */
+  /** Rows chosen where several may be, besides `selectedId`: each row shows its checkbox, which a click on it or on the row toggles. */
   selectedIds?: ReadonlySet<string | number>;
   /** A click on a row (or Space on it), in place of `onSelect`: e.g. toggling the row among several chosen. */
   onRowClick?: (id: string | number, node: T) => void;
@@ -92,7 +94,7 @@ function idsToDepth<T>(nodes: readonly T[], getRowId: (node: T) => string | numb
  * the keyboard of a tree grid. More open rows than `VIRTUAL_FROM_ROWS` render virtually (`useVirtualRows`).
  */
 export function TreeTable<T>(props: TreeTableProps<T>) {
-  const { columns: ownColumns, list, getRowId, getChildren, getRowLabel, selectedId = null, onSelect, initialOpenDepth = 1, emptyText } = props;
+  const { columns: ownColumns, list, getRowId, getChildren, getRowLabel, getCheckLabel = getRowLabel, selectedId = null, onSelect, initialOpenDepth = 1, emptyText } = props;
   const openRow = list?.openRow;
   const {
     nodes,
@@ -224,6 +226,16 @@ export function TreeTable<T>(props: TreeTableProps<T>) {
                   ) : (
                     <span className={styles.spacer} />
                   )}
+                  {selectedIds ? (
+                    <Checkbox
+                      checked={selectedIds.has(id)}
+                      onChange={() => select(id, node)}
+                      // The row takes Space and Enter for itself (and cancels them): the box keeps its own.
+                      onKeyDown={(event) => (event.key === ' ' || event.key === 'Enter') && event.stopPropagation()}
+                      aria-label={`${t('list.selectRow')} ${getCheckLabel(node)}`}
+                      data-testid="tree-row-check"
+                    />
+                  ) : null}
                   {column.render(node, rowIndex)}
                 </span>
               ) : (

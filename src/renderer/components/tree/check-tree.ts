@@ -1,8 +1,9 @@
 /**
- * Checkbox cascade of a tree (role menus, organisations, business centres): checking a node checks its
- * whole subtree, a parent is checked when all its children are, and half-checked when only some are. The
- * saved list is checked plus half-checked ids (spec 001: menuIdList), so a parent whose children are partly
- * granted still reaches the server.
+ * Checkbox state of a tree (role menus, organisation resources, business centres) kept as the *granted set*:
+ * exactly the ids the server holds, parents and all, so that what was loaded is what is saved when nothing is
+ * touched. What a node shows follows from the set: checked when it and its whole subtree are granted,
+ * half-checked when it or something below it is granted but not all, unchecked otherwise. A page granted
+ * without some (or any) of its buttons therefore shows half-checked and stays granted.
  */
 
 /** Anything a tree item may be told apart by (Fluent's TreeItemValue). */
@@ -22,6 +23,11 @@ export interface TreeAccessors<N, Id extends CheckId> {
   getChildren: (node: N) => readonly N[];
 }
 
+/** Whether a node stays granted when nothing below it is (a page without its buttons); otherwise it goes with its last granted child. */
+export type StandsAlone<Id extends CheckId> = (id: Id) => boolean;
+
+const NOTHING_STANDS_ALONE = (): boolean => false;
+
 export function toCheckNodes<N, Id extends CheckId>(nodes: readonly N[], tree: Pick<TreeAccessors<N, Id>, 'getId' | 'getChildren'>): CheckNode<Id>[] {
   return nodes.map((node) => ({ id: tree.getId(node), children: toCheckNodes(tree.getChildren(node), tree) }));
 }
@@ -31,53 +37,51 @@ function* subtree<Id extends CheckId>(node: CheckNode<Id>): Generator<CheckNode<
   for (const child of node.children) yield* subtree(child);
 }
 
-/** Recomputes every parent from its children: a parent is checked exactly when all its children are. */
-function normalize<Id extends CheckId>(nodes: readonly CheckNode<Id>[], checked: Set<Id>): Set<Id> {
-  const visit = (node: CheckNode<Id>): boolean => {
-    if (node.children.length === 0) return checked.has(node.id);
-    const results = node.children.map(visit);
-    const all = results.every(Boolean);
-    if (all) checked.add(node.id);
-    else checked.delete(node.id);
-    return all;
-  };
-  nodes.forEach(visit);
-  return checked;
-}
-
-function findNode<Id extends CheckId>(nodes: readonly CheckNode<Id>[], id: Id): CheckNode<Id> | null {
-  for (const root of nodes) {
-    for (const node of subtree(root)) if (node.id === id) return node;
+/** The way down to a node: its ancestors from the root, then the node; null when the tree has no such node. */
+function pathTo<Id extends CheckId>(nodes: readonly CheckNode<Id>[], id: Id): CheckNode<Id>[] | null {
+  for (const node of nodes) {
+    if (node.id === id) return [node];
+    const below = pathTo(node.children, id);
+    if (below) return [node, ...below];
   }
   return null;
 }
 
-export function setChecked<Id extends CheckId>(nodes: readonly CheckNode<Id>[], checked: ReadonlySet<Id>, id: Id, value: boolean): Set<Id> {
-  const next = new Set(checked);
-  const target = findNode(nodes, id);
-  if (!target) return next;
-  for (const node of subtree(target)) {
-    if (value) next.add(node.id);
-    else next.delete(node.id);
+/**
+ * Ticking a node grants it, its subtree and its ancestors. Unticking takes its subtree, then each ancestor
+ * left with nothing granted below it, unless it stands alone.
+ */
+export function setChecked<Id extends CheckId>(nodes: readonly CheckNode<Id>[], granted: ReadonlySet<Id>, id: Id, value: boolean, standsAlone: StandsAlone<Id> = NOTHING_STANDS_ALONE): Set<Id> {
+  const next = new Set(granted);
+  const path = pathTo(nodes, id);
+  if (!path) return next;
+  const target = path[path.length - 1]!;
+  const ancestors = path.slice(0, -1);
+  if (value) {
+    for (const node of subtree(target)) next.add(node.id);
+    for (const node of ancestors) next.add(node.id);
+    return next;
   }
-  return normalize(nodes, next);
+  for (const node of subtree(target)) next.delete(node.id);
+  for (const node of ancestors.reverse()) {
+    const holdsBelow = node.children.some((child) => [...subtree(child)].some((below) => next.has(below.id)));
+    if (holdsBelow || standsAlone(node.id)) break;
+    next.delete(node.id);
+  }
+  return next;
 }
 
-/** Every node that shows a check: true for checked, 'mixed' for half-checked. */
-export function checkStates<Id extends CheckId>(nodes: readonly CheckNode<Id>[], checked: ReadonlySet<Id>): Map<Id, CheckState> {
+/** Every node that shows a check: true when it and its whole subtree are granted, 'mixed' when only some of it is. */
+export function checkStates<Id extends CheckId>(nodes: readonly CheckNode<Id>[], granted: ReadonlySet<Id>): Map<Id, CheckState> {
   const states = new Map<Id, CheckState>();
   const visit = (node: CheckNode<Id>): 'all' | 'some' | 'none' => {
-    if (node.children.length === 0) {
-      if (!checked.has(node.id)) return 'none';
-      states.set(node.id, true);
-      return 'all';
-    }
     const results = node.children.map(visit);
-    if (results.every((r) => r === 'all')) {
+    const own = granted.has(node.id);
+    if (own && results.every((r) => r === 'all')) {
       states.set(node.id, true);
       return 'all';
     }
-    if (results.some((r) => r !== 'none')) {
+    if (own || results.some((r) => r !== 'none')) {
       states.set(node.id, 'mixed');
       return 'some';
     }
@@ -87,29 +91,36 @@ export function checkStates<Id extends CheckId>(nodes: readonly CheckNode<Id>[],
   return states;
 }
 
-/** The ids to save: checked and half-checked, in tree order. */
-export function checkedAndHalfChecked<Id extends CheckId>(nodes: readonly CheckNode<Id>[], checked: ReadonlySet<Id>): { checked: Id[]; halfChecked: Id[] } {
-  const states = checkStates(nodes, checked);
-  const result = { checked: [] as Id[], halfChecked: [] as Id[] };
-  for (const root of nodes) {
-    for (const node of subtree(root)) {
-      const state = states.get(node.id);
-      if (state === true) result.checked.push(node.id);
-      else if (state === 'mixed') result.halfChecked.push(node.id);
-    }
-  }
-  return result;
+/** The granted ids that are nodes of the tree, in tree order. */
+export function grantedInTree<Id extends CheckId>(nodes: readonly CheckNode<Id>[], granted: ReadonlySet<Id>): Id[] {
+  const out: Id[] = [];
+  for (const root of nodes) for (const node of subtree(root)) if (granted.has(node.id)) out.push(node.id);
+  return out;
+}
+
+/** The ids of every node of the tree. */
+export function treeIds<Id extends CheckId>(nodes: readonly CheckNode<Id>[]): Set<Id> {
+  const out = new Set<Id>();
+  for (const root of nodes) for (const node of subtree(root)) out.add(node.id);
+  return out;
 }
 
 /**
- * The checked set from a saved id list. Saved lists hold half-checked parents too, so only leaves are
- * taken from it and the parents follow from them; a parent in the list would otherwise check all its children.
+ * The granted set of a list that names leaves only (a user's business centres): the leaves of the tree in
+ * the list, with the way down to each of them.
  */
-export function checkedFromSaved<Id extends CheckId>(nodes: readonly CheckNode<Id>[], savedIds: Iterable<Id>): Set<Id> {
-  const saved = new Set(savedIds);
-  const checked = new Set<Id>();
-  for (const root of nodes) {
-    for (const node of subtree(root)) if (node.children.length === 0 && saved.has(node.id)) checked.add(node.id);
-  }
-  return normalize(nodes, checked);
+export function checkedFromLeaves<Id extends CheckId>(nodes: readonly CheckNode<Id>[], leafIds: Iterable<Id>): Set<Id> {
+  const leaves = new Set(leafIds);
+  const granted = new Set<Id>();
+  const visit = (node: CheckNode<Id>, above: readonly Id[]): void => {
+    if (node.children.length === 0) {
+      if (!leaves.has(node.id)) return;
+      granted.add(node.id);
+      for (const id of above) granted.add(id);
+      return;
+    }
+    for (const child of node.children) visit(child, [...above, node.id]);
+  };
+  for (const root of nodes) visit(root, []);
+  return granted;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkStates, checkedAndHalfChecked, checkedFromSaved, setChecked, type CheckNode } from './check-tree';
+import { checkStates, checkedFromLeaves, grantedInTree, setChecked, type CheckNode } from './check-tree';
 import { flattenTree } from './flatten';
 import { labelMatches, searchTree } from './search';
 
@@ -25,38 +25,46 @@ const tree: CheckNode[] = [
 ];
 const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
 
-describe('menu check tree', () => {
-  it('checking a parent checks its subtree; unchecking clears it', () => {
-    const all = setChecked(tree, new Set(), 1, true);
-    expect(sorted(all)).toEqual([1, 2, 3, 4, 5]);
-    expect(sorted(setChecked(tree, all, 2, false))).toEqual([3]);
+describe('check tree over a granted set', () => {
+  it('ticking a node grants it, its subtree and its ancestors', () => {
+    expect(sorted(setChecked(tree, new Set(), 2, true))).toEqual([1, 2, 4, 5]);
+    expect(sorted(setChecked(tree, new Set(), 4, true))).toEqual([1, 2, 4]);
   });
 
-  it('a parent is checked when all its children are, half-checked when some are', () => {
-    const leaf = setChecked(tree, new Set(), 4, true);
-    expect(sorted(leaf)).toEqual([4]);
-    expect(checkStates(tree, leaf)).toEqual(
+  it('unticking takes the subtree, then the ancestors left with nothing below them unless they stand alone', () => {
+    const all = setChecked(tree, new Set(), 1, true);
+    expect(sorted(setChecked(tree, all, 2, false))).toEqual([1, 3]);
+    expect(sorted(setChecked(tree, new Set([1, 2, 4]), 4, false))).toEqual([]);
+    expect(sorted(setChecked(tree, new Set([1, 2, 4]), 4, false, (id) => id === 2))).toEqual([1, 2]);
+  });
+
+  it('shows checked a node whose whole subtree is granted, half-checked one granted in part, and nothing else', () => {
+    // 2 is granted without 5 (a page without one of its buttons): half-checked, as is 1.
+    expect(checkStates(tree, new Set([1, 2, 4]))).toEqual(
       new Map<number, true | 'mixed'>([
         [1, 'mixed'],
         [2, 'mixed'],
         [4, true],
       ]),
     );
-    const both = setChecked(tree, leaf, 5, true);
-    expect(sorted(both)).toEqual([2, 4, 5]);
-    expect(checkStates(tree, both).get(1)).toBe('mixed');
-    expect(sorted(setChecked(tree, both, 3, true))).toEqual([1, 2, 3, 4, 5]);
+    // A page granted with none of its buttons still shows, half-checked.
+    expect(checkStates(tree, new Set([1, 2]))).toEqual(
+      new Map<number, true | 'mixed'>([
+        [1, 'mixed'],
+        [2, 'mixed'],
+      ]),
+    );
+    expect(checkStates(tree, new Set([1, 2, 3, 4, 5])).get(1)).toBe(true);
   });
 
-  it('returns checked and half-checked ids for saving', () => {
-    const checked = setChecked(tree, new Set(), 4, true);
-    expect(checkedAndHalfChecked(tree, checked)).toEqual({ checked: [4], halfChecked: [1, 2] });
-    expect(checkedAndHalfChecked(tree, setChecked(tree, new Set(), 6, true))).toEqual({ checked: [6], halfChecked: [] });
+  it('saves exactly the granted set of the tree, in tree order, whatever it holds', () => {
+    expect(grantedInTree(tree, new Set([2, 1, 99]))).toEqual([1, 2]);
+    expect(grantedInTree(tree, new Set([6, 3, 1]))).toEqual([1, 3, 6]);
   });
 
-  it('a saved list with half-checked parents restores only what was checked', () => {
-    expect(sorted(checkedFromSaved(tree, [1, 2, 4]))).toEqual([4]);
-    expect(sorted(checkedFromSaved(tree, [1, 2, 3, 4, 5]))).toEqual([1, 2, 3, 4, 5]);
+  it('a list of leaves (business centres) grants them with the way down to them', () => {
+    expect(sorted(checkedFromLeaves(tree, [4, 6]))).toEqual([1, 2, 4, 6]);
+    expect(sorted(checkedFromLeaves(tree, [2]))).toEqual([]);
   });
 });
 
