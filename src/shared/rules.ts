@@ -181,7 +181,7 @@ const MIB = 1024 * 1024;
 export interface FileRule {
   /** Accepted types as detected from the bytes (file-type's `ext`: JPEG is 'jpg'). */
   types: readonly string[];
-  /** Name extensions a picker offers and a client checks first, for a quick message. */
+  /** Name extensions a file may have: a picker offers them, a client checks them first, the server refuses any other. */
   extensions: readonly string[];
   /** A file must be smaller than this ("under 2 MB"). */
   maxBytes: number;
@@ -209,6 +209,38 @@ export const FILE_RULES: Record<FilePurpose, FileRule> = {
     sizeMessage: 'validation.mailAttachmentSize',
   },
 };
+
+const IMAGE_TYPES = ['jpg', 'png', 'gif', 'webp'] as const;
+
+/**
+ * What the bytes of a file may be, by its name's extension (file-type's `ext`): an image named as another image is
+ * still shown as the image it is, but a name never passes one kind of file off as another (an archive as a PDF or
+ * a page) to whoever opens it later.
+ */
+export const EXTENSION_TYPES: Readonly<Record<string, readonly string[]>> = {
+  jpg: IMAGE_TYPES,
+  jpeg: IMAGE_TYPES,
+  png: IMAGE_TYPES,
+  gif: IMAGE_TYPES,
+  webp: IMAGE_TYPES,
+  pdf: ['pdf'],
+  xlsx: ['xlsx'],
+  docx: ['docx'],
+  pptx: ['pptx'],
+  xls: ['cfb'],
+  doc: ['cfb'],
+  ppt: ['cfb'],
+  zip: ['zip'],
+  '7z': ['7z'],
+  rar: ['rar'],
+  txt: ['txt'],
+  csv: ['csv'],
+};
+
+/** The extension of a file name, lower-cased; empty when it has none. */
+export function fileExtensionOf(name: string): string {
+  return /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+}
 
 /** The largest upload of any purpose: a multipart body stops being read beyond it. */
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(FILE_RULES).map((rule) => rule.maxBytes));

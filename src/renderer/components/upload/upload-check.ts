@@ -1,5 +1,5 @@
 import type { FilePurpose } from '../../../shared/constants';
-import { FILE_RULES } from '../../../shared/rules';
+import { FILE_RULES, fileExtensionOf } from '../../../shared/rules';
 import type { RuleMessageKey } from '../../i18n/message-key';
 
 /**
@@ -8,8 +8,7 @@ import type { RuleMessageKey } from '../../i18n/message-key';
  */
 export function uploadProblem(purpose: FilePurpose, name: string, size: number): RuleMessageKey | null {
   const rule = FILE_RULES[purpose];
-  const extension = /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
-  if (!rule.extensions.includes(extension)) return rule.typeMessage;
+  if (!rule.extensions.includes(fileExtensionOf(name))) return rule.typeMessage;
   if (size >= rule.maxBytes) return rule.sizeMessage;
   return null;
 }

@@ -33,6 +33,15 @@ async function xlsxBytes(): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/** A zip archive that is no office document: a workbook's parts packed again without its content types. */
+async function xlsxBytesAsZip(): Promise<Buffer> {
+  const { default: JSZip } = await import('jszip');
+  const workbook = await JSZip.loadAsync(await xlsxBytes());
+  const archive = new JSZip();
+  for (const [name, entry] of Object.entries(workbook.files)) if (!entry.dir && name !== '[Content_Types].xml') archive.file(`data/${name}`, await entry.async('uint8array'));
+  return archive.generateAsync({ type: 'nodebuffer' });
+}
+
 describe('uploading', () => {
   it('stores a PNG with its detected type, size, hash and uploader, and answers {id, url}', async () => {
     const answer = await upload(server, 'idCard', 'front.png', PNG_1PX, admin.as);
@@ -57,6 +66,21 @@ describe('uploading', () => {
     const gif = await upload(server, 'idCard', 'moving.gif', GIF_1PX, admin.as);
     expect(gif.msg).toBe('file: avatar image can only be jpg, jpeg, png');
     expect((await storedFiles()).map((f) => f.name).sort()).toEqual(['back.jpeg', 'photo.jpg']);
+  });
+
+  it('refuses a name the purpose does not take, or one that passes a file off as another kind, storing nothing', async () => {
+    // Zip bytes named as a page went out as a mail attachment before the server read the name at all.
+    const zip = await xlsxBytesAsZip();
+    expect(await upload(server, 'mailAttachment', 'invoice.html', zip, admin.as, 'text/html')).toMatchObject({ code: ResponseCode.InvalidInput, msg: expect.stringMatching(/^file: /) });
+    expect((await upload(server, 'mailAttachment', 'invoice.pdf', zip, admin.as, 'application/pdf')).code).toBe(ResponseCode.InvalidInput);
+    expect((await upload(server, 'mailAttachment', 'invoice', zip, admin.as)).code).toBe(ResponseCode.InvalidInput);
+    expect((await upload(server, 'mailAttachment', 'notes.txt', PNG_1PX, admin.as)).code).toBe(ResponseCode.InvalidInput);
+    expect((await upload(server, 'articleImage', 'cover.svg', PNG_1PX, admin.as)).code).toBe(ResponseCode.InvalidInput);
+    expect(await storedFiles()).toEqual([]);
+
+    expect((await upload(server, 'mailAttachment', 'invoices.zip', zip, admin.as)).code).toBe(ResponseCode.Success);
+    expect((await upload(server, 'mailAttachment', 'Notes.TXT', TEXT, admin.as)).code).toBe(ResponseCode.Success);
+    expect((await storedFiles()).map((f) => f.name).sort()).toEqual(['Notes.TXT', 'invoices.zip']);
   });
 
   it('refuses an image of 2 MB or more with the size message, in the caller language, and stores nothing', async () => {

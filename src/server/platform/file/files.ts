@@ -6,7 +6,7 @@ import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
 import { FileBody, fileApiUrl, UPLOAD_KEYS, type UploadAnswer } from '../../../shared/contract/file';
 import { Perm } from '../../../shared/permissions';
-import { FILE_RULES } from '../../../shared/rules';
+import { EXTENSION_TYPES, FILE_RULES, fileExtensionOf } from '../../../shared/rules';
 import { roleScope } from '../../auth/scope';
 import type { CallContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
@@ -56,7 +56,7 @@ async function detectedType(bytes: Uint8Array): Promise<{ ext: string; mime: str
  * extension says when the rule takes that extension as text and they are UTF-8 without control characters.
  */
 function plainTextType(name: string, bytes: Uint8Array, plainText: Readonly<Record<string, string>> | undefined): { ext: string; mime: string } | null {
-  const ext = name.toLowerCase().split('.').pop() ?? '';
+  const ext = fileExtensionOf(name);
   const mime = plainText?.[ext];
   if (!mime) return null;
   let text: string;
@@ -75,8 +75,12 @@ export async function uploadFile(ctx: CallContext, input: ParsedInputOf<typeof a
   const rule = FILE_RULES[input.purpose];
   const upload = input.file;
   if (upload.truncated || upload.size >= rule.maxBytes) throw Errors.invalid('file', rule.sizeMessage);
+  // The name is what a recipient's program goes by: it must be one the purpose takes, and say what the bytes are.
+  const extension = fileExtensionOf(upload.name);
+  if (!rule.extensions.includes(extension)) throw Errors.invalid('file', rule.typeMessage);
   const type = (await detectedType(upload.bytes)) ?? plainTextType(upload.name, upload.bytes, rule.plainText);
   if (!type || !(rule.types.includes(type.ext) || rule.plainText?.[type.ext] === type.mime)) throw Errors.invalid('file', rule.typeMessage);
+  if (!EXTENSION_TYPES[extension]?.includes(type.ext)) throw Errors.invalid('file', rule.typeMessage);
   const content = Buffer.from(upload.bytes.buffer, upload.bytes.byteOffset, upload.bytes.byteLength);
   const sha256 = createHash('sha256').update(content).digest('hex');
   const name = upload.name || `${input.purpose}.${type.ext}`;
