@@ -89,6 +89,11 @@ export interface PlatformInfo {
   kind: 'electron' | 'browser';
   appVersion: string;
   os: string;
+  /**
+   * Where refresh tokens are kept: the OS keychain, or this session only when no keychain answers (keytar missing or
+   * no Secret Service); then a restart costs a sign-in, and the sign-in page says so.
+   */
+  refreshTokens: 'keychain' | 'session';
 }
 
 /**

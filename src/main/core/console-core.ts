@@ -25,7 +25,8 @@ export interface ConsoleCoreOptions {
   store: KeyValueStore;
   preset?: ManagedPreset;
   vault: TokenVault;
-  platform: PlatformInfo;
+  /** What the bridge reports of the platform; where refresh tokens are kept is read from the vault. */
+  platform: Omit<PlatformInfo, 'refreshTokens'>;
   /** Null where the embedded server is not available: then a server URL must be set. */
   embedded: EmbeddedServerHandle | null;
   /** Electron passes `net.fetch`; Node's fetch otherwise. */
@@ -97,7 +98,7 @@ export function createConsoleCore(options: ConsoleCoreOptions): ConsoleCore {
     session,
     settings,
     events,
-    platform: options.platform,
+    platform: { ...options.platform, refreshTokens: options.vault.kind === 'keychain' ? 'keychain' : 'session' },
     viewHost: options.viewHost,
     helpPdfUrl: options.helpPdfUrl,
     fileUrl: options.fileUrl,

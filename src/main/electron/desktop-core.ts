@@ -6,7 +6,7 @@ import { createConsoleCore, type ConsoleCore } from '../core/console-core';
 import { createEmbeddedServer } from '../core/embedded-server';
 import { findHelpPdf } from '../core/help';
 import { createSettings, readManagedPreset, type KeyValueStore } from '../core/settings';
-import { createKeychainVault, createMemoryVault, probeKeychain, type TokenVault } from '../core/token-vault';
+import { chooseTokenVault } from '../core/token-vault';
 import { helpPdfUrl, storedFileUrl } from './app-protocol-routes';
 import type { AppPaths } from './app-paths';
 import { saveDialogTarget } from './export-dialog';
@@ -17,14 +17,6 @@ import type { ElectronViewHost } from './external-views';
  * settings, net.fetch for the API client, the WebContentsView host, the app:// help URLs, and the
  * embedded server's data under the user-data folder.
  */
-
-async function chooseVault(): Promise<TokenVault> {
-  const probe = await probeKeychain();
-  if (probe.reachable) return createKeychainVault();
-  // A Linux desktop without a Secret Service: signing in still works, it just does not survive a restart.
-  console.warn(`No OS keychain answers (${probe.reason}): refresh tokens stay in this process only.`);
-  return createMemoryVault();
-}
 
 export async function createDesktopCore(paths: AppPaths, viewHost: ElectronViewHost): Promise<ConsoleCore> {
   // Installed, the machine-wide file wins over the user's own environment (src/main/core/settings.ts).
@@ -39,7 +31,7 @@ export async function createDesktopCore(paths: AppPaths, viewHost: ElectronViewH
   return createConsoleCore({
     store,
     preset,
-    vault: await chooseVault(),
+    vault: await chooseTokenVault((message) => console.warn(message)),
     embedded,
     platform: { kind: 'electron', appVersion: app.getVersion(), os: `${os.type()} ${os.release()}` },
     // Electron's network stack: the workstation's proxy settings and certificate store apply.
