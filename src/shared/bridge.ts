@@ -107,8 +107,12 @@ export interface FileUploadRequest {
   bytes: Uint8Array;
 }
 
+/** `open-help`: the application menu's Help › User guide (the window shows its help dialog). */
 export type BridgeEvent =
-  { type: 'session-expired'; httpError?: true } | { type: 'user-disabled'; httpError?: true } | { type: 'export-progress'; exportId: string; bytes: number; done: boolean; error?: string };
+  | { type: 'session-expired'; httpError?: true }
+  | { type: 'user-disabled'; httpError?: true }
+  | { type: 'export-progress'; exportId: string; bytes: number; done: boolean; error?: string }
+  | { type: 'open-help' };
 
 export interface ConsoleBridge {
   platform(): Promise<BridgeResult<PlatformInfo>>;

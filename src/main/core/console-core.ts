@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { PlatformInfo } from '../../shared/bridge';
 import { ResponseCode } from '../../shared/codes';
+import { api } from '../../shared/contract';
 import { createApiClient } from './api-client';
 import { createBridgeCore, type BridgeCore, type FileUrlResolver, type HelpPdfResolver, type ViewHost } from './bridge-core';
 import { ApiError } from './errors';
@@ -48,6 +49,12 @@ export interface ConsoleCore {
   events: BridgeEvents;
   /** The server calls go to: the configured URL, or the embedded server (started if needed). */
   serverUrl(): Promise<string>;
+  /** The server's version as it reports it (About, diagnostics). */
+  serverVersion(): Promise<string>;
+  /** Where the managed settings came from (empty: the user's own settings apply), for About and diagnostics. */
+  settingsSources: string[];
+  /** The values no log line or diagnostics text may show. */
+  secrets(): string[];
   /** Ends the session (the app's session lives as long as the app) and stops the embedded server if it runs. */
   close(): Promise<void>;
 }
@@ -120,6 +127,12 @@ export function createConsoleCore(options: ConsoleCoreOptions): ConsoleCore {
     session,
     events,
     serverUrl,
+    serverVersion: async () => (await session.publicCall(api.auth.serverInfo, {})).version,
+    settingsSources: options.preset?.sources ?? [],
+    secrets: () => {
+      const { clientSecret, transportSecret } = settings.credentials();
+      return [clientSecret, transportSecret];
+    },
     close: async () => {
       // The keychain entry goes at once; telling the server may not hold up quitting for more than a moment.
       let timer: NodeJS.Timeout | undefined;

@@ -13,6 +13,8 @@ export interface EmbeddedServerOptions {
   migrationsDir?: string;
   /** A pre-initialised data folder (a tarball): a first start loads it instead of running initdb. */
   dataTemplate?: string;
+  /** Whether the server's own warnings and errors reach console (the desktop app's log file); off by default. */
+  logToConsole?: boolean;
 }
 
 /**
@@ -39,7 +41,7 @@ export function createEmbeddedServer(options: EmbeddedServerOptions): EmbeddedSe
       clientId,
       clientSecret,
       transportSecret,
-      quiet: true,
+      quiet: !options.logToConsole,
     });
   };
 

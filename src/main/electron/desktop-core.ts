@@ -27,6 +27,8 @@ export async function createDesktopCore(paths: AppPaths, viewHost: ElectronViewH
     credentials: createSettings(store, preset).credentials(),
     migrationsDir: paths.migrationsDir,
     dataTemplate: paths.dataTemplate,
+    // console goes to the app's log file (app-log.ts).
+    logToConsole: true,
   });
   return createConsoleCore({
     store,

@@ -222,6 +222,15 @@ describe('Home shell', () => {
     await waitFor(() => expect(screen.queryByTestId('help-dialog')).toBeNull());
   });
 
+  it("opens the help dialog when the application menu's Help › User guide says so", async () => {
+    const fake = await renderShell();
+    fake.method('help.pdfUrl').mockResolvedValueOnce({ ok: true, data: { url: '/help/manual-en_US.pdf' } });
+    expect(screen.queryByTestId('help-dialog')).toBeNull();
+    act(() => fake.emit({ type: 'open-help' }));
+    const dialog = await screen.findByTestId('help-dialog');
+    await waitFor(() => expect(within(dialog).getByTitle('Help document (PDF)').getAttribute('src')).toBe('/help/manual-en_US.pdf'));
+  });
+
   it('changes the own password from the user menu: rules first, the server refusal in the dialog, then success', async () => {
     const fake = await renderShell();
     fake.method('auth.changePassword').mockResolvedValueOnce({ ok: false, code: ResponseCode.WrongOldPassword, msg: 'The old password is wrong' }).mockResolvedValueOnce({ ok: true, data: null });
