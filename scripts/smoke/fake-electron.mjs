@@ -13,6 +13,7 @@ class FakeApp extends EventEmitter {
   getAppPath = () => process.env.SMOKE_APP_PATH ?? process.cwd();
   getPath = (name) => join(userData, name);
   getVersion = () => '1.0.1';
+  getName = () => 'Back-office Console';
   requestSingleInstanceLock = () => true;
   enableSandbox = () => {
     recorded.sandboxEnabled = true;
@@ -119,5 +120,11 @@ export const dialog = {
   showErrorBox: (title, message) => recorded.errors.push(`${title}: ${message}`),
 };
 export const shell = {};
+export const clipboard = { writeText: (text) => (recorded.clipboard = text) };
+export const crashReporter = { start: (options) => (recorded.crashReporter = options) };
+export const Menu = {
+  buildFromTemplate: (template) => ({ template }),
+  setApplicationMenu: (menu) => (recorded.applicationMenu = menu),
+};
 
-export default { app, session, protocol, ipcMain, BrowserWindow, WebContentsView, screen, net, dialog, shell };
+export default { app, session, protocol, ipcMain, BrowserWindow, WebContentsView, screen, net, dialog, shell, clipboard, crashReporter, Menu };

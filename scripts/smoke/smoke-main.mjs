@@ -4,6 +4,7 @@
 // external views and their guards, permission handlers, and a clean quit.
 // Run: npm run smoke:main (builds first). Prints one line per check and exits non-zero on a failure.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, recorded, userData } from './fake-electron.mjs';
 
@@ -26,12 +27,16 @@ const waitFor = async (what, predicate, ms) => {
 await import(new URL('out/main/index.js', `file://${root}/`).href);
 
 check('sandbox enabled for every renderer', recorded.sandboxEnabled === true);
+check('crash dumps are kept locally, never uploaded', recorded.crashReporter?.uploadToServer === false);
 check(
   'app scheme registered as standard and secure',
   recorded.schemes.some((s) => s.scheme === 'app' && s.privileges.standard && s.privileges.secure),
 );
 await waitFor('the main window', () => recorded.windows.length > 0 || recorded.errors.length > 0, 20_000);
 check('started without an error dialog', recorded.errors.length === 0, recorded.errors.join('; '));
+const menuLabels = (recorded.applicationMenu?.template ?? []).map((item) => item.label);
+check("the product's own menu, ending in Help", menuLabels.length > 0 && menuLabels.at(-1) === '帮助', menuLabels.join(', '));
+await waitFor('the log file in the log folder', () => existsSync(join(userData, 'logs', 'main.log')), 5_000);
 
 const [window] = recorded.windows;
 const prefs = window.options.webPreferences;
@@ -92,6 +97,7 @@ app.emit('window-all-closed');
 // Closing the last window quits; will-quit is deferred until the embedded server has stopped, then quit runs again.
 await waitFor('the deferred quit', () => (recorded.quitCalls ?? 0) >= 2, 15_000);
 check('quit waits for the embedded server to stop', recorded.quitDeferred === true && recorded.quitCalls === 2, `${recorded.quitCalls}`);
-rmSync(userData, { recursive: true, force: true });
+// The app's log has console (electron-log), so the last line is written before its folder goes.
 console.log(failures === 0 ? 'smoke: passed' : `smoke: ${failures} check(s) FAILED`);
+rmSync(userData, { recursive: true, force: true });
 process.exit(failures === 0 ? 0 : 1);

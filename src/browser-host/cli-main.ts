@@ -26,7 +26,7 @@ import { DEFAULT_LMTP_PORT, DEFAULT_MAIL_PORTS, parsePorts, parseRanges, type Ou
 import { folderTarget } from '../main/core/exports';
 import { fileManagerRevealer } from '../main/core/reveal';
 import { createSettings, readManagedPreset, type KeyValueStore } from '../main/core/settings';
-import { createKeychainVault, createMemoryVault, probeKeychain, type TokenVault } from '../main/core/token-vault';
+import { chooseTokenVault, createKeychainVault, createMemoryVault, probeKeychain, type TokenVault } from '../main/core/token-vault';
 import { browserHelpResolver, startBrowserHost, type BrowserHost } from './host';
 
 // Two folders up from the sources (src/browser-host) and from the bundle (out/browser-host) alike.
@@ -121,11 +121,12 @@ function outboundOf(allow: string | undefined, mailPorts: string | undefined): O
 
 async function chooseVault(kind: CliOptions['vault']): Promise<TokenVault> {
   if (kind === 'memory') return createMemoryVault();
-  const probe = await probeKeychain();
-  if (probe.reachable) return createKeychainVault();
-  if (kind === 'keychain') throw new Error(`The OS keychain does not answer (${probe.reason}); use --vault memory to keep refresh tokens in this process only`);
-  console.error(`No OS keychain answers (${probe.reason}): refresh tokens stay in this process only.`);
-  return createMemoryVault();
+  if (kind === 'keychain') {
+    const probe = await probeKeychain();
+    if (!probe.reachable) throw new Error(`The OS keychain does not answer (${probe.reason}); use --vault memory to keep refresh tokens in this process only`);
+    return createKeychainVault();
+  }
+  return chooseTokenVault((message) => console.error(message));
 }
 
 function appVersion(): string {

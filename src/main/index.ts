@@ -1,4 +1,4 @@
-import { app } from 'electron';
+import { app, crashReporter } from 'electron';
 import { appPaths } from './electron/app-paths';
 import { registerAppScheme } from './electron/app-protocol';
 
@@ -7,6 +7,8 @@ const paths = appPaths({ isPackaged: app.isPackaged, resourcesPath: process.reso
 // These must happen before the 'ready' event, so before the first await. Every renderer is sandboxed,
 // including any a dependency might create.
 app.enableSandbox();
+// Crash dumps stay on this workstation (the crashDumps folder of the user data) for the help desk; nothing is uploaded.
+crashReporter.start({ uploadToServer: false });
 registerAppScheme();
 if (!app.requestSingleInstanceLock()) {
   app.quit();

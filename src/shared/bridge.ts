@@ -89,6 +89,11 @@ export interface PlatformInfo {
   kind: 'electron' | 'browser';
   appVersion: string;
   os: string;
+  /**
+   * Where refresh tokens are kept: the OS keychain, or this session only when no keychain answers (keytar missing or
+   * no Secret Service); then a restart costs a sign-in, and the sign-in page says so.
+   */
+  refreshTokens: 'keychain' | 'session';
 }
 
 /**
@@ -102,8 +107,12 @@ export interface FileUploadRequest {
   bytes: Uint8Array;
 }
 
+/** `open-help`: the application menu's Help › User guide (the window shows its help dialog). */
 export type BridgeEvent =
-  { type: 'session-expired'; httpError?: true } | { type: 'user-disabled'; httpError?: true } | { type: 'export-progress'; exportId: string; bytes: number; done: boolean; error?: string };
+  | { type: 'session-expired'; httpError?: true }
+  | { type: 'user-disabled'; httpError?: true }
+  | { type: 'export-progress'; exportId: string; bytes: number; done: boolean; error?: string }
+  | { type: 'open-help' };
 
 export interface ConsoleBridge {
   platform(): Promise<BridgeResult<PlatformInfo>>;

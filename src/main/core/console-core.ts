@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { PlatformInfo } from '../../shared/bridge';
 import { ResponseCode } from '../../shared/codes';
+import { api } from '../../shared/contract';
 import { createApiClient } from './api-client';
 import { createBridgeCore, type BridgeCore, type FileUrlResolver, type HelpPdfResolver, type ViewHost } from './bridge-core';
 import { ApiError } from './errors';
@@ -25,7 +26,8 @@ export interface ConsoleCoreOptions {
   store: KeyValueStore;
   preset?: ManagedPreset;
   vault: TokenVault;
-  platform: PlatformInfo;
+  /** What the bridge reports of the platform; where refresh tokens are kept is read from the vault. */
+  platform: Omit<PlatformInfo, 'refreshTokens'>;
   /** Null where the embedded server is not available: then a server URL must be set. */
   embedded: EmbeddedServerHandle | null;
   /** Electron passes `net.fetch`; Node's fetch otherwise. */
@@ -47,6 +49,12 @@ export interface ConsoleCore {
   events: BridgeEvents;
   /** The server calls go to: the configured URL, or the embedded server (started if needed). */
   serverUrl(): Promise<string>;
+  /** The server's version as it reports it (About, diagnostics). */
+  serverVersion(): Promise<string>;
+  /** Where the managed settings came from (empty: the user's own settings apply), for About and diagnostics. */
+  settingsSources: string[];
+  /** The values no log line or diagnostics text may show. */
+  secrets(): string[];
   /** Ends the session (the app's session lives as long as the app) and stops the embedded server if it runs. */
   close(): Promise<void>;
 }
@@ -97,7 +105,7 @@ export function createConsoleCore(options: ConsoleCoreOptions): ConsoleCore {
     session,
     settings,
     events,
-    platform: options.platform,
+    platform: { ...options.platform, refreshTokens: options.vault.kind === 'keychain' ? 'keychain' : 'session' },
     viewHost: options.viewHost,
     helpPdfUrl: options.helpPdfUrl,
     fileUrl: options.fileUrl,
@@ -119,6 +127,12 @@ export function createConsoleCore(options: ConsoleCoreOptions): ConsoleCore {
     session,
     events,
     serverUrl,
+    serverVersion: async () => (await session.publicCall(api.auth.serverInfo, {})).version,
+    settingsSources: options.preset?.sources ?? [],
+    secrets: () => {
+      const { clientSecret, transportSecret } = settings.credentials();
+      return [clientSecret, transportSecret];
+    },
     close: async () => {
       // The keychain entry goes at once; telling the server may not hold up quitting for more than a moment.
       let timer: NodeJS.Timeout | undefined;

@@ -18,6 +18,8 @@ export interface EmbeddedServerOptions {
   /** The providers' URLs and the outbound rule, from the browser host's command line; the desktop app passes none. */
   providers?: ProviderUrls;
   outbound?: OutboundConfig;
+  /** Whether the server's own warnings and errors reach console (the desktop app's log file); off by default. */
+  logToConsole?: boolean;
 }
 
 /**
@@ -44,7 +46,7 @@ export function createEmbeddedServer(options: EmbeddedServerOptions): EmbeddedSe
       clientId,
       clientSecret,
       transportSecret,
-      quiet: true,
+      quiet: !options.logToConsole,
       ...(options.providers !== undefined && { providers: options.providers }),
       ...(options.outbound !== undefined && { outbound: options.outbound }),
     });

@@ -77,6 +77,20 @@ export async function probeKeychain(service: string = VAULT_SERVICE): Promise<{ 
   }
 }
 
+/** The one sentence the log and the sign-in page use for the fallback (the page's text is its translation). */
+export const SESSION_ONLY_NOTICE = 'refresh tokens are kept for this session only: the OS keychain is not available';
+
+/**
+ * The keychain when one answers, otherwise refresh tokens in this process only, said once through `warn` with the
+ * reason (keytar is an optional dependency: a machine without a C toolchain or libsecret installs without it).
+ */
+export async function chooseTokenVault(warn: (message: string) => void, probe: () => ReturnType<typeof probeKeychain> = probeKeychain): Promise<TokenVault> {
+  const answer = await probe();
+  if (answer.reachable) return createKeychainVault();
+  warn(`${SESSION_ONLY_NOTICE} (${answer.reason})`);
+  return createMemoryVault();
+}
+
 /**
  * Refresh tokens held in this process only: for the browser host on a machine without a keychain. A restart
  * forgets them, which costs a sign-in and nothing else.

@@ -1,6 +1,14 @@
-import { BrowserWindow, app, dialog, session } from 'electron';
-import { bridgeDispatch } from '../core/bridge-core';
+import os from 'node:os';
+import { dirname } from 'node:path';
+import { BrowserWindow, Menu, app, clipboard, dialog, session, shell } from 'electron';
+import type { ConsoleBridge } from '../../shared/bridge';
+import { aboutContent } from '../core/about';
+import { startAppLog, type AppLog } from '../core/app-log';
+import { bridgeDispatch, type BridgeCore } from '../core/bridge-core';
+import { desktopText } from '../core/desktop-text';
+import { diagnosticsText } from '../core/diagnostics';
 import type { ConsoleCore } from '../core/console-core';
+import { appMenuTemplate } from './app-menu';
 import type { AppPaths } from './app-paths';
 import { handleAppProtocol } from './app-protocol';
 import { createDesktopCore } from './desktop-core';
@@ -18,6 +26,8 @@ export function runDesktopApp(paths: AppPaths): void {
 
   let mainWindow: BrowserWindow | null = null;
   let core: ConsoleCore | null = null;
+  // The platform's log folder: %APPDATA%\\<app>\\logs on Windows, ~/Library/Logs/<app> on macOS, ~/.config/<app>/logs on Linux.
+  const appLog = startAppLog({ folder: app.getPath('logs'), secrets: () => core?.secrets() ?? [], captureConsole: true });
   const viewHost = new ElectronViewHost(() => mainWindow);
 
   app.on('second-instance', () => {
@@ -61,9 +71,13 @@ export function runDesktopApp(paths: AppPaths): void {
       });
     }
 
+    // Electron's default menu (English, Force Reload, developer tools) until the core knows the user's language.
+    Menu.setApplicationMenu(null);
     const started = await createDesktopCore(paths, viewHost);
     core = started;
-    registerBridgeIpc(bridgeDispatch(started.bridge), appOrigin);
+    const installMenu = (): void => Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(menuOptions(started, appLog, () => mainWindow))));
+    installMenu();
+    registerBridgeIpc(bridgeDispatch(relabelMenuOnLanguage(started.bridge, installMenu)), appOrigin);
     forwardBridgeEvents(started.events, () => mainWindow);
     openMainWindow(started);
     // The embedded server's first start initialises its database (seconds): begin while the sign-in page loads.
@@ -94,4 +108,85 @@ export function runDesktopApp(paths: AppPaths): void {
     dialog.showErrorBox('Back-office Console could not start', (error as Error).message);
     app.exit(1);
   });
+}
+
+type ServerVersion = { ok: true; version: string } | { ok: false; reason: string };
+
+const serverVersionOf = (core: ConsoleCore): Promise<ServerVersion> =>
+  core.serverVersion().then(
+    (version): ServerVersion => ({ ok: true, version }),
+    (error: unknown): ServerVersion => ({ ok: false, reason: (error as Error).message }),
+  );
+
+const runtimeVersions = () => ({ electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node });
+
+/** The menu's actions: Help › User guide asks the window for its help dialog, About and diagnostics are the main process's own. */
+function menuOptions(core: ConsoleCore, appLog: AppLog, window: () => BrowserWindow | null): Parameters<typeof appMenuTemplate>[0] {
+  const locale = core.settings.get().language;
+  const appName = app.getName();
+  const showInfo = (content: { title: string; message: string; detail?: string }): void => {
+    const owner = window();
+    const options = { type: 'info' as const, buttons: ['OK'], ...content };
+    void (owner ? dialog.showMessageBox(owner, options) : dialog.showMessageBox(options));
+  };
+  return {
+    platform: process.platform,
+    packaged: app.isPackaged,
+    locale,
+    appName,
+    actions: {
+      userGuide: () => {
+        window()?.focus();
+        core.events.emit({ type: 'open-help' });
+      },
+      about: () => {
+        void serverVersionOf(core).then((serverVersion) =>
+          showInfo(
+            aboutContent(locale, {
+              appName,
+              appVersion: app.getVersion(),
+              runtime: runtimeVersions(),
+              serverUrl: core.settings.get().serverUrl,
+              serverVersion,
+              settingsSources: core.settingsSources,
+            }),
+          ),
+        );
+      },
+      openLogsFolder: () => {
+        void shell.openPath(dirname(appLog.file));
+      },
+      copyDiagnostics: () => {
+        void Promise.all([serverVersionOf(core), core.bridge.platform()]).then(([serverVersion, platform]) => {
+          const text = diagnosticsText(
+            {
+              appName,
+              appVersion: app.getVersion(),
+              runtime: runtimeVersions(),
+              os: `${os.type()} ${os.release()} (${process.arch})`,
+              serverUrl: core.settings.get().serverUrl,
+              serverVersion,
+              settingsSources: core.settingsSources,
+              refreshTokens: platform.ok ? platform.data.refreshTokens : 'session',
+              logFile: appLog.file,
+              recentErrors: appLog.recent.list(),
+            },
+            core.secrets(),
+          );
+          clipboard.writeText(text);
+          showInfo({ title: desktopText(locale, 'menu.copyDiagnostics'), message: desktopText(locale, 'diagnostics.copied') });
+        });
+      },
+    },
+  };
+}
+
+/** The bridge, with the menu relabelled after a language change is saved. */
+function relabelMenuOnLanguage(bridge: BridgeCore, relabel: () => void): BridgeCore {
+  const set: ConsoleBridge['settings']['set'] = async (patch) => {
+    const result = await bridge.settings.set(patch);
+    if (result.ok && patch && typeof patch === 'object' && 'language' in patch) relabel();
+    return result;
+  };
+  return { ...bridge, settings: { ...bridge.settings, set } };
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { app, net, shell } from 'electron';
@@ -5,8 +6,9 @@ import Store from 'electron-store';
 import { createConsoleCore, type ConsoleCore } from '../core/console-core';
 import { createEmbeddedServer } from '../core/embedded-server';
 import { findHelpPdf } from '../core/help';
+import { readManagedPolicy, systemCommandRunner, withPolicy } from '../core/managed-policy';
 import { createSettings, readManagedPreset, type KeyValueStore } from '../core/settings';
-import { createKeychainVault, createMemoryVault, probeKeychain, type TokenVault } from '../core/token-vault';
+import { chooseTokenVault } from '../core/token-vault';
 import { helpPdfUrl, storedFileUrl } from './app-protocol-routes';
 import type { AppPaths } from './app-paths';
 import { saveDialogTarget } from './export-dialog';
@@ -18,28 +20,27 @@ import type { ElectronViewHost } from './external-views';
  * embedded server's data under the user-data folder.
  */
 
-async function chooseVault(): Promise<TokenVault> {
-  const probe = await probeKeychain();
-  if (probe.reachable) return createKeychainVault();
-  // A Linux desktop without a Secret Service: signing in still works, it just does not survive a restart.
-  console.warn(`No OS keychain answers (${probe.reason}): refresh tokens stay in this process only.`);
-  return createMemoryVault();
-}
-
 export async function createDesktopCore(paths: AppPaths, viewHost: ElectronViewHost): Promise<ConsoleCore> {
   // Installed, the machine-wide file wins over the user's own environment (src/main/core/settings.ts).
-  const preset = readManagedPreset(process.env, process.platform, { packaged: app.isPackaged });
+  // One precedence: the OS policy (registry, managed preferences), then the machine-wide file, then the environment.
+  const policy = await readManagedPolicy(process.platform, systemCommandRunner, existsSync);
+  const preset = withPolicy(readManagedPreset(process.env, process.platform, { packaged: app.isPackaged }), policy);
   const store = new Store<Record<string, unknown>>({ name: 'settings' }) as unknown as KeyValueStore;
-  const embedded = createEmbeddedServer({
-    dataDir: join(app.getPath('userData'), 'server-data'),
-    credentials: createSettings(store, preset).credentials(),
-    migrationsDir: paths.migrationsDir,
-    dataTemplate: paths.dataTemplate,
-  });
+  // A workstation that must use the team server has no embedded one: without a server the console says so.
+  const embedded = policy.embeddedServerForbidden
+    ? null
+    : createEmbeddedServer({
+        dataDir: join(app.getPath('userData'), 'server-data'),
+        credentials: createSettings(store, preset).credentials(),
+        migrationsDir: paths.migrationsDir,
+        dataTemplate: paths.dataTemplate,
+        // console goes to the app's log file (app-log.ts).
+        logToConsole: true,
+      });
   return createConsoleCore({
     store,
     preset,
-    vault: await chooseVault(),
+    vault: await chooseTokenVault((message) => console.warn(message)),
     embedded,
     platform: { kind: 'electron', appVersion: app.getVersion(), os: `${os.type()} ${os.release()}` },
     // Electron's network stack: the workstation's proxy settings and certificate store apply.

@@ -27,7 +27,6 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     title: 'Back-office Console',
     show: false,
     backgroundColor: '#ffffff',
-    autoHideMenuBar: true,
     webPreferences: mainWindowWebPreferences(options.preloadPath, { devTools: options.devTools }),
   };
   const window = new BrowserWindow(windowOptions); // eng-disable SANDBOX_JS_CHECK CONTEXT_ISOLATION_JS_CHECK AUXCLICK_JS_CHECK -- all three are set by mainWindowWebPreferences() above, unit-tested in security.test.ts

@@ -146,6 +146,15 @@ export const auth = {
     input: z.object({}),
     output: z.object({ enabled: z.boolean(), qrUrl: z.string().nullable(), corpId: z.string().nullable(), agentId: z.string().nullable() }),
   }),
+  serverInfo: endpoint({
+    service: 'auth',
+    summary: "The server's version (the desktop app's About and diagnostics)",
+    method: 'GET',
+    path: '/auth/server-info',
+    access: 'public',
+    input: z.object({}),
+    output: z.object({ version: z.string() }),
+  }),
   firstChangePassword: endpoint({
     service: 'auth',
     summary: 'Change the initial or expired password before signing in',

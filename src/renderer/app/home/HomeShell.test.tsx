@@ -79,7 +79,7 @@ async function renderShell({ systems = [logistics], stored, asks = false }: Shel
     ok: true,
     data: { signedIn: true, userId: 1, username: 'lee', roleId: stored?.roleId ?? null, systemMenuId: stored?.systemMenuId ?? null, pendingWxWorkUserId: null },
   });
-  fake.method('platform').mockResolvedValue({ ok: true, data: { kind: 'browser', appVersion: '1.0.1', os: 'linux' } });
+  fake.method('platform').mockResolvedValue({ ok: true, data: { kind: 'browser', appVersion: '1.0.1', os: 'linux', refreshTokens: 'keychain' } });
   fake.method('api.call').mockImplementation(async (id: unknown, input: unknown): Promise<BridgeResult<unknown>> => {
     switch (id) {
       case 'session.roleSystems':
@@ -229,6 +229,15 @@ describe('Home shell', () => {
     expect(fake.method('help.pdfUrl')).toHaveBeenCalledWith('en_US');
     fireEvent.click(within(dialog).getByText('Close'));
     await waitFor(() => expect(screen.queryByTestId('help-dialog')).toBeNull());
+  });
+
+  it("opens the help dialog when the application menu's Help › User guide says so", async () => {
+    const fake = await renderShell();
+    fake.method('help.pdfUrl').mockResolvedValueOnce({ ok: true, data: { url: '/help/manual-en_US.pdf' } });
+    expect(screen.queryByTestId('help-dialog')).toBeNull();
+    act(() => fake.emit({ type: 'open-help' }));
+    const dialog = await screen.findByTestId('help-dialog');
+    await waitFor(() => expect(within(dialog).getByTitle('Help document (PDF)').getAttribute('src')).toBe('/help/manual-en_US.pdf'));
   });
 
   it('changes the own password from the user menu: rules first, the server refusal in the dialog, then success', async () => {

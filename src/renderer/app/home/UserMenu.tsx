@@ -1,6 +1,6 @@
 import { Avatar, Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowSwap20Regular, Globe20Regular, Key20Regular, QuestionCircle20Regular, SignOut20Regular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../shared/constants';
 import { useBridge } from '../../bridge';
@@ -35,6 +35,14 @@ export function UserMenu({ userName, onLanguageChanged }: UserMenuProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [dialog, setDialog] = useState<'none' | 'password' | 'help'>('none');
   useOverlayWhile(menuOpen);
+  // The application menu's Help › User guide (and F1) opens the same dialog.
+  useEffect(
+    () =>
+      bridge.events.subscribe((event) => {
+        if (event.type === 'open-help') setDialog('help');
+      }),
+    [bridge],
+  );
 
   const signOut = useSignOut();
 

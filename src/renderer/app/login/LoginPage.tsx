@@ -17,6 +17,7 @@ import { isTransportFailure } from '../../components/screen/session-errors';
 import { LanguageMenu } from '../LanguageMenu';
 import { PasswordChangeDialog } from '../PasswordChangeDialog';
 import { claimMessengerCode, messengerCodeOf, withoutMessengerCode } from './messenger-code';
+import { usePlatform } from '../platform';
 import { loadShell } from '../shell-loader';
 import { QrPanel } from './QrPanel';
 import { signInRules } from './sign-in-form';
@@ -91,6 +92,7 @@ export function LoginPage() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const styles = useStyles();
+  const platform = usePlatform();
 
   const [mode, setMode] = useState<'password' | 'qr'>('password');
   const [captchaShown, setCaptchaShown] = useState(false);
@@ -234,6 +236,11 @@ export function LoginPage() {
           <Text className={styles.subtitle}>{mode === 'password' ? t('login.title') : t('login.qrTitle')}</Text>
         </div>
 
+        {platform.data?.refreshTokens === 'session' ? (
+          <MessageBar intent="warning" layout="multiline" data-testid="session-only-notice" style={{ marginBottom: tokens.spacingVerticalM }}>
+            <MessageBarBody>{t('login.sessionOnlyTokens')}</MessageBarBody>
+          </MessageBar>
+        ) : null}
         {bindPending ? (
           <MessageBar intent="info" layout="multiline" data-testid="bind-notice" style={{ marginBottom: tokens.spacingVerticalM }}>
             <MessageBarBody>{t('login.bindNotice')}</MessageBarBody>

@@ -88,6 +88,7 @@ export const de_DE: Catalog = {
   'login.qrAddressRefused': 'Die Adresse der QR-Code-Anmeldung ist nicht verwendbar: Sie muss eine Seite des Messengers sein, nicht dieser Konsole; bitte den Administrator informieren',
   'login.qrFrame': 'QR-Code des Unternehmens-Messengers',
   'login.bindNotice': 'Dieses Messenger-Konto ist noch nicht verknüpft: Nach der Anmeldung mit Passwort wird es mit Ihrem Konto verknüpft',
+  'login.sessionOnlyTokens': 'Aktualisierungstoken werden nur für diese Sitzung aufbewahrt: Der Schlüsselbund des Betriebssystems ist nicht verfügbar (nach einem Neustart melden Sie sich erneut an)',
   'login.messengerSigningIn': 'Anmeldung über den Unternehmens-Messenger…',
   'login.forcedChangeTitle': 'Anfangspasswort ändern',
   'login.passwordChanged': 'Passwort geändert; bitte mit dem neuen Passwort anmelden',

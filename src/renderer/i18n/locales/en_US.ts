@@ -88,6 +88,7 @@ export const en_US: Catalog = {
   'login.qrAddressRefused': 'The QR sign-in address cannot be used: it must be a page of the messenger, not of this console; please tell your administrator',
   'login.qrFrame': 'Enterprise messenger QR code',
   'login.bindNotice': 'This messenger account is not bound yet: sign in with your password and it will be bound to your account',
+  'login.sessionOnlyTokens': 'Refresh tokens are kept for this session only: the OS keychain is not available (after a restart you sign in again)',
   'login.messengerSigningIn': 'Signing in with the enterprise messenger…',
   'login.forcedChangeTitle': 'Change your initial password',
   'login.passwordChanged': 'Password changed; please sign in with the new password',

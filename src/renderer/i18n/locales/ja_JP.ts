@@ -88,6 +88,7 @@ export const ja_JP: Catalog = {
   'login.qrAddressRefused': 'QRコードログインのアドレスは使用できません。このコンソールではなくメッセンジャーのページである必要があります。管理者に連絡してください',
   'login.qrFrame': '企業メッセンジャーのログインQRコード',
   'login.bindNotice': 'このメッセンジャーアカウントはまだ連携されていません。パスワードでログインするとアカウントに連携されます',
+  'login.sessionOnlyTokens': 'リフレッシュトークンはこのセッションの間だけ保持されます: OS のキーチェーンを利用できません（再起動後は再度ログインが必要です）',
   'login.messengerSigningIn': '企業メッセンジャーでログインしています…',
   'login.forcedChangeTitle': '初期パスワードの変更',
   'login.passwordChanged': 'パスワードを変更しました。新しいパスワードでログインしてください',

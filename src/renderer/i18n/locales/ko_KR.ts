@@ -88,6 +88,7 @@ export const ko_KR: Catalog = {
   'login.qrAddressRefused': 'QR 코드 로그인 주소를 사용할 수 없습니다. 이 콘솔이 아닌 메신저의 페이지여야 합니다. 관리자에게 문의하세요',
   'login.qrFrame': '기업 메신저 로그인 QR 코드',
   'login.bindNotice': '이 메신저 계정은 아직 연결되지 않았습니다. 비밀번호로 로그인하면 계정에 연결됩니다',
+  'login.sessionOnlyTokens': '새로 고침 토큰은 이 세션에만 보관됩니다: 운영 체제 키체인을 사용할 수 없습니다(다시 시작하면 다시 로그인해야 합니다)',
   'login.messengerSigningIn': '기업 메신저로 로그인하는 중…',
   'login.forcedChangeTitle': '초기 비밀번호 변경',
   'login.passwordChanged': '비밀번호가 변경되었습니다. 새 비밀번호로 로그인하세요',

@@ -91,6 +91,7 @@ export const zh_CN = {
   'login.qrAddressRefused': '企业微信扫码登录地址不可用：它必须是企业微信的页面，而不是本控制台的页面，请联系管理员',
   'login.qrFrame': '企业微信登录二维码',
   'login.bindNotice': '该企业微信账号尚未绑定，请使用账号密码登录，登录后将自动完成绑定',
+  'login.sessionOnlyTokens': '刷新令牌仅在本次会话中保存：操作系统钥匙串不可用（重启后需要重新登录）',
   'login.messengerSigningIn': '正在通过企业微信登录…',
   'login.forcedChangeTitle': '修改初始密码',
   'login.passwordChanged': '密码修改成功，请使用新密码登录',

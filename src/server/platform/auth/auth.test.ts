@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../../shared/codes';
@@ -22,6 +23,14 @@ afterEach(async () => {
 async function setClientPolicy(patch: Partial<typeof oauthClient.$inferInsert>): Promise<void> {
   await server.services.db.update(oauthClient).set(patch).where(eq(oauthClient.clientId, DEFAULT_CLIENT_ID));
 }
+
+describe('server info', () => {
+  it("answers the product's version to anyone, for the desktop app's About", async () => {
+    const manifest = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const info = await server.call(api.auth.serverInfo, {});
+    expect(info).toMatchObject({ code: ResponseCode.Success, data: { version: manifest.version } });
+  });
+});
 
 describe('first sign-in of the seeded administrator', () => {
   it('asks for a password change (70001), refuses a weak new password, then signs in', async () => {

@@ -8,6 +8,7 @@ import type { AreaHandlers } from '../../handler';
 import { issueBindTicket, redeemBindTicket } from './bind-ticket';
 import { createCaptcha } from './captcha';
 import { authenticateClient, captchaNeeded, checkCredentials, completeSignIn, findClient, lockedUntilOf, mustChangePassword, passwordSignIn, rotateRefreshToken, setNewPassword } from './sign-in';
+import { SERVER_VERSION } from '../../version';
 
 export const authHandlers: AreaHandlers<'auth'> = {
   async token(input, ctx) {
@@ -52,6 +53,10 @@ export const authHandlers: AreaHandlers<'auth'> = {
 
   async captcha(_input, ctx) {
     return createCaptcha(ctx.services.db, ctx.services.now(), ctx.services.captchaText);
+  },
+
+  async serverInfo() {
+    return { version: SERVER_VERSION };
   },
 
   async messengerConfig(_input, ctx) {
