@@ -93,7 +93,7 @@ export interface PlatformInfo {
    * Where refresh tokens are kept: the OS keychain, or this session only when no keychain answers (keytar missing or
    * no Secret Service); then a restart costs a sign-in, and the sign-in page says so.
    */
-  refreshTokens: 'keychain' | 'session';
+  credentialStore: 'keychain' | 'session';
 }
 
 /**

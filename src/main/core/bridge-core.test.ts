@@ -117,7 +117,7 @@ describe('no token crosses the bridge', () => {
     writeFileSync(join(dir, 'placeholder'), '');
     const results: Array<BridgeResult<unknown>> = [];
     const keep = async (result: Promise<BridgeResult<unknown>>) => results.push(await result);
-    expect(await bridge.platform()).toEqual({ ok: true, data: { kind: 'browser', appVersion: '1.0.1', os: 'test', refreshTokens: 'session' } });
+    expect(await bridge.platform()).toEqual({ ok: true, data: { kind: 'browser', appVersion: '1.0.1', os: 'test', credentialStore: 'session' } });
     await keep(bridge.platform());
     await keep(bridge.auth.captchaNeeded('dora'));
     await keep(bridge.auth.captcha());

@@ -27,7 +27,7 @@ export interface ConsoleCoreOptions {
   preset?: ManagedPreset;
   vault: TokenVault;
   /** What the bridge reports of the platform; where refresh tokens are kept is read from the vault. */
-  platform: Omit<PlatformInfo, 'refreshTokens'>;
+  platform: Omit<PlatformInfo, 'credentialStore'>;
   /** Null where the embedded server is not available: then a server URL must be set. */
   embedded: EmbeddedServerHandle | null;
   /** Electron passes `net.fetch`; Node's fetch otherwise. */
@@ -105,7 +105,7 @@ export function createConsoleCore(options: ConsoleCoreOptions): ConsoleCore {
     session,
     settings,
     events,
-    platform: { ...options.platform, refreshTokens: options.vault.kind === 'keychain' ? 'keychain' : 'session' },
+    platform: { ...options.platform, credentialStore: options.vault.kind === 'keychain' ? 'keychain' : 'session' },
     viewHost: options.viewHost,
     helpPdfUrl: options.helpPdfUrl,
     fileUrl: options.fileUrl,

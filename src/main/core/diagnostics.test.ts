@@ -16,7 +16,7 @@ const facts = (recentErrors: string[]): DiagnosticsFacts => ({
   serverUrl: 'https://ops:hunter22@console.example.com/base?key=abc#frag',
   serverVersion: { ok: true, version: '1.0.1' },
   settingsSources: ['HKLM\\SOFTWARE\\Policies\\BackofficeConsole'],
-  refreshTokens: 'keychain',
+  credentialStore: 'keychain',
   logFile: 'C:\\Users\\dora\\AppData\\Roaming\\Back-office Console\\logs\\main.log',
   recentErrors,
 });

@@ -40,7 +40,7 @@ export interface DiagnosticsFacts {
   serverUrl: string;
   serverVersion: { ok: true; version: string } | { ok: false; reason: string };
   settingsSources: string[];
-  refreshTokens: 'keychain' | 'session';
+  credentialStore: 'keychain' | 'session';
   logFile: string;
   recentErrors: string[];
 }
@@ -60,7 +60,7 @@ export function diagnosticsText(facts: DiagnosticsFacts, knownSecrets: string[],
     `Server: ${facts.serverUrl ? safeUrl(facts.serverUrl) : 'embedded (this workstation)'}`,
     `Server version: ${facts.serverVersion.ok ? facts.serverVersion.version : `not reachable (${facts.serverVersion.reason})`}`,
     `Settings source: ${facts.settingsSources.length > 0 ? facts.settingsSources.join(', ') : "the user's own (no managed settings)"}`,
-    `Refresh tokens: ${facts.refreshTokens === 'keychain' ? 'OS keychain' : 'this session only (no OS keychain)'}`,
+    `Refresh tokens: ${facts.credentialStore === 'keychain' ? 'OS keychain' : 'this session only (no OS keychain)'}`,
     `Log file: ${facts.logFile}`,
     `Last errors (${facts.recentErrors.length}):`,
     ...(facts.recentErrors.length > 0 ? facts.recentErrors.map((line) => `  ${redactSecrets(line, knownSecrets)}`) : ['  none']),

@@ -167,7 +167,7 @@ function menuOptions(core: ConsoleCore, appLog: AppLog, window: () => BrowserWin
               serverUrl: core.settings.get().serverUrl,
               serverVersion,
               settingsSources: core.settingsSources,
-              refreshTokens: platform.ok ? platform.data.refreshTokens : 'session',
+              credentialStore: platform.ok ? platform.data.credentialStore : 'session',
               logFile: appLog.file,
               recentErrors: appLog.recent.list(),
             },

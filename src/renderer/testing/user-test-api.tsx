@@ -124,7 +124,7 @@ export async function renderUserScreen(path: string, options: UserApiOptions = {
     .method('session.state')
     .mockResolvedValue({ ok: true, data: { signedIn: true, userId: ME.userId, username: ME.username, roleId: ROLE_ID, systemMenuId: system.menuId, pendingWxWorkUserId: null } });
   fake.method('settings.get').mockResolvedValue({ ok: true, data: { serverUrl: '', serverUrlManaged: false, language: options.locale ?? 'en_US' } });
-  fake.method('platform').mockResolvedValue({ ok: true, data: { kind: 'browser', appVersion: '1.0.1', os: 'linux', refreshTokens: 'keychain' } });
+  fake.method('platform').mockResolvedValue({ ok: true, data: { kind: 'browser', appVersion: '1.0.1', os: 'linux', credentialStore: 'keychain' } });
 
   const handlers: Record<string, Handler> = {
     'session.roleSystems': () => ok([system]),

@@ -79,7 +79,7 @@ async function renderShell({ systems = [logistics], stored, asks = false }: Shel
     ok: true,
     data: { signedIn: true, userId: 1, username: 'lee', roleId: stored?.roleId ?? null, systemMenuId: stored?.systemMenuId ?? null, pendingWxWorkUserId: null },
   });
-  fake.method('platform').mockResolvedValue({ ok: true, data: { kind: 'browser', appVersion: '1.0.1', os: 'linux', refreshTokens: 'keychain' } });
+  fake.method('platform').mockResolvedValue({ ok: true, data: { kind: 'browser', appVersion: '1.0.1', os: 'linux', credentialStore: 'keychain' } });
   fake.method('api.call').mockImplementation(async (id: unknown, input: unknown): Promise<BridgeResult<unknown>> => {
     switch (id) {
       case 'session.roleSystems':

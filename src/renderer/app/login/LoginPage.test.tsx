@@ -138,13 +138,13 @@ describe('sign-in page', () => {
 
 describe('where refresh tokens are kept', () => {
   it('says on the sign-in page that tokens last this session only when no keychain answers', async () => {
-    fake.method('platform').mockResolvedValue({ ok: true, data: { kind: 'electron', appVersion: '1.0.1', os: 'Linux', refreshTokens: 'session' } });
+    fake.method('platform').mockResolvedValue({ ok: true, data: { kind: 'electron', appVersion: '1.0.1', os: 'Linux', credentialStore: 'session' } });
     await renderLogin();
     expect((await screen.findByTestId('session-only-notice')).textContent).toBe('Refresh tokens are kept for this session only: the OS keychain is not available (after a restart you sign in again)');
   });
 
   it('says nothing when the OS keychain keeps them', async () => {
-    fake.method('platform').mockResolvedValue({ ok: true, data: { kind: 'electron', appVersion: '1.0.1', os: 'Linux', refreshTokens: 'keychain' } });
+    fake.method('platform').mockResolvedValue({ ok: true, data: { kind: 'electron', appVersion: '1.0.1', os: 'Linux', credentialStore: 'keychain' } });
     await renderLogin();
     await waitFor(() => expect(fake.method('platform')).toHaveBeenCalled());
     expect(screen.queryByTestId('session-only-notice')).toBeNull();

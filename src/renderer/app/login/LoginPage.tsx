@@ -236,7 +236,7 @@ export function LoginPage() {
           <Text className={styles.subtitle}>{mode === 'password' ? t('login.title') : t('login.qrTitle')}</Text>
         </div>
 
-        {platform.data?.refreshTokens === 'session' ? (
+        {platform.data?.credentialStore === 'session' ? (
           <MessageBar intent="warning" layout="multiline" data-testid="session-only-notice" style={{ marginBottom: tokens.spacingVerticalM }}>
             <MessageBarBody>{t('login.sessionOnlyTokens')}</MessageBarBody>
           </MessageBar>
