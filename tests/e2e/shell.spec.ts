@@ -95,28 +95,13 @@ test('switching the language closes the tabs and shows the menu in each locale',
     currentLocale = locale;
   }
 });
-test('unknown routes and /in-404 show the 404 page in a tab', async ({ page }) => {
+test('unknown routes show the 404 page, and /in-404 shows it in a tab', async ({ page }) => {
   await signInAdmin(page, host);
   await openAt(page, host, '/no-such-screen');
-  await expect(page.getByTestId('home-shell')).toBeVisible();
-  await expect(tabPane(page, '/no-such-screen').getByTestId('not-found')).toBeVisible();
+  await expect(page.getByTestId('not-found')).toBeVisible();
   await openAt(page, host, Route.inNotFound);
-  await expect(tabPane(page, Route.inNotFound).getByTestId('not-found')).toBeVisible();
-});
-
-test('an unknown address shows the 404 in a tab of the shell and keeps the open tabs', async ({ page }) => {
-  await signInAdmin(page, host);
-  await openFromSideMenu(page, pageName(1));
-  await openFromSideMenu(page, pageName(3));
-  await expect(tabs(page)).toHaveCount(2);
-  await page.evaluate(() => (window.location.hash = '#/no-such-screen'));
-  await expect(tabPane(page, '/no-such-screen').getByTestId('not-found')).toBeVisible();
-  await expect(tabs(page)).toHaveCount(3);
-  await page
-    .getByTestId('tab-bar')
-    .getByRole('tab', { name: pageName(1) })
-    .click();
-  await expect(activeTab(page)).toHaveText(pageName(1));
+  await expect(page.getByTestId('home-shell')).toBeVisible();
+  await expect(page.getByTestId('not-found')).toBeVisible();
 });
 
 test('the navigation follows the active tab: a tab click, a screen opened by Ctrl+K, and a group chosen in the top menu', async ({ page }) => {

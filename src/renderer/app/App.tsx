@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { Suspense, use, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { HashRouter, Route as RouterRoute, Routes } from 'react-router-dom';
+import { HashRouter, Route as RouterRoute, Routes, useLocation } from 'react-router-dom';
 import type { ConsoleBridge } from '../../shared/bridge';
 import type { ThemeChoice } from '../../shared/constants';
 import { Route } from '../../shared/routes';
@@ -10,6 +10,7 @@ import { BridgeContext } from '../bridge';
 import { ConfirmProvider } from '../components/ConfirmDialog';
 import { AppToaster } from '../components/notify';
 import { ErrorBoundary, ErrorState, LoadingState } from '../components/states';
+import { matchScreen } from './feature-routes';
 import { LoginPage } from './login/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { createErrorReporter, createQueryClient } from '../components/screen/session-errors';
@@ -26,12 +27,11 @@ function LoadedShell({ i18n }: { i18n: i18n }) {
   return <ShellScreens />;
 }
 
-/**
- * Every path that is no sign-in page: the Home shell behind the session (loaded on demand). A path that is no
- * screen shows the not-found page in a tab of the shell, so the open tabs stay.
- */
+/** Every path that is no sign-in page: the Home shell's screens behind the session (loaded on demand), or the full-page 404. */
 function ShellGate() {
+  const { pathname } = useLocation();
   const { t, i18n } = useTranslation();
+  if (!matchScreen(pathname)) return <NotFoundPage />;
   return (
     <ErrorBoundary fallback={(retry) => <ErrorState title={t('app.loadFailed')} onRetry={retry} />}>
       <Suspense fallback={<LoadingState fill />}>

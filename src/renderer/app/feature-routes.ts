@@ -20,7 +20,7 @@ export const SHELL_SCREENS = [Route.externalAddress, Route.inNotFound] as const;
 
 export type ScreenMatch = { kind: 'home' } | { kind: 'feature'; route: FeatureRoute } | { kind: 'external' } | { kind: 'notFound' };
 
-/** What the Home shell shows for a pathname, or null when the path is no screen of it (its tab shows the not-found page). */
+/** What the Home shell shows for a pathname, or null when the path is no screen of it (the full-page 404). */
 export function matchScreen(pathname: string): ScreenMatch | null {
   if (matchPath(Route.home, pathname)) return { kind: 'home' };
   if (matchPath(Route.externalAddress, pathname)) return { kind: 'external' };

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Route as RouterRoute, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Route as RouterRoute, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge';
 import { ResponseCode } from '../../../shared/codes';
@@ -67,12 +67,6 @@ function Where({ testId = 'where' }: { testId?: string }) {
   return <output data-testid={testId}>{useLocation().pathname}</output>;
 }
 
-/** An address typed or followed from outside the shell's menus. */
-function TypedAddress({ path }: { path: string }) {
-  const navigate = useNavigate();
-  return <button type="button" data-testid="typed-address" onClick={() => navigate(path)} />;
-}
-
 async function renderShell({ systems = [logistics], stored, asks = false }: ShellOptions = {}) {
   const fake = createFakeBridge();
   fake.method('session.state').mockResolvedValue({
@@ -106,7 +100,6 @@ async function renderShell({ systems = [logistics], stored, asks = false }: Shel
         <RouterRoute path="*" element={<AppRoutes />} />
       </Routes>
       <Where testId="shell-location" />
-      <TypedAddress path="/no-such-screen" />
     </>,
     { wrapper: Wrapper },
   );

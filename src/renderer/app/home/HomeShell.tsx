@@ -111,9 +111,9 @@ export function HomeShell() {
   // changes apply at once, so a close's move to the neighbour and a quick way back to the closed screen can both
   // render together, leaving the address as it was and the screen's tab closed.
   useEffect(() => {
-    // An address that is no screen opens the not-found page in a tab of its own, beside the open tabs.
-    if (matchScreen(location.pathname)?.kind === 'home') dispatch({ type: 'showHome' });
-    else dispatch({ type: 'open', path: locationPath });
+    const match = matchScreen(location.pathname);
+    if (match?.kind === 'home') dispatch({ type: 'showHome' });
+    else if (match) dispatch({ type: 'open', path: locationPath });
   }, [location.key, location.pathname, locationPath]);
 
   // The screens this user opened last on this workstation, for Home.

@@ -18,7 +18,7 @@ const useStyles = makeStyles({
   code: { fontSize: '72px', lineHeight: '1', color: tokens.colorBrandForeground1 },
 });
 
-/** The spec's /404 (full page), and addresses or menu targets that match no screen (in a tab of the shell, as /in-404). */
+/** Unknown paths (full page) and menu targets that match no screen (inside the shell: /in-404). */
 export function NotFoundPage({ inShell = false }: { inShell?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
