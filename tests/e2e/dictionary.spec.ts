@@ -249,11 +249,12 @@ test('a role without the dictionary keys sees no actions, and the server refuses
   await enterIdentity(page);
   await expect(page.getByTestId('side-menu').getByRole('button', { name: '字典管理' })).toHaveCount(0);
 
+  // Typed addresses of the list and of its form show the no-access page, not the screen.
   await openAt(page, host, Route.dictionary);
-  await expect(listPane(page).getByTestId('error-state')).toContainText('没有权限执行该操作');
-  for (const action of ['新增', '修改', '删除', '导入']) await expect(toolbar(page).getByRole('button', { name: action, exact: true })).toHaveCount(0);
+  await expect(listPane(page).getByTestId('no-access')).toContainText('无权访问');
+  for (const action of ['新增', '修改', '删除', '导入']) await expect(listPane(page).getByRole('button', { name: action, exact: true })).toHaveCount(0);
   await openAt(page, host, '/dicManage/null');
-  await expect(formPane(page).getByTestId('dictionary-form-read-only')).toBeVisible();
+  await expect(formPane(page).getByTestId('no-access')).toBeVisible();
   await expect(formPane(page).getByTestId('dictionary-save')).toHaveCount(0);
 
   for (const forced of [

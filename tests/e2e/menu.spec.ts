@@ -278,13 +278,12 @@ test('a role without the menu keys sees no add, edit or delete, and the server r
   await enterIdentity(page);
   await expect(page.getByTestId('side-menu').getByRole('button', { name: '菜单管理' })).toHaveCount(0);
 
-  // Typing the address opens the screen, without a single action, and the list itself is refused.
+  // Typed addresses of the list and of its form show the no-access page, not the screen.
   await openAt(page, host, Route.menu);
-  await expect(listPane(page).getByTestId('error-state')).toContainText('没有权限执行该操作');
-  // Only the refresh button, which needs no key.
-  await expect(toolbar(page).getByRole('button')).toHaveText(['刷新']);
+  await expect(listPane(page).getByTestId('no-access')).toContainText('无权访问');
+  await expect(listPane(page).getByRole('button')).toHaveText(['返回首页']);
   await openAt(page, host, '/menuManage/null');
-  await expect(formPane(page).getByTestId('menu-form-read-only')).toBeVisible();
+  await expect(formPane(page).getByTestId('no-access')).toBeVisible();
   await expect(formPane(page).getByTestId('menu-save')).toHaveCount(0);
 
   for (const forced of [
