@@ -4,6 +4,7 @@
  *
  *   npm run start:browser -- [--port N] [--data DIR] [--vault auto|keychain|memory] [--renderer DIR] [--downloads DIR]
  *     [--jpush-url URL] [--sms-url URL] [--messenger-url URL] [--messenger-qr-url URL] [--outbound-allow RANGES] [--mail-ports PORTS]
+ *     [--demo]
  *
  * `npm run start:browser` runs it from its bundle (`npm run build:browser-host`, out/browser-host/cli.js), as
  * `npm run server` runs the standalone server, with the same heap flags: from the TypeScript sources through tsx
@@ -32,7 +33,7 @@ import { browserHelpResolver, startBrowserHost, type BrowserHost } from './host'
 // Two folders up from the sources (src/browser-host) and from the bundle (out/browser-host) alike.
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-const USAGE = `Usage: npm run start:browser -- [--port N] [--data DIR] [--vault auto|keychain|memory] [--renderer DIR] [--downloads DIR]
+const USAGE = `Usage: npm run start:browser -- [--port N] [--data DIR] [--vault auto|keychain|memory] [--renderer DIR] [--downloads DIR] [--demo]
   --port N       port of the browser host on 127.0.0.1 (default 0: any free port)
   --data DIR     data folder of the embedded server (default $CONSOLE_HOME/data)
   --vault KIND   where refresh tokens live: keychain (the OS keychain), memory (this process only),
@@ -44,6 +45,8 @@ const USAGE = `Usage: npm run start:browser -- [--port N] [--data DIR] [--vault 
                  never read from the environment)
   --outbound-allow RANGES  address ranges the embedded server may connect to besides public ones (e.g. 10.0.0.0/8)
   --mail-ports PORTS       the ports a mail account may name (default 25,465,587,2525)
+  --demo         fill the embedded server with demo data (users across the organisations, sign-ins, log rows) once per
+                 data folder; its accounts share the administrator's initial password
 Environment: CONSOLE_HOME (default ~/.backoffice-console), CONSOLE_DOWNLOADS_DIR, CONSOLE_SERVER_URL, CONSOLE_CLIENT_ID,
   CONSOLE_CLIENT_SECRET, CONSOLE_TRANSPORT_SECRET, CONSOLE_MANAGED_CONFIG`;
 
@@ -60,6 +63,7 @@ interface CliOptions {
   downloadsDir: string;
   providers: ProviderUrls;
   outbound: OutboundConfig;
+  demo: boolean;
 }
 
 function parseOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions | 'help' {
@@ -79,6 +83,7 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions | 'hel
         'messenger-qr-url': { type: 'string' },
         'outbound-allow': { type: 'string' },
         'mail-ports': { type: 'string' },
+        demo: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -108,6 +113,7 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions | 'hel
       ...(values['messenger-qr-url'] !== undefined && { messengerQrUrl: values['messenger-qr-url'] }),
     },
     outbound: outboundOf(values['outbound-allow'], values['mail-ports']),
+    demo: values.demo ?? false,
   };
 }
 
@@ -143,8 +149,16 @@ async function main(): Promise<void> {
   const preset = readManagedPreset(process.env);
   let host: BrowserHost | null = null;
   const store: KeyValueStore = new Conf<Record<string, unknown>>({ cwd: options.home, configName: 'settings' });
+  const serverUrl = createSettings(store, preset).get().serverUrl;
+  if (options.demo && serverUrl) throw new UsageError(`--demo fills the embedded server, but this console uses the server at ${serverUrl}: start that server with --demo instead`);
   const vault = await chooseVault(options.vault);
-  const embedded = createEmbeddedServer({ dataDir: options.dataDir, credentials: createSettings(store, preset).credentials(), providers: options.providers, outbound: options.outbound });
+  const embedded = createEmbeddedServer({
+    dataDir: options.dataDir,
+    credentials: createSettings(store, preset).credentials(),
+    providers: options.providers,
+    outbound: options.outbound,
+    demo: options.demo,
+  });
   const helpDir = join(projectRoot, 'resources', 'help');
 
   const core: ConsoleCore = createConsoleCore({

@@ -80,6 +80,13 @@ describe('browser host CLI', () => {
     expect(run.output().stdout).toBe('');
   }, 60_000);
 
+  it('refuses --demo when the console uses another server than its embedded one', async () => {
+    const run = startCli(['--renderer', join(dir, 'renderer'), '--vault', 'memory', '--demo'], { CONSOLE_SERVER_URL: peer.url });
+    expect(await run.exited).toBe(1);
+    expect(run.output().stderr).toContain(`--demo fills the embedded server, but this console uses the server at ${peer.url}`);
+    expect(run.output().stdout).toBe('');
+  }, 60_000);
+
   it('says when the renderer is not built', async () => {
     const run = startCli(['--renderer', join(dir, 'absent'), '--vault', 'memory'], { CONSOLE_SERVER_URL: peer.url });
     expect(await run.exited).toBe(1);

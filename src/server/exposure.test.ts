@@ -81,4 +81,24 @@ describe.runIf(process.env.CONSOLE_TEST_DB !== 'pg')('the embedded server', () =
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('seeds --demo once per data folder, also into a folder first started without it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'console-embedded-demo-'));
+    const demoUsers = async (running: { services: { db: TestServer['services']['db'] } }) =>
+      (await running.services.db.select({ userId: user.userId }).from(user).where(like(user.username, 'demo%'))).length;
+    try {
+      const plain = await startServer({ port: 0, dataDir: dir, quiet: true });
+      expect(await demoUsers(plain)).toBe(0);
+      await plain.close();
+      const demo = await startServer({ port: 0, dataDir: dir, quiet: true, demo: true });
+      const seeded = await demoUsers(demo);
+      expect(seeded).toBeGreaterThan(0);
+      await demo.close();
+      const again = await startServer({ port: 0, dataDir: dir, quiet: true, demo: true });
+      expect(await demoUsers(again)).toBe(seeded);
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

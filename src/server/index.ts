@@ -17,7 +17,7 @@ import { isLoopbackAddress } from './loopback';
 import { startMaintenance } from './maintenance/purge';
 import { startOutboxWorker } from './outbox';
 import { MessengerClient } from './platform/auth/messenger';
-import { seedDemo } from './seed/demo';
+import { hasDemo, seedDemo } from './seed/demo';
 import { syncCatalogue } from './seed/catalogue';
 import { seedIfEmpty } from './seed/seed';
 import { SecretBox } from './secrets/secret-box';
@@ -89,7 +89,8 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
     const chainKey = chainKeyOf(secrets);
     // The operation log's head is anchored before anything is logged (audit/chain.ts).
     await anchorChain(database.db, chainKey);
-    if (seeded && config.demo) await seedDemo(database.db, { password: config.adminPassword, chainKey });
+    // Once per data folder: a folder that began without --demo (the browser host's data template) gets it later.
+    if (config.demo && !(await hasDemo(database.db))) await seedDemo(database.db, { password: config.adminPassword, chainKey });
     // PGlite runs no autovacuum: without fresh statistics the planner ignores the list indexes on large tables.
     // Only the tables grown since their last analysis are analysed: a whole `analyze` was most of a restart.
     if (database.driver === 'pglite') await analyzeGrownTables(database.db);

@@ -18,6 +18,8 @@ export interface EmbeddedServerOptions {
   /** The providers' URLs and the outbound rule, from the browser host's command line; the desktop app passes none. */
   providers?: ProviderUrls;
   outbound?: OutboundConfig;
+  /** The browser host's --demo: realistic volume on every screen, seeded once per data folder (loopback only). */
+  demo?: boolean;
   /** Whether the server's own warnings and errors reach console (the desktop app's log file); off by default. */
   logToConsole?: boolean;
 }
@@ -49,6 +51,7 @@ export function createEmbeddedServer(options: EmbeddedServerOptions): EmbeddedSe
       quiet: !options.logToConsole,
       ...(options.providers !== undefined && { providers: options.providers }),
       ...(options.outbound !== undefined && { outbound: options.outbound }),
+      ...(options.demo !== undefined && { demo: options.demo }),
     });
   };
 

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, like, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { appendChained } from '../audit/chain';
 import { locate } from '../geo/locate';
@@ -21,6 +21,12 @@ const PUBLIC_ADDRESSES = ['123.125.114.144', '101.226.4.6', '113.108.81.189', '1
 function publicAddress(n: number): { operIp: string; operLocation: string } {
   const operIp = PUBLIC_ADDRESSES[n % PUBLIC_ADDRESSES.length]!;
   return { operIp, operLocation: locate(operIp).label };
+}
+
+/** Whether the demo volume is already in this database (one of its accounts is). */
+export async function hasDemo(db: Db): Promise<boolean> {
+  const rows = await db.select({ userId: user.userId }).from(user).where(like(user.username, 'demo%')).limit(1);
+  return rows.length > 0;
 }
 
 /** Realistic volume for trying the lists: users across the organisations, sign-ins and log rows. */
