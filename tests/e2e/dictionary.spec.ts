@@ -254,8 +254,8 @@ test('a role without the dictionary keys sees no actions, and the server refuses
   await expect(listPane(page).getByTestId('no-access')).toContainText('无权访问');
   for (const action of ['新增', '修改', '删除', '导入']) await expect(listPane(page).getByRole('button', { name: action, exact: true })).toHaveCount(0);
   await openAt(page, host, '/dicManage/null');
-  await expect(formPane(page).getByTestId('no-access')).toBeVisible();
-  await expect(formPane(page).getByTestId('dictionary-save')).toHaveCount(0);
+  await expect(tabPane(page, '/dicManage/null').getByTestId('no-access')).toBeVisible();
+  await expect(page.getByTestId('dictionary-save')).toHaveCount(0);
 
   for (const forced of [
     await apiCall(page, 'dictionary.list', { pageNum: 1, pageSize: 10 }),

@@ -283,8 +283,8 @@ test('a role without the menu keys sees no add, edit or delete, and the server r
   await expect(listPane(page).getByTestId('no-access')).toContainText('无权访问');
   await expect(listPane(page).getByRole('button')).toHaveText(['返回首页']);
   await openAt(page, host, '/menuManage/null');
-  await expect(formPane(page).getByTestId('no-access')).toBeVisible();
-  await expect(formPane(page).getByTestId('menu-save')).toHaveCount(0);
+  await expect(tabPane(page, '/menuManage/null').getByTestId('no-access')).toBeVisible();
+  await expect(page.getByTestId('menu-save')).toHaveCount(0);
 
   for (const forced of [
     await apiCall(page, 'menu.list', {}),
