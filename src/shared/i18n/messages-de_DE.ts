@@ -64,7 +64,7 @@ export const de_DE: Catalog = {
   'validation.sortRange': 'Die Sortierung muss eine ganze Zahl von 0 bis 999 sein',
   'validation.contentRequired': 'Bitte geben Sie den Inhalt ein',
   'validation.contentEmpty': 'Der Inhalt ist leer: Geben Sie Text ein oder fügen Sie ein Bild ein',
-  'validation.contentImage': 'Bilder im Inhalt müssen hochgeladene Artikelbilder sein',
+  'validation.contentImage': 'Bilder im Inhalt müssen selbst hochgeladene Artikelbilder sein oder Bilder, die ein für Sie sichtbarer Artikel bereits zeigt',
   'validation.apiKeyHeader': 'Senden Sie den API-Schlüssel des Systems im Header X-Api-Key',
   'validation.categoryOfOtherSystem': 'Die Kategorie gehört nicht zum gewählten System',
   'validation.categoryDisabled': 'Die gewählte Kategorie ist deaktiviert',

@@ -64,7 +64,7 @@ export const en_US: Catalog = {
   'validation.sortRange': 'sort must be a whole number from 0 to 999',
   'validation.contentRequired': 'please enter the content',
   'validation.contentEmpty': 'the content is empty: enter some text or insert an image',
-  'validation.contentImage': 'images in the content must be uploaded article images',
+  'validation.contentImage': 'images in the content must be article images you uploaded yourself or images an article you can see already shows',
   'validation.apiKeyHeader': "send the system's API key in the X-Api-Key header",
   'validation.categoryOfOtherSystem': 'the category does not belong to the chosen system',
   'validation.categoryDisabled': 'the chosen category is disabled',

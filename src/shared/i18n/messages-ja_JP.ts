@@ -64,7 +64,7 @@ export const ja_JP: Catalog = {
   'validation.sortRange': '並び順は0～999の整数で入力してください',
   'validation.contentRequired': '内容を入力してください',
   'validation.contentEmpty': '内容が空です。文字を入力するか画像を挿入してください',
-  'validation.contentImage': '内容の画像はアップロードした記事画像である必要があります',
+  'validation.contentImage': '内容の画像は、ご自身でアップロードした記事画像か、閲覧できる記事ですでに使われている画像である必要があります',
   'validation.apiKeyHeader': 'X-Api-Key ヘッダーでシステムの API キーを送ってください',
   'validation.categoryOfOtherSystem': 'カテゴリが選択したシステムに属していません',
   'validation.categoryDisabled': '選択したカテゴリは無効です',

@@ -64,7 +64,7 @@ export const ko_KR: Catalog = {
   'validation.sortRange': '정렬은 0~999 사이의 정수여야 합니다',
   'validation.contentRequired': '내용을 입력하세요',
   'validation.contentEmpty': '내용이 비어 있습니다. 텍스트를 입력하거나 이미지를 삽입하세요',
-  'validation.contentImage': '내용의 이미지는 업로드한 기사 이미지여야 합니다',
+  'validation.contentImage': '내용의 이미지는 직접 업로드한 기사 이미지이거나 볼 수 있는 기사에 이미 있는 이미지여야 합니다',
   'validation.apiKeyHeader': 'X-Api-Key 헤더에 시스템의 API 키를 보내세요',
   'validation.categoryOfOtherSystem': '분류가 선택한 시스템에 속하지 않습니다',
   'validation.categoryDisabled': '선택한 분류는 사용 중지되었습니다',

@@ -64,7 +64,7 @@ export const zh_CN: Catalog = {
   'validation.sortRange': '排序须为0到999之间的整数',
   'validation.contentRequired': '请输入内容',
   'validation.contentEmpty': '内容为空：请输入文字或插入图片',
-  'validation.contentImage': '内容中的图片须为上传的资讯图片',
+  'validation.contentImage': '内容中的图片须为您本人上传的资讯图片，或您可查看的资讯中已有的图片',
   'validation.apiKeyHeader': '请在 X-Api-Key 请求头中提供系统的 ApiKey',
   'validation.categoryOfOtherSystem': '所选分类不属于所选系统',
   'validation.categoryDisabled': '所选分类已停用',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { FilePurpose } from '../../../shared/constants';
 import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
@@ -11,7 +11,8 @@ import type { Tx } from '../../../server/db/client';
 import { containsPattern, emptyPage, pagedQuery } from '../../../server/db/lists';
 import { file, infoArticle, infoCategory, systemApiKey, user } from '../../../server/db/schema';
 import { Errors } from '../../../server/errors';
-import { checkAttachable, deleteIfUnreferenced } from '../../../server/platform/file/files';
+import { checkAttachable, deleteIfUnreferenced, ownUnusedUploads } from '../../../server/platform/file/files';
+import { contentShowsFile } from '../../../server/platform/file/content-references';
 import { checkSystem, infoSystemsOf } from '../../info-category/server';
 import { hasVisibleContent, sanitizeArticleHtml, storedImageIds } from '../../../server/rich-text/sanitize';
 import { undoableDelete } from '../../../server/undo';
@@ -114,19 +115,37 @@ export async function categoriesOfSystem(ctx: CallContext, systemCode: number): 
     .orderBy(asc(infoCategory.name), asc(infoCategory.id));
 }
 
-/** The content to store: sanitised, with something to show, every stored-file image an article image. */
-async function storedContent(tx: Tx, html: string): Promise<{ content: string; imageIds: number[] }> {
+/**
+ * The content to store: sanitised, with something to show. A stored-file image it newly shows is the caller's own
+ * unused article upload, or an image an article of the caller's systems already shows: never a colleague's upload
+ * still on its way into a form, which this article letting go of it again would delete.
+ */
+async function storedContent(tx: Tx, html: string, userId: number, existing: ArticleTableRow | null, systems: ReadonlyMap<number, string>): Promise<string> {
   const content = sanitizeArticleHtml(html);
   if (!hasVisibleContent(content)) throw Errors.invalid('content', 'validation.contentEmpty');
-  const imageIds = storedImageIds(content);
-  if (imageIds.length > 0) {
-    const found = await tx
+  const already = new Set(existing ? filesOf(existing) : []);
+  const added = storedImageIds(content).filter((id) => !already.has(id));
+  const own = new Set(await ownUnusedUploads(tx, added, FilePurpose.ArticleImage, userId));
+  const others = added.filter((id) => !own.has(id));
+  if (others.length > 0) {
+    const shown = await tx
       .select({ fileId: file.fileId })
       .from(file)
-      .where(and(inArray(file.fileId, imageIds), eq(file.purpose, FilePurpose.ArticleImage)));
-    if (found.length !== imageIds.length) throw Errors.invalid('content', 'validation.contentImage');
+      .where(
+        and(
+          inArray(file.fileId, others),
+          eq(file.purpose, FilePurpose.ArticleImage),
+          exists(
+            tx
+              .select({ one: sql`1` })
+              .from(infoArticle)
+              .where(and(inArray(infoArticle.systemMenuId, [...systems.keys()]), or(eq(infoArticle.imageId, file.fileId), contentShowsFile(file.fileId)))),
+          ),
+        ),
+      );
+    if (shown.length !== others.length) throw Errors.invalid('content', 'validation.contentImage');
   }
-  return { content, imageIds };
+  return content;
 }
 
 /**
@@ -170,9 +189,10 @@ function valuesOf(form: ArticleForm, content: string) {
 
 export async function addArticle(ctx: CallContext, form: ArticleForm): Promise<ArticleTableRow> {
   const session = ctx.requireSession();
-  checkSystem(await infoSystemsOf(ctx), form.systemCode);
+  const systems = await infoSystemsOf(ctx);
+  checkSystem(systems, form.systemCode);
   const created = await ctx.services.db.transaction(async (tx) => {
-    const { content } = await storedContent(tx, form.content);
+    const content = await storedContent(tx, form.content, session.userId, null, systems);
     await checkLinks(tx, form, session.userId, null);
     const inserted = await tx
       .insert(infoArticle)
@@ -198,7 +218,7 @@ export async function updateArticle(ctx: CallContext, form: ParsedInputOf<typeof
     const existing = (await tx.select().from(infoArticle).where(eq(infoArticle.id, form.id)).limit(1))[0];
     if (!existing) throw Errors.notFound('id');
     checkSystem(systems, existing.systemMenuId, 'id');
-    const { content } = await storedContent(tx, form.content);
+    const content = await storedContent(tx, form.content, session.userId, existing, systems);
     await checkLinks(tx, form, session.userId, existing);
     const updated = await tx
       .update(infoArticle)

@@ -8,7 +8,7 @@ import { API_KEY_HEADER, publishedFileUrl, type ArticleForm } from '../contract'
 import { Perm } from '../../../shared/permissions';
 import { file, interfaceLog, menu, operationLog, systemApiKey } from '../../../server/db/schema';
 import { purgeExpired } from '../../../server/maintenance/purge';
-import { signInAdminActor, signInBranchAdmin, type Actor } from '../../../server/testing/actors';
+import { signInAdminActor, signInBranchAdmin, signInWithRole, type Actor } from '../../../server/testing/actors';
 import { startTestServer, type TestServer } from '../../../server/testing/harness';
 import { UNREFERENCED_FILE_GRACE_MS } from '../../../server/platform/file/files';
 import { GIF_1PX, PNG_1PX, readFile, uploadedId } from '../../../server/platform/file/test-files';
@@ -121,7 +121,9 @@ describe('information articles', () => {
     expect((await add({ imageId: image })).msg).toBe('imageId: the chosen category takes no image');
     const idCard = await uploadedId(server, 'idCard', admin.as);
     expect((await add({ classificationId: photos, imageId: idCard })).code).toBe(ResponseCode.InvalidInput);
-    expect((await add({ content: `<p><img src="${fileApiUrl(idCard)}"></p>` })).msg).toBe('content: images in the content must be uploaded article images');
+    expect((await add({ content: `<p><img src="${fileApiUrl(idCard)}"></p>` })).msg).toBe(
+      'content: images in the content must be article images you uploaded yourself or images an article you can see already shows',
+    );
 
     await server.services.db.update(systemApiKey).set({ status: 2 }).where(eq(systemApiKey.apiKey, logisticsKey));
     expect((await add({})).msg).toBe('apiKey: the chosen API key is not in use');
@@ -256,5 +258,39 @@ describe('published information', () => {
     expect(await stored()).toEqual([newCover]);
     await server.call(api.information.delete, { ids: `${id}` }, admin.as);
     expect(await stored()).toEqual([]);
+  });
+
+  it("refuses content showing a colleague's upload that no article shows, so saving one's own article cannot delete it (security review 2, L2)", async () => {
+    const photos = await category('Photos', logistics, 1);
+    const colleague = await signInWithRole(server, 'editor2', admin.roleId);
+    const draft = await uploadedId(server, 'articleImage', colleague.as);
+    const id = await addArticle(form(photos));
+    const stored = async () => (await server.services.db.select({ fileId: file.fileId }).from(file)).map((f) => f.fileId);
+
+    const taken = await server.call(api.information.update, { ...form(photos, { content: `<p><img src="${fileApiUrl(draft)}"></p>` }), id, version: 1 }, admin.as);
+    expect(taken).toMatchObject({ code: ResponseCode.InvalidInput, data: null });
+    expect(taken.msg).toContain('images in the content must be article images you uploaded yourself');
+    expect(await stored()).toContain(draft);
+    const added = await server.call(api.information.add, form(photos, { content: `<p><img src="${fileApiUrl(draft)}"></p>` }), admin.as);
+    expect(added.code).toBe(ResponseCode.InvalidInput);
+
+    // Once the colleague's article shows it, another article may show it too; letting go of it there keeps it.
+    const theirs = await addArticle(form(photos, { title: 'Depot photo', content: `<p><img src="${fileApiUrl(draft)}"></p>` }), colleague.as);
+    const shared = await server.call(api.information.update, { ...form(photos, { content: `<p><img src="${fileApiUrl(draft)}"></p>` }), id, version: 1 }, admin.as);
+    expect(shared.code).toBe(ResponseCode.Success);
+    const back = await server.call(api.information.update, { ...form(photos, { content: '<p>text only</p>' }), id, version: 2 }, admin.as);
+    expect(back.code).toBe(ResponseCode.Success);
+    expect(await stored()).toContain(draft);
+    expect((await server.call(api.information.info, { id: theirs }, colleague.as)).data?.content).toContain(fileApiUrl(draft));
+  });
+
+  it('counts only an image showing a file as its use: alt text or words naming its address do not keep it from the purge (security review 2, L2)', async () => {
+    const upload = await uploadedId(server, 'articleImage', admin.as);
+    const address = fileApiUrl(upload);
+    const news = await category('News', logistics);
+    await addArticle(form(news, { content: `<p>see "${address}" <img src="https://cdn.example.com/a.png" alt="${address}"></p>` }));
+    await server.services.db.update(file).set({ createTime: new Date(server.clock.now().getTime() - UNREFERENCED_FILE_GRACE_MS - 60_000) });
+    await purgeExpired(server.services.db, server.clock.now());
+    expect(await server.services.db.select({ fileId: file.fileId }).from(file)).toEqual([]);
   });
 });

@@ -2,8 +2,12 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { fileApiUrl } from '../../../shared/contract/file';
 import { infoArticle } from '../../db/schema';
 
-/** The stored address of a file without its id: sanitised content names an image as `src="/api/sys/file/<id>"`. */
-const STORED_FILE_PREFIX = fileApiUrl(0).slice(0, -1);
+/**
+ * A stored-file image of sanitised content without its id: the sanitiser writes an image's address as its first
+ * attribute (rich-text/sanitize.ts), and escapes `<` in text and `<` and `"` in attribute values, so this text
+ * occurs only where an image shows the file, never in alt text or a paragraph that merely names the address.
+ */
+const STORED_IMAGE_PREFIX = `<img src="${fileApiUrl(0).slice(0, -1)}`;
 
 /**
  * The SQL condition "the content of the article in scope shows the file `fileId`": images inside article
@@ -11,7 +15,7 @@ const STORED_FILE_PREFIX = fileApiUrl(0).slice(0, -1);
  * route look for it there (the closing quote keeps file 1 from matching file 12).
  */
 export function contentShowsFile(fileId: SQLWrapper): SQL {
-  return sql`position(${`"${STORED_FILE_PREFIX}`}::text || ${fileId}::text || '"' in ${infoArticle.content}) > 0`;
+  return sql`position(${STORED_IMAGE_PREFIX}::text || ${fileId}::text || '"' in ${infoArticle.content}) > 0`;
 }
 
 /** The SQL condition "no article's content shows the file `fileId`". */

@@ -136,13 +136,21 @@ export async function fileContent(ctx: CallContext, fileId: number): Promise<Fil
 export async function checkAttachable(tx: Tx, fileIds: readonly number[], purpose: FilePurpose, userId: number, field: string): Promise<void> {
   if (fileIds.length === 0) return;
   const ids = [...new Set(fileIds)];
+  if ((await ownUnusedUploads(tx, ids, purpose, userId)).length !== ids.length) throw Errors.invalid(field, 'validation.fileNotUsable');
+}
+
+/**
+ * Of `fileIds`, the uploads of `purpose` by `userId` that no record uses yet, locked until the attaching
+ * transaction ends: the purge cannot take a file on its way into a record.
+ */
+export async function ownUnusedUploads(tx: Tx, fileIds: readonly number[], purpose: FilePurpose, userId: number): Promise<number[]> {
+  if (fileIds.length === 0) return [];
   const usable = await tx
     .select({ fileId: file.fileId })
     .from(file)
-    .where(and(inArray(file.fileId, ids), eq(file.purpose, purpose), eq(file.createBy, userId), ...unreferenced()))
-    // Locked until the attaching transaction ends: the purge cannot take a file on its way into a record.
+    .where(and(inArray(file.fileId, [...new Set(fileIds)]), eq(file.purpose, purpose), eq(file.createBy, userId), ...unreferenced()))
     .for('update');
-  if (usable.length !== ids.length) throw Errors.invalid(field, 'validation.fileNotUsable');
+  return usable.map((row) => row.fileId);
 }
 
 /** Deletes those of `fileIds` that no record refers to any more (a record let go of them). */
