@@ -49,8 +49,6 @@ export const appCenterText = featureText({
     'appCenter.secret.for': '应用 {{clientId}} 的密钥：',
     'appCenter.secret.warning': '密钥只显示这一次，关闭后无法再查看。请立即复制并妥善保存；遗失后只能重新生成。',
     'appCenter.secret.copy': '复制密钥',
-    'appCenter.secret.copied': '已复制到剪贴板',
-    'appCenter.secret.copyFailed': '无法访问剪贴板，请手动选中复制',
     'appCenter.secret.done': '我已保存，关闭',
   },
   en_US: {
@@ -100,8 +98,6 @@ export const appCenterText = featureText({
     'appCenter.secret.for': 'The secret of the application {{clientId}}:',
     'appCenter.secret.warning': 'This secret is shown only this once and cannot be shown again after you close this dialog. Copy it now and keep it safe; if it is lost, regenerate it.',
     'appCenter.secret.copy': 'Copy secret',
-    'appCenter.secret.copied': 'Copied to the clipboard',
-    'appCenter.secret.copyFailed': 'The clipboard cannot be reached; select the secret and copy it by hand',
     'appCenter.secret.done': 'I have saved it, close',
   },
   de_DE: {
@@ -152,8 +148,6 @@ export const appCenterText = featureText({
     'appCenter.secret.warning':
       'Dieses Geheimnis wird nur dieses eine Mal angezeigt und ist nach dem Schließen nicht mehr sichtbar. Kopieren Sie es jetzt und bewahren Sie es sicher auf; geht es verloren, erzeugen Sie ein neues.',
     'appCenter.secret.copy': 'Geheimnis kopieren',
-    'appCenter.secret.copied': 'In die Zwischenablage kopiert',
-    'appCenter.secret.copyFailed': 'Die Zwischenablage ist nicht erreichbar; bitte markieren und von Hand kopieren',
     'appCenter.secret.done': 'Gespeichert, schließen',
   },
   ko_KR: {
@@ -203,8 +197,6 @@ export const appCenterText = featureText({
     'appCenter.secret.for': '애플리케이션 {{clientId}}의 비밀 키:',
     'appCenter.secret.warning': '비밀 키는 이번 한 번만 표시되며 닫으면 다시 볼 수 없습니다. 지금 복사해 안전하게 보관하세요. 잃어버리면 재생성해야 합니다.',
     'appCenter.secret.copy': '비밀 키 복사',
-    'appCenter.secret.copied': '클립보드에 복사했습니다',
-    'appCenter.secret.copyFailed': '클립보드를 쓸 수 없습니다. 직접 선택해 복사하세요',
     'appCenter.secret.done': '저장했습니다, 닫기',
   },
   ja_JP: {
@@ -254,8 +246,6 @@ export const appCenterText = featureText({
     'appCenter.secret.for': 'アプリケーション {{clientId}} のシークレット：',
     'appCenter.secret.warning': 'このシークレットは今回一度だけ表示され、閉じると再表示できません。今すぐコピーして安全に保管してください。紛失した場合は再生成してください。',
     'appCenter.secret.copy': 'シークレットをコピー',
-    'appCenter.secret.copied': 'クリップボードにコピーしました',
-    'appCenter.secret.copyFailed': 'クリップボードを使えません。選択して手動でコピーしてください',
     'appCenter.secret.done': '保存しました、閉じる',
   },
 });

@@ -13,7 +13,7 @@ import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
 import { useConfirm } from '../../../renderer/components/ConfirmDialog';
 import { useShellTab } from '../../../renderer/components/screen/shell-tab';
 import { useBridgeMutation, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
-import { IssuedKeyDialog } from './IssuedKeyDialog';
+import { ShownOnceDialog } from '../../../renderer/components/dialog/ShownOnceDialog';
 import { invalidateKeyQueries, keyFieldLabelKey, keyFormIssues, keyHintText, keyPayload, keyValuesOf, statusKey, KEY_FIELDS, type StatusValue } from './model';
 
 const useStyles = makeStyles({
@@ -139,7 +139,16 @@ function KeyEditor({ record, reload }: LoadedRecord<MessageKeyRecord>) {
       </Field>
       <RuleField form={form} name="rateLimit" label={t('msgKey.rateLimit')} hint={t('msgKey.rateLimitHint')} type="number" maxLength={5} required disabled={locked} />
       <RuleField form={form} name="remark" label={t('common.remark')} maxLength={MessageKeyLimits.remarkMax} disabled={locked} />
-      <IssuedKeyDialog issued={issued} onClose={() => (record ? setIssued(null) : closeSelf(Route.apiKeyMessg))} />
+      <ShownOnceDialog
+        value={issued?.apiKey ?? null}
+        title={t('msgKey.issuedTitle')}
+        label={t('msgKey.apiKey')}
+        copyLabel={t('common.copy')}
+        notice={t('msgKey.issuedWarning')}
+        closeLabel={t('msgKey.issuedDone')}
+        testId="key-issued"
+        onClose={() => (record ? setIssued(null) : closeSelf(Route.apiKeyMessg))}
+      />
     </RecordFormPage>
   );
 }

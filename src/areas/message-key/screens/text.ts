@@ -44,7 +44,6 @@ export const messageKeyText = featureText({
     'msgKey.keyDeleteMany': '确定删除这 {{count}} 个消息密钥：{{names}} 吗？使用它们的系统将无法再调用。',
     'msgKey.keyAddTitle': '新增消息密钥',
     'msgKey.keyEditTitle': '修改消息密钥：{{system}}',
-    'msgKey.copied': '已复制密钥',
     'msgKey.keyMadeOnSave': '保存时由服务器生成 256 位随机密钥，只显示这一次',
     'msgKey.keyHidden': '（早期密钥，不显示）',
     'msgKey.regenerate': '更换密钥',
@@ -53,7 +52,6 @@ export const messageKeyText = featureText({
     'msgKey.issuedTitle': '新的消息密钥',
     'msgKey.issuedWarning': '请现在复制并妥善保存：关闭后无法再次查看此密钥，服务器只保存其哈希值。遗失时请更换密钥。',
     'msgKey.issuedDone': '我已保存',
-    'msgKey.copyFailed': '无法复制，请手动选择并复制',
   },
   en_US: {
     'msgKey.createName': 'Created by',
@@ -97,7 +95,6 @@ export const messageKeyText = featureText({
     'msgKey.keyDeleteMany': 'Delete these {{count}} message API keys: {{names}}? Systems using them can no longer call.',
     'msgKey.keyAddTitle': 'Add message API key',
     'msgKey.keyEditTitle': 'Edit message API key: {{system}}',
-    'msgKey.copied': 'Key copied',
     'msgKey.keyMadeOnSave': 'The server makes a random 256-bit key when you save, and shows it this once',
     'msgKey.keyHidden': '(earlier key, not shown)',
     'msgKey.regenerate': 'New key',
@@ -106,7 +103,6 @@ export const messageKeyText = featureText({
     'msgKey.issuedTitle': 'New message API key',
     'msgKey.issuedWarning': 'Copy it now and keep it safe: it cannot be shown again once this closes, as the server keeps only its hash. If it is lost, make a new key.',
     'msgKey.issuedDone': 'I have saved it',
-    'msgKey.copyFailed': 'Could not copy; select the key and copy it by hand',
   },
   de_DE: {
     'msgKey.createName': 'Erstellt von',
@@ -150,7 +146,6 @@ export const messageKeyText = featureText({
     'msgKey.keyDeleteMany': 'Diese {{count}} Nachrichten-API-Schlüssel löschen: {{names}}? Systeme, die sie nutzen, können nicht mehr aufrufen.',
     'msgKey.keyAddTitle': 'Nachrichten-API-Schlüssel hinzufügen',
     'msgKey.keyEditTitle': 'Nachrichten-API-Schlüssel bearbeiten: {{system}}',
-    'msgKey.copied': 'Schlüssel kopiert',
     'msgKey.keyMadeOnSave': 'Der Server erzeugt beim Speichern einen zufälligen 256-Bit-Schlüssel und zeigt ihn nur dieses eine Mal',
     'msgKey.keyHidden': '(früherer Schlüssel, nicht angezeigt)',
     'msgKey.regenerate': 'Neuer Schlüssel',
@@ -159,7 +154,6 @@ export const messageKeyText = featureText({
     'msgKey.issuedTitle': 'Neuer Nachrichten-API-Schlüssel',
     'msgKey.issuedWarning': 'Jetzt kopieren und sicher aufbewahren: Nach dem Schließen ist er nicht mehr sichtbar, der Server speichert nur seinen Hash. Geht er verloren, einen neuen erzeugen.',
     'msgKey.issuedDone': 'Ich habe ihn gespeichert',
-    'msgKey.copyFailed': 'Kopieren nicht möglich; Schlüssel markieren und von Hand kopieren',
   },
   ko_KR: {
     'msgKey.createName': '생성자',
@@ -203,7 +197,6 @@ export const messageKeyText = featureText({
     'msgKey.keyDeleteMany': '이 {{count}}개 메시지 API 키를 삭제할까요: {{names}}? 이 키를 쓰는 시스템은 더 이상 호출할 수 없습니다.',
     'msgKey.keyAddTitle': '메시지 API 키 추가',
     'msgKey.keyEditTitle': '메시지 API 키 수정: {{system}}',
-    'msgKey.copied': '키를 복사했습니다',
     'msgKey.keyMadeOnSave': '저장할 때 서버가 256비트 무작위 키를 만들고 이번 한 번만 보여 줍니다',
     'msgKey.keyHidden': '(이전 키, 표시 안 함)',
     'msgKey.regenerate': '새 키',
@@ -212,7 +205,6 @@ export const messageKeyText = featureText({
     'msgKey.issuedTitle': '새 메시지 API 키',
     'msgKey.issuedWarning': '지금 복사해 안전하게 보관하세요. 닫으면 다시 볼 수 없으며 서버는 해시만 보관합니다. 잃어버리면 새 키를 만드세요.',
     'msgKey.issuedDone': '저장했습니다',
-    'msgKey.copyFailed': '복사할 수 없습니다. 키를 선택해 직접 복사하세요',
   },
   ja_JP: {
     'msgKey.createName': '作成者',
@@ -256,7 +248,6 @@ export const messageKeyText = featureText({
     'msgKey.keyDeleteMany': 'この {{count}} 件のメッセージAPIキーを削除しますか：{{names}}？これらを使うシステムは呼び出せなくなります。',
     'msgKey.keyAddTitle': 'メッセージAPIキーの追加',
     'msgKey.keyEditTitle': 'メッセージAPIキーの編集：{{system}}',
-    'msgKey.copied': 'キーをコピーしました',
     'msgKey.keyMadeOnSave': '保存時にサーバーが 256 ビットのランダムなキーを作成し、この一度だけ表示します',
     'msgKey.keyHidden': '（以前のキー、非表示）',
     'msgKey.regenerate': '新しいキー',
@@ -265,6 +256,5 @@ export const messageKeyText = featureText({
     'msgKey.issuedTitle': '新しいメッセージAPIキー',
     'msgKey.issuedWarning': '今すぐコピーして安全に保管してください。閉じると二度と表示できません（サーバーはハッシュのみ保存します）。紛失した場合は新しいキーを作成してください。',
     'msgKey.issuedDone': '保存しました',
-    'msgKey.copyFailed': 'コピーできません。キーを選択して手動でコピーしてください',
   },
 });

@@ -2,7 +2,7 @@ import { Badge, Button, Dropdown, Option, makeStyles } from '@fluentui/react-com
 import { BuildingMultiple20Regular, ChevronDown16Regular, ChevronUp16Regular, KeyReset20Regular } from '@fluentui/react-icons';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserStatus } from '../../../shared/constants';
+import { DialogWidth, UserStatus } from '../../../shared/constants';
 import { user, USER_SORT_COLUMNS, type UserRow } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { NEW_RECORD_ID, Route, routeTo } from '../../../shared/routes';
@@ -19,13 +19,21 @@ import { useBridgeMutation, useBridgeQuery } from '../../../renderer/hooks/bridg
 import type { MessageKey } from '../../../renderer/i18n/message-key';
 import { formatDateTime } from '../../../renderer/lib/format';
 import { ChangeOrgDialog } from './ChangeOrgDialog';
-import { NewPasswordDialog, type ResetOutcome } from './NewPasswordDialog';
+import { ShownOnceDialog } from '../../../renderer/components/dialog/ShownOnceDialog';
 import { useUserOrgTree } from './queries';
 import { singleUserProblem, statusLabelKey } from './user-model';
 
 const useStyles = makeStyles({
   wrap: { whiteSpace: 'normal', wordBreak: 'break-word' },
+  passwordDialog: { width: `${DialogWidth.password}px` },
 });
+
+/** A reset's new password, shown once with whose it is (spec 000 §6). */
+interface ResetOutcome {
+  username: string;
+  name: string;
+  password: string;
+}
 
 type StatusFilter = 'all' | typeof UserStatus.Enabled | typeof UserStatus.Disabled;
 
@@ -231,7 +239,18 @@ export default function UserList() {
       </ListActions>
       <ListTable aria-label={t('user.listLabel')} list={list} columns={columns} getRowLabel={userName} emptyText={t('user.empty')} noMatchText={t('user.noMatch')} data-testid="user-table" />
       <ChangeOrgDialog key={changeOrgOf?.userId ?? 'closed'} user={changeOrgOf} roleId={role.roleId} onClose={() => setChangeOrgOf(null)} />
-      <NewPasswordDialog outcome={resetOutcome} onClose={() => setResetOutcome(null)} />
+      <ShownOnceDialog
+        value={resetOutcome?.password ?? null}
+        title={t('password.new')}
+        {...(resetOutcome && { intro: t('user.newPasswordFor', { name: resetOutcome.name, username: resetOutcome.username }) })}
+        label={t('password.new')}
+        copyLabel={t('user.copy')}
+        notice={t('user.newPasswordHint')}
+        closing="dismissible"
+        className={styles.passwordDialog}
+        testId="new-password"
+        onClose={() => setResetOutcome(null)}
+      />
     </ListScreen>
   );
 }

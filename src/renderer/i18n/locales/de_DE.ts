@@ -41,6 +41,8 @@ export const de_DE: Catalog = {
   'common.localNetwork': 'Lokales Netzwerk',
   'common.user': 'Benutzer',
   'common.copy': 'Kopieren',
+  'common.copied': 'In die Zwischenablage kopiert',
+  'common.copyFailed': 'Die Zwischenablage ist nicht erreichbar; bitte markieren und von Hand kopieren',
   'common.noMatch': 'Keine Treffer für die Filter',
   'common.badAddress': 'Die Adresse nennt keinen gültigen Datensatz',
   'common.inactive': 'Inaktiv',

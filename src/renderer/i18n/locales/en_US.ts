@@ -41,6 +41,8 @@ export const en_US: Catalog = {
   'common.localNetwork': 'Local network',
   'common.user': 'User',
   'common.copy': 'Copy',
+  'common.copied': 'Copied to the clipboard',
+  'common.copyFailed': 'The clipboard cannot be reached; select the text and copy it by hand',
   'common.noMatch': 'Nothing matches the filters',
   'common.badAddress': 'The address names no valid record',
   'common.inactive': 'Inactive',

@@ -41,6 +41,8 @@ export const ja_JP: Catalog = {
   'common.localNetwork': 'ローカルネットワーク',
   'common.user': 'ユーザー',
   'common.copy': 'コピー',
+  'common.copied': 'クリップボードにコピーしました',
+  'common.copyFailed': 'クリップボードを使えません。選択して手動でコピーしてください',
   'common.noMatch': '条件に一致するデータがありません',
   'common.badAddress': 'アドレスの番号が無効です',
   'common.inactive': '無効',

@@ -41,6 +41,8 @@ export const ko_KR: Catalog = {
   'common.localNetwork': '로컬 네트워크',
   'common.user': '사용자',
   'common.copy': '복사',
+  'common.copied': '클립보드에 복사했습니다',
+  'common.copyFailed': '클립보드를 쓸 수 없습니다. 직접 선택해 복사하세요',
   'common.noMatch': '조건에 맞는 데이터가 없습니다',
   'common.badAddress': '주소의 번호가 올바르지 않습니다',
   'common.inactive': '비활성',

@@ -44,6 +44,8 @@ export const zh_CN = {
   'common.localNetwork': '局域网',
   'common.user': '用户',
   'common.copy': '复制',
+  'common.copied': '已复制到剪贴板',
+  'common.copyFailed': '无法访问剪贴板，请手动选中后复制',
   'common.noMatch': '没有符合条件的数据',
   'common.badAddress': '地址中的编号无效',
   'common.inactive': '未启用',
