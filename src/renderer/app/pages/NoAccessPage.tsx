@@ -1,21 +1,11 @@
-import { Button, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { LockClosed48Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Route } from '../../../shared/routes';
 import { useShellTab } from '../../components/screen/shell-tab';
+import { StatusPage } from './StatusPage';
 
 const useStyles = makeStyles({
-  root: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    justifyContent: 'center',
-    gap: tokens.spacingVerticalL,
-    height: '100%',
-    minHeight: '240px',
-    padding: tokens.spacingHorizontalXXL,
-    textAlign: 'center',
-  },
   icon: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -28,13 +18,16 @@ export function NoAccessPage() {
   const styles = useStyles();
   const { closeSelf } = useShellTab();
   return (
-    <main className={styles.root} data-testid="no-access">
-      <LockClosed48Regular className={styles.icon} aria-hidden />
-      <Title1 as="h1">{t('noAccess.title')}</Title1>
-      <Text size={400}>{t('noAccess.message')}</Text>
-      <Button appearance="primary" onClick={() => closeSelf(Route.home)} data-testid="no-access-home">
-        {t('notFound.home')}
-      </Button>
-    </main>
+    <StatusPage
+      testId="no-access"
+      icon={<LockClosed48Regular className={styles.icon} aria-hidden />}
+      title={t('noAccess.title')}
+      message={t('noAccess.message')}
+      action={
+        <Button appearance="primary" onClick={() => closeSelf(Route.home)} data-testid="no-access-home">
+          {t('notFound.home')}
+        </Button>
+      }
+    />
   );
 }
