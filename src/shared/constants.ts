@@ -121,3 +121,11 @@ export const UNDO_GRACE_SECONDS = 2;
 /** How long a messenger binding ticket waits for the password sign-in that redeems it. */
 export const BIND_TICKET_TTL_SECONDS = 600;
 export const CAPTCHA_LENGTH = 4;
+
+/**
+ * Why the operation log's hash chain is broken: `row`, a row that does not follow from its fields and the row before
+ * (edited, or the row before it deleted); `tail`, rows missing after the last one (the anchored head names a later
+ * row); `head`, the head missing or not verifying under the server's key (altered, or a different key).
+ */
+export const CHAIN_BREAK_CAUSES = ['row', 'tail', 'head'] as const;
+export type ChainBreak = (typeof CHAIN_BREAK_CAUSES)[number];

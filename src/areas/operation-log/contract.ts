@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAIN_BREAK_CAUSES } from '../../shared/constants';
 import { Perm } from '../../shared/permissions';
 import { pageOf, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
@@ -88,8 +89,10 @@ export const chainStatus = z.object({
   count: z.number().int(),
   /** Rows older than the chain (no hash). */
   unchained: z.number().int(),
-  /** The first row whose hash does not follow: edited, or the row after a deleted one. */
+  /** Where the chain breaks: the first row that does not follow, or (a cut tail) the last row the anchored head names. */
   brokenAt: z.object({ id: z.number().int(), operationTime: z.string() }).nullable(),
+  /** Why it breaks; null while intact. */
+  cause: z.enum(CHAIN_BREAK_CAUSES).nullable(),
 });
 export type ChainStatus = z.infer<typeof chainStatus>;
 

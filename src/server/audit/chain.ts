@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import type { ChainBreak } from '../../shared/constants';
 import type { Db, Tx } from '../db/client';
 import { rowsOf } from '../auth/authz';
 import { PGliteThread } from '../db/pglite-thread';
@@ -236,13 +237,6 @@ export async function anchorChain(db: Db, key: Buffer): Promise<void> {
     await tx.execute(writeHead(nextHead(undefined, last, last), key));
   });
 }
-
-/**
- * Why a chain is broken: `row`, a row that does not follow from its fields and the row before (edited, or the
- * row before it deleted); `tail`, rows missing after the last one (the head names a later row); `head`, a head
- * missing or not verifying under this server's key (altered, or a different key).
- */
-export type ChainBreak = 'row' | 'tail' | 'head';
 
 export type ChainReport =
   { intact: true; count: number; unchained: number; keyedFromId: number } | { intact: false; count: number; unchained: number; brokenAt: { id: number; operationTime: string }; cause: ChainBreak };

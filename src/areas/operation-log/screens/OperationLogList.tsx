@@ -77,9 +77,14 @@ function ChainStatusBadge() {
     );
   } else {
     const broken = status.data.brokenAt!;
+    const cause = status.data.cause ?? 'row';
     badge = (
-      <Badge appearance="filled" color="danger" data-testid="operation-chain" data-state="broken">
-        {t('operationLog.chain.broken', { id: broken.id, time: formatDateTime(broken.operationTime) })}
+      <Badge appearance="filled" color="danger" data-testid="operation-chain" data-state="broken" data-cause={cause}>
+        {cause === 'row'
+          ? t('operationLog.chain.broken', { id: broken.id, time: formatDateTime(broken.operationTime) })
+          : cause === 'tail'
+            ? t('operationLog.chain.tail', { id: broken.id })
+            : t('operationLog.chain.head')}
       </Badge>
     );
   }

@@ -62,7 +62,7 @@ describe('the hash chain', () => {
     const edited = ids[ids.length - 10]!;
     await server.services.db.execute(sql`update log_operation set operation_content = 'x' where id = ${edited}`);
     const afterEdit = await server.call(api.operationLog.verify, {}, admin.as);
-    expect(afterEdit.data).toMatchObject({ intact: false, brokenAt: { id: edited } });
+    expect(afterEdit.data).toMatchObject({ intact: false, brokenAt: { id: edited }, cause: 'row' });
 
     await server.services.db.execute(sql`update log_operation set operation_content = ${'change 20'} where id = ${edited}`);
     expect(await verifyChain(server.services.db, chainKey())).toMatchObject({ intact: true });
@@ -119,11 +119,12 @@ describe('the keyed chain and its anchored head (issue 46 L6)', () => {
     await server.services.db.execute(sql`delete from log_operation where id >= ${ids[ids.length - 3]!}`);
     expect(await verifyChain(server.services.db, chainKey())).toMatchObject({ intact: false, cause: 'tail', brokenAt: { id: ids[ids.length - 1] } });
     const verified = await server.call(api.operationLog.verify, {}, admin.as);
-    expect(verified.data).toMatchObject({ intact: false, brokenAt: { id: ids[ids.length - 1] } });
+    expect(verified.data).toMatchObject({ intact: false, brokenAt: { id: ids[ids.length - 1] }, cause: 'tail' });
 
     const remaining = (await storedRows()).at(-1)!;
     await server.services.db.execute(sql`update log_operation_head set last_id = ${remaining.id}, last_hash = ${remaining.hash}`);
     expect(await verifyChain(server.services.db, chainKey())).toMatchObject({ intact: false, cause: 'head' });
+    expect((await server.call(api.operationLog.verify, {}, admin.as)).data).toMatchObject({ intact: false, cause: 'head' });
     await server.services.db.execute(sql`delete from log_operation_head`);
     expect(await verifyChain(server.services.db, chainKey())).toMatchObject({ intact: false, cause: 'head' });
   });

@@ -90,7 +90,8 @@ export async function listOperationLog(ctx: CallContext, input: LogFilters & { p
 
 export async function verifyOperationLog(ctx: CallContext): Promise<ChainStatus> {
   const report = await verifyChain(ctx.services.db, chainKeyOf(ctx.services.secrets));
-  return { intact: report.intact, count: report.count, unchained: report.unchained, brokenAt: report.intact ? null : report.brokenAt };
+  if (report.intact) return { intact: true, count: report.count, unchained: report.unchained, brokenAt: null, cause: null };
+  return { intact: false, count: report.count, unchained: report.unchained, brokenAt: report.brokenAt, cause: report.cause };
 }
 
 /** Rows per page of an export: one page is all an export holds in memory. */
