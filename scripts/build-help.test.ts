@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FEATURE_ROUTES } from '../src/renderer/app/feature-routes';
+import { helpDestination } from '../src/shared/help-sections';
 import { MENU_CATALOG } from '../src/shared/menu-catalog';
+import { Route } from '../src/shared/routes';
 import { HELP_LOCALES, helpDir, helpSource, renderHelpPdf } from './build-help';
 import { parseHelpMarkdown } from './help-markdown';
 
@@ -19,6 +21,27 @@ describe('the bundled help', () => {
       .filter((name) => !headings.some((heading) => heading.includes(name)));
     expect(missing, `add a "### …" section for each to resources/help/src/console-help.${locale}.md`).toEqual([]);
   });
+
+  it.each(HELP_LOCALES)('%s marks a section for the Home page and every screen route that is built, so the help dialog opens there', (locale) => {
+    const marked = new Set(parseHelpMarkdown(helpSource(locale)).flatMap((block) => (block.kind === 'heading' ? block.routes : [])));
+    const routes = [Route.home, ...FEATURE_ROUTES.filter((route) => route.load).map((route) => route.path as string)];
+    expect(
+      routes.filter((route) => !marked.has(route)),
+      `add {#<route>} to its "### …" heading in console-help.${locale}.md`,
+    ).toEqual([]);
+    expect(
+      [...marked].filter((route) => !routes.includes(route)),
+      'a marked route that is no screen',
+    ).toEqual([]);
+  });
+
+  it('names each section in the PDF after its route', async () => {
+    const pdf = (await renderHelpPdf('en_US')).toString('latin1');
+    expect(pdf).toContain(`(${helpDestination('/user')})`);
+    expect(pdf).toContain(`(${helpDestination('/depManage/:deptId/:pardId')})`);
+    expect(helpDestination('/depManage/:deptId/:pardId')).toBe('screen-depManage-deptId-pardId');
+    expect(helpDestination('/Home')).toBe('screen-Home');
+  }, 60_000);
 
   it.each(HELP_LOCALES)(
     '%s PDF is the one its source renders to (run `npm run build:help` after editing the source)',

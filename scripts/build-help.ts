@@ -10,6 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import { API_VERSION } from '../src/shared/constants';
+import { helpDestination } from '../src/shared/help-sections';
 import { parseHelpMarkdown, type Block, type Span } from './help-markdown';
 
 /** The help is written in Chinese, English and German (spec 000 §1); the core picks English for the other locales. */
@@ -129,6 +130,8 @@ export function renderHelpPdf(locale: HelpLocale): Promise<Buffer> {
         }
         const page = doc.bufferedPageRange().count - 1;
         headings.push({ level: block.level, text: block.text, page });
+        // The help dialog opens the PDF at `#nameddest=` of the screen the user is on.
+        for (const route of block.routes) doc.addNamedDestination(helpDestination(route), 'XYZ', left, doc.y, null);
         if (block.level === 2) chapter = doc.outline.addItem(block.text);
         else (chapter ?? doc.outline).addItem(block.text);
         doc

@@ -4,9 +4,25 @@ import { parseHelpMarkdown, parseInline } from './help-markdown';
 describe('parseHelpMarkdown', () => {
   it('parses every block kind the help uses', () => {
     const blocks = parseHelpMarkdown(
-      ['# Guide', '', 'Intro **bold** text', 'continues.', '', '## 1. Part', '### 1.1 Sub', '1. one', '2. **two**', '- a', '- b', '> note', '> more', '', '| A | B |', '|---|---|', '| x | y |'].join(
-        '\n',
-      ),
+      [
+        '# Guide',
+        '',
+        'Intro **bold** text',
+        'continues.',
+        '',
+        '## 1. Part',
+        '### 1.1 Sub {#/user #/userManage/:userId}',
+        '1. one',
+        '2. **two**',
+        '- a',
+        '- b',
+        '> note',
+        '> more',
+        '',
+        '| A | B |',
+        '|---|---|',
+        '| x | y |',
+      ].join('\n'),
     );
     expect(blocks).toEqual([
       { kind: 'title', text: 'Guide' },
@@ -18,13 +34,17 @@ describe('parseHelpMarkdown', () => {
           { text: ' text continues.', bold: false },
         ],
       },
-      { kind: 'heading', level: 2, text: '1. Part' },
-      { kind: 'heading', level: 3, text: '1.1 Sub' },
+      { kind: 'heading', level: 2, text: '1. Part', routes: [] },
+      { kind: 'heading', level: 3, text: '1.1 Sub', routes: ['/user', '/userManage/:userId'] },
       { kind: 'list', ordered: true, items: [[{ text: 'one', bold: false }], [{ text: 'two', bold: true }]] },
       { kind: 'list', ordered: false, items: [[{ text: 'a', bold: false }], [{ text: 'b', bold: false }]] },
       { kind: 'note', spans: [{ text: 'note more', bold: false }] },
       { kind: 'table', header: ['A', 'B'], rows: [['x', 'y']] },
     ]);
+  });
+
+  it('refuses screen routes written otherwise', () => {
+    expect(() => parseHelpMarkdown('## 1. Part {user}')).toThrow('a heading\'s screen routes are written {#/route #/other/:id}: "user" in 1. Part {user}');
   });
 
   it('refuses a malformed table and unbalanced bold', () => {

@@ -10,7 +10,7 @@ export interface Span {
 
 export type Block =
   | { kind: 'title'; text: string }
-  | { kind: 'heading'; level: 2 | 3; text: string }
+  | { kind: 'heading'; level: 2 | 3; text: string; routes: string[] }
   | { kind: 'paragraph'; spans: Span[] }
   | { kind: 'note'; spans: Span[] }
   | { kind: 'list'; ordered: boolean; items: Span[][] }
@@ -46,10 +46,10 @@ export function parseHelpMarkdown(source: string): Block[] {
       blocks.push({ kind: 'title', text: line.slice(2).trim() });
       i++;
     } else if (line.startsWith('### ')) {
-      blocks.push({ kind: 'heading', level: 3, text: line.slice(4).trim() });
+      blocks.push({ kind: 'heading', level: 3, ...headingText(line.slice(4)) });
       i++;
     } else if (line.startsWith('## ')) {
-      blocks.push({ kind: 'heading', level: 2, text: line.slice(3).trim() });
+      blocks.push({ kind: 'heading', level: 2, ...headingText(line.slice(3)) });
       i++;
     } else if (line.startsWith('#')) {
       throw new Error(`only "# ", "## " and "### " headings are supported: ${line}`);
@@ -78,4 +78,14 @@ export function parseHelpMarkdown(source: string): Block[] {
     }
   }
   return blocks;
+}
+
+/** A heading's text and the screen routes it documents, from a trailing `{#/route #/other/:id}`. */
+function headingText(raw: string): { text: string; routes: string[] } {
+  const marked = /^(.*?)\s*\{([^}]*)\}\s*$/.exec(raw);
+  if (!marked) return { text: raw.trim(), routes: [] };
+  const routes = (marked[2] ?? '').trim().split(/\s+/);
+  const bad = routes.find((route) => !/^#\/[A-Za-z0-9/:_-]*$/.test(route));
+  if (bad !== undefined) throw new Error(`a heading's screen routes are written {#/route #/other/:id}: "${bad}" in ${raw.trim()}`);
+  return { text: (marked[1] ?? '').trim(), routes: routes.map((route) => route.slice(1)) };
 }

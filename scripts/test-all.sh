@@ -2,7 +2,7 @@
 # Every test of the project, in one run:
 #   type check, lint and format check; unit tests; the server suite on PGlite and on a real PostgreSQL server started
 #   here on loopback; keychain tests against gnome-keyring under dbus; the Electronegativity scan; the build and a
-#   smoke test of its main process; end-to-end tests in Debian's Chromium against the browser host.
+#   smoke test of its main process; the packaging check; end-to-end tests in Debian's Chromium against the browser host.
 # Ends with one line "tests: N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -97,6 +97,9 @@ step "keychain tests (gnome-keyring under dbus)" logged "$work/keyring.log" env 
 step "Electronegativity scan" node scripts/security-scan.mjs
 
 step "build" npx electron-vite build
+# The installer's content as `npm run dist` packs it (electron-builder with a stand-in Electron, Linux x64, a folder):
+# the archive's runtime packages, native modules, migrations, data template, help PDFs and fuses.
+step "packaging check (electron-builder, Electron stand-in)" node scripts/dist/package-check.mjs
 # The standalone server as `npm run server` runs it: its bundle, on a new PGlite folder and on PostgreSQL.
 step "build of the standalone server" npm run --silent build:server
 step "standalone server smoke test (the bundle)" node --import tsx scripts/smoke/smoke-server.mjs

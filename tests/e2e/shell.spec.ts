@@ -213,10 +213,24 @@ test("the user menu changes the own password and opens the help in the user's la
   await page.getByTestId('menu-help').click();
   const help = page.getByTestId('help-dialog');
   // The bundled manual in the user's language, served by the host.
-  await expect(help.locator('iframe')).toHaveAttribute('src', /console-help\.zh_CN\.pdf$/);
+  await expect(help.locator('iframe')).toHaveAttribute('src', /console-help\.zh_CN\.pdf#nameddest=screen-Home$/);
   await expect(help.getByTestId('error-state')).toHaveCount(0);
   await help.getByRole('button', { name: '关闭' }).click();
   await expect(help).toBeHidden();
+});
+
+test('the help opens at the section of the screen the user is on, a destination the served PDF has', async ({ page }) => {
+  await signInAdmin(page, host);
+  await openAt(page, host, Route.user);
+  await expect(tabPane(page, Route.user).getByTestId('user-list')).toBeVisible();
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-help').click();
+  const frame = page.getByTestId('help-dialog').locator('iframe');
+  await expect(frame).toHaveAttribute('src', /console-help\.zh_CN\.pdf#nameddest=screen-user$/);
+  const src = (await frame.getAttribute('src')) ?? '';
+  const pdf = await page.request.get(new URL(src.slice(0, src.indexOf('#')), host.origin).href);
+  expect(pdf.ok()).toBe(true);
+  expect((await pdf.body()).toString('latin1')).toContain('(screen-user)');
 });
 
 test('the user menu switches the theme, which the workstation keeps across a reload', async ({ page }) => {

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
 import { app, net, shell } from 'electron';
 import Store from 'electron-store';
 import { createConsoleCore, type ConsoleCore } from '../core/console-core';
+import { embeddedDataDir, moveDataDir, roamingDataDir } from '../core/data-location';
 import { createEmbeddedServer } from '../core/embedded-server';
 import { findHelpPdf } from '../core/help';
 import { readManagedPolicy, systemCommandRunner, withPolicy } from '../core/managed-policy';
@@ -17,7 +17,7 @@ import type { ElectronViewHost } from './external-views';
 /**
  * The one place the Electron specifics are injected into the plain-Node core: electron-store for
  * settings, net.fetch for the API client, the WebContentsView host, the app:// help URLs, and the
- * embedded server's data under the user-data folder.
+ * embedded server's data in the local profile (src/main/core/data-location.ts).
  */
 
 export async function createDesktopCore(paths: AppPaths, viewHost: ElectronViewHost): Promise<ConsoleCore> {
@@ -26,11 +26,15 @@ export async function createDesktopCore(paths: AppPaths, viewHost: ElectronViewH
   const policy = await readManagedPolicy(process.platform, systemCommandRunner, existsSync);
   const preset = withPolicy(readManagedPreset(process.env, process.platform, { packaged: app.isPackaged }), policy);
   const store = new Store<Record<string, unknown>>({ name: 'settings' }) as unknown as KeyValueStore;
+  const userData = app.getPath('userData');
+  const dataDir = embeddedDataDir(process.platform, process.env, userData);
+  // A forbidden embedded server keeps its old data where it is: nothing opens it.
+  if (!policy.embeddedServerForbidden) moveDataDir(roamingDataDir(userData), dataDir, (message) => console.warn(message));
   // A workstation that must use the team server has no embedded one: without a server the console says so.
   const embedded = policy.embeddedServerForbidden
     ? null
     : createEmbeddedServer({
-        dataDir: join(app.getPath('userData'), 'server-data'),
+        dataDir,
         credentials: createSettings(store, preset).credentials(),
         migrationsDir: paths.migrationsDir,
         dataTemplate: paths.dataTemplate,

@@ -1,10 +1,12 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { unwrap, useBridge } from '../../bridge';
 import { useOverlayWhile } from '../../components/overlay';
 import { ErrorState, LoadingState } from '../../components/states';
 import { currentLocale } from '../../i18n';
+import { helpUrlAt } from './help-section';
 
 const useStyles = makeStyles({
   surface: { width: '90vw', maxWidth: '1200px' },
@@ -12,13 +14,14 @@ const useStyles = makeStyles({
   frame: { flexGrow: 1, width: '100%', border: 'none' },
 });
 
-/** The bundled help PDF in the user's language, shown offline. */
+/** The bundled help PDF in the user's language, shown offline, open at the section of the screen the user is on. */
 export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const bridge = useBridge();
   const styles = useStyles();
   useOverlayWhile(open);
   const locale = currentLocale(i18n);
+  const { pathname } = useLocation();
   const pdf = useQuery({ queryKey: ['bridge', 'help.pdfUrl', locale], queryFn: () => unwrap(bridge.help.pdfUrl(locale)), enabled: open, staleTime: Infinity, meta: { silent: true } });
 
   return (
@@ -32,7 +35,7 @@ export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => vo
             ) : pdf.isError ? (
               <ErrorState title={t('app.loadFailed')} error={pdf.error} onRetry={() => void pdf.refetch()} />
             ) : (
-              <iframe className={styles.frame} src={pdf.data.url} title={t('help.frame')} />
+              <iframe className={styles.frame} src={helpUrlAt(pdf.data.url, pathname)} title={t('help.frame')} />
             )}
           </DialogContent>
           <DialogActions>

@@ -218,7 +218,7 @@ describe('Home shell', () => {
     fake.method('help.pdfUrl').mockResolvedValueOnce({ ok: true, data: { url: '/help/manual-en_US.pdf' } });
     await userMenuItem('menu-help');
     const dialog = await screen.findByTestId('help-dialog');
-    await waitFor(() => expect(within(dialog).getByTitle('Help document (PDF)').getAttribute('src')).toBe('/help/manual-en_US.pdf'));
+    await waitFor(() => expect(within(dialog).getByTitle('Help document (PDF)').getAttribute('src')).toBe('/help/manual-en_US.pdf#nameddest=screen-Home'));
     expect(fake.method('help.pdfUrl')).toHaveBeenCalledWith('en_US');
     fireEvent.click(within(dialog).getByText('Close'));
     await waitFor(() => expect(screen.queryByTestId('help-dialog')).toBeNull());
@@ -230,7 +230,7 @@ describe('Home shell', () => {
     expect(screen.queryByTestId('help-dialog')).toBeNull();
     act(() => fake.emit({ type: 'open-help' }));
     const dialog = await screen.findByTestId('help-dialog');
-    await waitFor(() => expect(within(dialog).getByTitle('Help document (PDF)').getAttribute('src')).toBe('/help/manual-en_US.pdf'));
+    await waitFor(() => expect(within(dialog).getByTitle('Help document (PDF)').getAttribute('src')).toBe('/help/manual-en_US.pdf#nameddest=screen-Home'));
   });
 
   it('changes the own password from the user menu: rules first, the server refusal in the dialog, then success', async () => {
