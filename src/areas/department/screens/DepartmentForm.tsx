@@ -9,7 +9,7 @@ import { Route } from '../../../shared/routes';
 import { useIdentity } from '../../../renderer/components/screen/identity';
 import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
 import { RecordFormSheet, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
-import { RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
+import { RuleDateField, RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
 import type { OrgNode } from '../../../renderer/components/OrgCascader';
 import { OrgCascader } from '../../../renderer/components/OrgCascader';
@@ -179,7 +179,7 @@ function DeptEditor({ record, reload, parentId = null }: LoadedRecord<DeptRecord
         <>
           <Divider>{t('dept.section.company')}</Divider>
           <RuleField form={form} name="companyCode" label={label('companyCode')} maxLength={18} disabled={locked} />
-          <RuleField form={form} name="establishTime" label={label('establishTime')} type="date" disabled={locked} />
+          <RuleDateField form={form} name="establishTime" label={label('establishTime')} max={localToday()} disabled={locked} />
           <RuleField form={form} name="legalPerson" label={label('legalPerson')} maxLength={DeptLimits.legalPersonMax} disabled={locked} />
           <RuleField form={form} name="registeredCapital" label={label('registeredCapital')} maxLength={DeptLimits.registeredCapitalMax} disabled={locked} />
           <RuleField form={form} name="registeredAddress" label={label('registeredAddress')} maxLength={DeptLimits.addressMax} disabled={locked} />

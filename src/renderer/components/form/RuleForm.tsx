@@ -1,6 +1,7 @@
 import { Field, Input, type InputProps } from '@fluentui/react-components';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../date/DateFields';
 import type { TFunction } from 'i18next';
 import type { MessageKey } from '../../i18n/message-key';
 import { ruleMessage, type FieldRule } from './rules';
@@ -149,6 +150,27 @@ export function RuleField<V extends Record<string, unknown>>({ form, name, label
         placeholder={placeholder}
         maxLength={maxLength}
         contentAfter={contentAfter}
+        disabled={disabled}
+        data-testid={`field-${name}`}
+      />
+    </Field>
+  );
+}
+
+/** A labelled day picker (yyyy-MM-dd) bound to a `useRuleForm` field; a chosen or typed day is checked at once. */
+export function RuleDateField<V extends Record<string, unknown>>({ form, name, label, required, hint, max, disabled }: Pick<RuleFieldProps<V>, 'form' | 'name' | 'label' | 'required' | 'hint' | 'disabled'> & { max?: string }) {
+  const { t } = useTranslation();
+  const key = form.errors[name];
+  return (
+    <Field label={label} required={required} hint={key ? undefined : hint} validationState={key ? 'error' : 'none'} validationMessage={key ? fieldMessage(t, key, label) : undefined}>
+      <DateInput
+        value={String(form.values[name] ?? '')}
+        onChange={(value) => {
+          form.setValue(name, value as V[typeof name]);
+          form.validateField(name);
+        }}
+        max={max}
+        maxCheckedByForm
         disabled={disabled}
         data-testid={`field-${name}`}
       />

@@ -115,6 +115,16 @@ export const de_DE: Catalog = {
   'form.unsavedMessage': 'Ihre Eingaben sind nicht gespeichert. Beim Verlassen gehen sie verloren. Trotzdem verlassen?',
   'form.discard': 'Verwerfen und verlassen',
 
+  'date.goToToday': 'Heute',
+  'date.prevMonth': 'Vorheriger Monat',
+  'date.nextMonth': 'Nächster Monat',
+  'date.prevYear': 'Vorheriges Jahr',
+  'date.nextYear': 'Nächstes Jahr',
+  'date.prevYearRange': 'Vorherige Jahre',
+  'date.nextYearRange': 'Nächste Jahre',
+  'date.close': 'Schließen',
+  'date.time': 'Uhrzeit',
+
   'identity.title': 'System und Rolle wählen',
   'identity.systems': 'Systeme',
   'identity.roles': 'Rollen',

@@ -115,6 +115,16 @@ export const en_US: Catalog = {
   'form.unsavedMessage': 'What you typed has not been saved. Leaving discards it. Leave anyway?',
   'form.discard': 'Discard and leave',
 
+  'date.goToToday': 'Go to today',
+  'date.prevMonth': 'Previous month',
+  'date.nextMonth': 'Next month',
+  'date.prevYear': 'Previous year',
+  'date.nextYear': 'Next year',
+  'date.prevYearRange': 'Previous years',
+  'date.nextYearRange': 'Next years',
+  'date.close': 'Close',
+  'date.time': 'Time',
+
   'identity.title': 'Choose a system and role',
   'identity.systems': 'Systems',
   'identity.roles': 'Roles',

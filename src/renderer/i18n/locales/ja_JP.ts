@@ -115,6 +115,16 @@ export const ja_JP: Catalog = {
   'form.unsavedMessage': '入力した内容は保存されていません。移動すると破棄されます。移動しますか？',
   'form.discard': '破棄して移動',
 
+  'date.goToToday': '今日へ',
+  'date.prevMonth': '前の月',
+  'date.nextMonth': '次の月',
+  'date.prevYear': '前の年',
+  'date.nextYear': '次の年',
+  'date.prevYearRange': '前の年の範囲',
+  'date.nextYearRange': '次の年の範囲',
+  'date.close': '閉じる',
+  'date.time': '時刻',
+
   'identity.title': 'システムとロールの選択',
   'identity.systems': 'システム',
   'identity.roles': 'ロール',

@@ -115,6 +115,16 @@ export const ko_KR: Catalog = {
   'form.unsavedMessage': '입력한 내용이 저장되지 않았습니다. 나가면 변경 사항이 사라집니다. 나가시겠습니까?',
   'form.discard': '버리고 나가기',
 
+  'date.goToToday': '오늘로 이동',
+  'date.prevMonth': '이전 달',
+  'date.nextMonth': '다음 달',
+  'date.prevYear': '이전 연도',
+  'date.nextYear': '다음 연도',
+  'date.prevYearRange': '이전 연도 범위',
+  'date.nextYearRange': '다음 연도 범위',
+  'date.close': '닫기',
+  'date.time': '시간',
+
   'identity.title': '시스템과 역할 선택',
   'identity.systems': '시스템',
   'identity.roles': '역할',

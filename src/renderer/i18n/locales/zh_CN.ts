@@ -118,6 +118,16 @@ export const zh_CN = {
   'form.unsavedMessage': '您输入的内容尚未保存。离开将放弃这些修改，确定离开吗？',
   'form.discard': '放弃修改并离开',
 
+  'date.goToToday': '回到今天',
+  'date.prevMonth': '上个月',
+  'date.nextMonth': '下个月',
+  'date.prevYear': '上一年',
+  'date.nextYear': '下一年',
+  'date.prevYearRange': '上一组年份',
+  'date.nextYearRange': '下一组年份',
+  'date.close': '关闭',
+  'date.time': '时间',
+
   'identity.title': '选择系统和角色',
   'identity.systems': '系统',
   'identity.roles': '角色',
