@@ -115,7 +115,7 @@ const timeTextOf = (value: string) => {
 };
 
 /**
- * A moment, yyyy-MM-ddTHH:mm:ss (local time, as `<input type="datetime-local">` gave it): a day picker and a 24-hour
+ * A moment, yyyy-MM-ddTHH:mm:ss (local time, as the browser's datetime-local input gave it): a day picker and a 24-hour
  * time picker with seconds, offering every half hour and taking any typed time.
  */
 export function DateTimeInput({ value, onChange, defaultTime = '00:00:00', timeLabel, onBlur, disabled, required, 'data-testid': testId }: DateTimeInputProps) {
