@@ -248,8 +248,8 @@ export const zh_CN = {
   'list.prev': '上一页',
   'list.next': '下一页',
   'list.page': '第 {{page}} 页',
-  'list.morePrev': '向前 {{count}} 页',
-  'list.moreNext': '向后 {{count}} 页',
+  'list.morePrev_other': '向前 {{count}} 页',
+  'list.moreNext_other': '向后 {{count}} 页',
   'list.pagination': '分页',
   'list.empty': '暂无数据',
   'list.loading': '加载中…',
@@ -257,7 +257,7 @@ export const zh_CN = {
   'list.selectAll': '全选本页',
   'list.selectRow': '选择此行',
   'list.refresh': '刷新',
-  'list.deleteCount': '确定要删除所选的 {{count}} 条数据吗？',
+  'list.deleteCount_other': '确定要删除所选的 {{count}} 条数据吗？',
   'list.deleteOne': '确定要删除“{{names}}”吗？',
   'list.deleteMany': '确定要删除这 {{count}} 条数据：{{names}}？',
   'list.nameSeparator': '、',
@@ -306,4 +306,7 @@ export const zh_CN = {
   'route./in-404': '页面不存在',
 } as const;
 
-export type Catalog = Record<keyof typeof zh_CN, string>;
+/** zh_CN has one form for every count (`_other`); a language with a singular adds its `_one` beside it. */
+export type PluralOne<Key> = Key extends `${infer Base}_other` ? `${Base}_one` : never;
+
+export type Catalog = Record<keyof typeof zh_CN, string> & Partial<Record<PluralOne<keyof typeof zh_CN>, string>>;
