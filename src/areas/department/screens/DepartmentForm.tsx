@@ -48,6 +48,9 @@ const FIELD_LABEL: Record<DeptField, MessageKey> = {
 const NO_COMPANY = 'none';
 
 /** The user's calendar day, YYYY-MM-DD: an establish date after it is refused at once (the server allows for every time zone). */
+/** Fields filled by choosing (radio, tree, list): their required message says "choose". */
+const CHOSEN_FIELDS: ReadonlySet<DeptField> = new Set(['deptType', 'parentId', 'companyType']);
+
 function localToday(): string {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
@@ -126,7 +129,7 @@ function DeptEditor({ record, reload, parentId = null }: LoadedRecord<DeptRecord
   const label = (field: DeptField) => t(FIELD_LABEL[field]);
   const messageOf = (field: DeptField) => {
     const key = form.errors[field];
-    return key ? fieldMessage(t, key, label(field)) : undefined;
+    return key ? fieldMessage(t, key, label(field), CHOSEN_FIELDS.has(field) ? 'chosen' : 'typed') : undefined;
   };
   const companyChoices = companies.data?.filter((entry) => entry.deptId !== editedId) ?? [];
   const chosenCompany = companies.data?.find((entry) => entry.deptId === values.companyType);

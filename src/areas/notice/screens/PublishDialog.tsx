@@ -36,6 +36,9 @@ const FIELD_LABEL: Record<NoticeField, MessageKey> = {
   endTime: 'notice.field.endTime',
 };
 
+/** Fields filled by choosing: their required message says "choose"; the window's times are picked too. */
+const CHOSEN_FIELDS: ReadonlySet<NoticeField> = new Set(['audienceType', 'audienceDeptId', 'audienceRoleId', 'startTime', 'endTime']);
+
 const AUDIENCE_LABEL: Record<NoticeAudienceType, MessageKey> = { all: 'notice.audience.all', org: 'notice.field.audienceDept', role: 'notice.field.audienceRole' };
 const FORMAT_LABEL: Record<NoticeFormatType, MessageKey> = { text: 'notice.format.text', html: 'notice.format.html' };
 
@@ -55,7 +58,7 @@ export function PublishDialog({ onClose, onSent }: { onClose: () => void; onSent
   const { values, change } = form;
   const roles = useBridgeQuery('user.rolesByDept', { deptId: values.roleDeptId ?? 0 }, { enabled: values.roleDeptId !== null });
   const send = useBridgeMutation('notice.send', { meta: { silent: true } });
-  const message = (field: NoticeField) => form.message(field, t(FIELD_LABEL[field]));
+  const message = (field: NoticeField) => form.message(field, t(FIELD_LABEL[field]), CHOSEN_FIELDS.has(field) ? 'chosen' : 'typed');
   const state = (field: NoticeField) => (message(field) ? 'error' : 'none');
 
   const save = () => {

@@ -113,9 +113,12 @@ export function useRuleForm<V extends Record<string, unknown>>(specs: FieldSpecs
   return { values, errors, setValue, validateField, validate, setError, reset };
 }
 
-/** A rule's message under a field: a bare 'required' names the field, everything else reads on its own. */
-export function fieldMessage(t: TFunction, key: MessageKey, label: string): string {
-  if (key === 'validation.required') return t('form.required', { label });
+/** How a field is filled: typed ("please enter …") or chosen from a list, tree or radio group ("please choose …"). */
+export type FieldKind = 'typed' | 'chosen';
+
+/** A rule's message under a field: a bare 'required' names the field (as typed or chosen), everything else reads on its own. */
+export function fieldMessage(t: TFunction, key: MessageKey, label: string, kind: FieldKind = 'typed'): string {
+  if (key === 'validation.required') return t(kind === 'chosen' ? 'form.requiredChoice' : 'form.required', { label });
   const text = t(key);
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }

@@ -104,6 +104,7 @@ export const de_DE: Catalog = {
   'password.changed': 'Passwort geändert',
 
   'form.required': 'Bitte {{label}} eingeben',
+  'form.requiredChoice': 'Bitte {{label}} auswählen',
   'form.save': 'Speichern',
   'form.reset': 'Zurücksetzen',
   'form.backToList': 'Zurück zur Liste',

@@ -104,6 +104,7 @@ export const en_US: Catalog = {
   'password.changed': 'Password changed',
 
   'form.required': 'Please enter {{label}}',
+  'form.requiredChoice': 'Please choose {{label}}',
   'form.save': 'Save',
   'form.reset': 'Reset',
   'form.backToList': 'Back to the list',

@@ -104,6 +104,7 @@ export const ja_JP: Catalog = {
   'password.changed': 'パスワードを変更しました',
 
   'form.required': '{{label}}を入力してください',
+  'form.requiredChoice': '{{label}}を選択してください',
   'form.save': '保存',
   'form.reset': 'リセット',
   'form.backToList': '一覧に戻る',

@@ -104,6 +104,7 @@ export const ko_KR: Catalog = {
   'password.changed': '비밀번호가 변경되었습니다',
 
   'form.required': '{{label}}을(를) 입력하세요',
+  'form.requiredChoice': '{{label}}을(를) 선택하세요',
   'form.save': '저장',
   'form.reset': '초기화',
   'form.backToList': '목록으로 돌아가기',

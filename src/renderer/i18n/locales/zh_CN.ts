@@ -107,6 +107,7 @@ export const zh_CN = {
   'password.changed': '密码修改成功',
 
   'form.required': '请输入{{label}}',
+  'form.requiredChoice': '请选择{{label}}',
   'form.save': '保存',
   'form.reset': '重置',
   'form.backToList': '返回列表',
