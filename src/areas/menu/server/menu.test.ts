@@ -157,7 +157,7 @@ describe('adding menus', () => {
 
   it('refuses a duplicate system id, and a duplicate key value within a system but not across systems', async () => {
     const dupSystem = await server.call(api.menu.add, { name: '重复系统', type: 0, perms: 'logistics' }, admin.as);
-    expect(dupSystem).toMatchObject({ code: ResponseCode.Conflict, msg: 'perms already exists' });
+    expect(dupSystem).toMatchObject({ code: ResponseCode.Conflict, msg: 'perms: already exists' });
     const groupId = (await systemsGroup()).menuId;
     expect((await addPage(groupId, Perm.userView)).code).toBe(ResponseCode.Conflict);
     const logisticsGroup = (await logistics()).menuId;
@@ -238,7 +238,7 @@ describe('updating menus', () => {
       { menuId: page.data!.menuId, version: 1, name: '报表', type: 1, parentId: logisticsId, url: '/reportView', linkTarget: 0, perms: 'reportView' },
       admin.as,
     );
-    expect(answer).toMatchObject({ code: ResponseCode.Conflict, msg: 'perms already exists' });
+    expect(answer).toMatchObject({ code: ResponseCode.Conflict, msg: 'perms: already exists' });
     expect((await server.call(api.menu.info, { menuId: page.data!.menuId }, admin.as)).data).toMatchObject({ parentId: group.menuId, version: 1 });
   });
 

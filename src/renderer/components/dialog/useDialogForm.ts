@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CallableEndpointId, CallInput, CallOutput } from '../../../shared/bridge';
 import { useBridgeMutation } from '../../hooks/bridge-query';
 import type { MessageKey } from '../../i18n/message-key';
+import { pinnedRefusalOf, pinnedTextFor, type PinnedRefusal } from '../form/record-form';
 import { fieldMessage, type FieldKind } from '../form/RuleForm';
 import { useNotify } from '../notify';
 import { isTransportFailure, sessionEndOf } from '../screen/session-errors';
@@ -40,6 +41,7 @@ export function useDialogForm<V extends Record<string, unknown>>(initial: V | ((
   const [values, setValues] = useState<V>(initial);
   const [attempted, setAttempted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [pinned, setPinned] = useState<PinnedRefusal | null>(null);
   const shown: Partial<Record<keyof V & string, MessageKey>> = attempted ? issues(values) : {};
   return {
     values,
@@ -47,15 +49,21 @@ export function useDialogForm<V extends Record<string, unknown>>(initial: V | ((
     attempted,
     message: (field, label, kind) => {
       const key = shown[field];
-      return key ? fieldMessage(t, key, label, kind) : undefined;
+      return key ? fieldMessage(t, key, label, kind) : pinnedTextFor(pinned, field, values);
     },
     check: () => {
       setAttempted(true);
       setFailure(null);
+      setPinned(null);
       return Object.keys(issues(values)).length === 0;
     },
     failure,
-    refused: (error) => setFailure(refusalMessage(t, error)),
+    // A refusal about one of the dialog's fields (a value taken, a bad value) goes under that field.
+    refused: (error) => {
+      const onField = pinnedRefusalOf(error, values);
+      setPinned(onField);
+      setFailure(onField ? null : refusalMessage(t, error));
+    },
   };
 }
 

@@ -135,14 +135,17 @@ interface RuleFieldProps<V extends Record<string, unknown>> {
   maxLength?: number;
   contentAfter?: InputProps['contentAfter'];
   disabled?: boolean;
+  /** The server's refusal of the field's value (`pinnedTextFor`), shown when no rule is broken. */
+  refusal?: string;
 }
 
 /** A labelled text input bound to a `useRuleForm` field, with the rule's message under it. */
-export function RuleField<V extends Record<string, unknown>>({ form, name, label, required, hint, type = 'text', autoComplete, placeholder, maxLength, contentAfter, disabled }: RuleFieldProps<V>) {
+export function RuleField<V extends Record<string, unknown>>({ form, name, label, required, hint, type = 'text', autoComplete, placeholder, maxLength, contentAfter, disabled, refusal }: RuleFieldProps<V>) {
   const { t } = useTranslation();
   const key = form.errors[name];
+  const message = key ? fieldMessage(t, key, label) : refusal;
   return (
-    <Field label={label} required={required} hint={key ? undefined : hint} validationState={key ? 'error' : 'none'} validationMessage={key ? fieldMessage(t, key, label) : undefined}>
+    <Field label={label} required={required} hint={message ? undefined : hint} validationState={message ? 'error' : 'none'} validationMessage={message}>
       <Input
         name={name}
         value={String(form.values[name] ?? '')}
