@@ -141,8 +141,10 @@ function withAncestors(rows: MenuRow[], matches: (row: MenuRow) => boolean): Men
 }
 
 /** Rows (in display order) as a tree; a row whose parent is absent becomes a root. */
-function menuTree(rows: MenuRow[]): MenuNode[] {
-  const nodes = new Map<number, MenuNode>(rows.map((r) => [r.menuId, { ...snapshotOf(r), children: [] }]));
+async function menuTree(ctx: CallContext, rows: MenuRow[]): Promise<MenuNode[]> {
+  const { translations } = ctx.services;
+  const shown = await Promise.all(rows.map((r) => translations.translate(ctx.locale, r.name)));
+  const nodes = new Map<number, MenuNode>(rows.map((r, index) => [r.menuId, { ...snapshotOf(r), shownName: shown[index] ?? r.name, children: [] }]));
   const roots: MenuNode[] = [];
   for (const node of nodes.values()) {
     const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
@@ -164,7 +166,7 @@ export async function listMenus(ctx: CallContext, input: ParsedInputOf<typeof ap
     .where(or(inArray(menu.menuId, systems), inArray(menu.systemMenuId, systems)))
     .orderBy(asc(menu.orderNum), asc(menu.menuId));
   const status = input.status;
-  return menuTree(status === null || status === undefined ? rows : withAncestors(rows, (r) => r.status === status));
+  return menuTree(ctx, status === null || status === undefined ? rows : withAncestors(rows, (r) => r.status === status));
 }
 
 export async function menuInfo(ctx: CallContext, menuId: number): Promise<MenuSnapshot & { parentName: string }> {
