@@ -256,7 +256,7 @@ export default function InterfaceLogList() {
           <FilterTextField key={name} label={t(`interfaceLog.filter.${name}`)} placeholder={placeholder ? t(placeholder) : undefined} {...field(name)} data-testid={`filter-${name}`} />
         ))}
         {(['startTime', 'endTime'] as const).map((name) => (
-          <FilterField key={name} label={t(`interfaceLog.filter.${name}`)}>
+          <FilterField key={name} label={t(`interfaceLog.filter.${name}`)} wide>
             <DateTimeInput {...field(name)} defaultTime={name === 'startTime' ? '00:00:00' : '23:59:59'} data-testid={`filter-${name}`} />
           </FilterField>
         ))}

@@ -17,7 +17,8 @@ import type { UndoTicket } from '../../../shared/contract/undo';
 
 type MenuRow = typeof menu.$inferSelect;
 type MenuForm = ParsedInputOf<typeof api.menu.add>;
-type MenuSnapshot = Omit<MenuNode, 'children'>;
+// The stored record, as the form and the operation log see it; the list adds the name in the reader's language.
+type MenuSnapshot = Omit<MenuNode, 'children' | 'shownName'>;
 
 /** The unique indexes a menu save can run into: both are about the perms field (system id, key value). */
 const PERMS_CONSTRAINTS = new Set(['sys_menu_system_id_uq', 'sys_menu_key_uq']);

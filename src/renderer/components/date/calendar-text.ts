@@ -47,13 +47,13 @@ export function calendarStrings(languageTag: string, words: CalendarWords): Cale
 
 /** The calendar's headings in the interface language ("2026年12月", "Dezember 2026"), not Fluent's English default. */
 export function calendarFormatting(languageTag: string): DateFormatting {
-  const day = new Intl.DateTimeFormat(languageTag, { day: 'numeric' });
   const month = new Intl.DateTimeFormat(languageTag, { month: 'long' });
   const year = new Intl.DateTimeFormat(languageTag, { year: 'numeric' });
   const monthYear = new Intl.DateTimeFormat(languageTag, { year: 'numeric', month: 'long' });
   const full = new Intl.DateTimeFormat(languageTag, { year: 'numeric', month: 'long', day: 'numeric' });
   return {
-    formatDay: (date) => day.format(date),
+    // The day grid shows bare digits: zh_CN's and ja_JP's "2日" does not fit a day's cell.
+    formatDay: (date) => String(date.getDate()),
     formatMonth: (date) => month.format(date),
     formatYear: (date) => year.format(date),
     formatMonthYear: (date) => monthYear.format(date),
