@@ -68,7 +68,12 @@ async function readScreen(page: Page, route: string): Promise<string> {
   await expect(pane).toBeVisible();
   // A screen has loaded when its table, tree, tabs or empty state shows and nothing is still loading.
   const loaded = ['table', 'tree', 'treegrid', 'grid', 'tablist', 'region', 'textbox'] as const;
-  await expect(loaded.map((role) => pane.getByRole(role)).reduce((either, next) => either.or(next), pane.getByTestId('empty-state')).first()).toBeVisible();
+  await expect(
+    loaded
+      .map((role) => pane.getByRole(role))
+      .reduce((either, next) => either.or(next), pane.getByTestId('empty-state'))
+      .first(),
+  ).toBeVisible();
   await expect(pane.getByRole('progressbar')).toHaveCount(0);
   await expect(pane.locator('input[type="date"], input[type="datetime-local"], input[type="month"], input[type="time"], input[type="week"]')).toHaveCount(0);
   if (!ROWS_TRANSLATED_ELSEWHERE.has(route)) return pane.innerText();

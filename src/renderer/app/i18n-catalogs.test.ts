@@ -33,7 +33,11 @@ describe('i18n catalogs', () => {
   it.each(LOCALES)('%s has exactly the keys of zh_CN (and the singulars its language has), none of them empty', async (locale) => {
     const messages = await localeMessages(locale);
     const ones = Object.keys(messages).filter((key) => key.endsWith('_one'));
-    expect(Object.keys(messages).filter((key) => !key.endsWith('_one')).sort()).toEqual(reference);
+    expect(
+      Object.keys(messages)
+        .filter((key) => !key.endsWith('_one'))
+        .sort(),
+    ).toEqual(reference);
     expect(ones.filter((key) => !reference.includes(key.replace(/_one$/, '_other')))).toEqual([]);
     const empty = Object.entries(messages).filter(([, text]) => text.trim() === '');
     expect(empty).toEqual([]);

@@ -80,7 +80,10 @@ export function parseStrict(text: string, format: typeof DATE_FORMAT | typeof MO
 export function parseTime(text: string, day: Date): Date | null {
   const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
   if (!match) return null;
-  const [hour, minute, second = 0] = match.slice(1).filter((part) => part !== undefined).map(Number) as [number, number, number?];
+  const [hour, minute, second = 0] = match
+    .slice(1)
+    .filter((part) => part !== undefined)
+    .map(Number) as [number, number, number?];
   if (hour > 23 || minute > 59 || second > 59) return null;
   return new Date(day.getFullYear(), day.getMonth(), day.getDate(), hour, minute, second);
 }

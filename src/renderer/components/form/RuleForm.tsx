@@ -140,7 +140,20 @@ interface RuleFieldProps<V extends Record<string, unknown>> {
 }
 
 /** A labelled text input bound to a `useRuleForm` field, with the rule's message under it. */
-export function RuleField<V extends Record<string, unknown>>({ form, name, label, required, hint, type = 'text', autoComplete, placeholder, maxLength, contentAfter, disabled, refusal }: RuleFieldProps<V>) {
+export function RuleField<V extends Record<string, unknown>>({
+  form,
+  name,
+  label,
+  required,
+  hint,
+  type = 'text',
+  autoComplete,
+  placeholder,
+  maxLength,
+  contentAfter,
+  disabled,
+  refusal,
+}: RuleFieldProps<V>) {
   const { t } = useTranslation();
   const key = form.errors[name];
   const message = key ? fieldMessage(t, key, label) : refusal;
@@ -164,7 +177,15 @@ export function RuleField<V extends Record<string, unknown>>({ form, name, label
 }
 
 /** A labelled day picker (yyyy-MM-dd) bound to a `useRuleForm` field; a chosen or typed day is checked at once. */
-export function RuleDateField<V extends Record<string, unknown>>({ form, name, label, required, hint, max, disabled }: Pick<RuleFieldProps<V>, 'form' | 'name' | 'label' | 'required' | 'hint' | 'disabled'> & { max?: string }) {
+export function RuleDateField<V extends Record<string, unknown>>({
+  form,
+  name,
+  label,
+  required,
+  hint,
+  max,
+  disabled,
+}: Pick<RuleFieldProps<V>, 'form' | 'name' | 'label' | 'required' | 'hint' | 'disabled'> & { max?: string }) {
   const { t } = useTranslation();
   const key = form.errors[name];
   return (
