@@ -206,13 +206,17 @@ function loggedText(def: EndpointDef, secretOutput: boolean, text: string, data:
   return logged;
 }
 
+/** The refusals that are about one input field: a bad value (A0400) or a value already taken (A0409). */
+const PINNED_CODES: ReadonlySet<string> = new Set([ResponseCode.InvalidInput, ResponseCode.Conflict]);
+
 /** An error the caller caused or must hear about: `{code, msg}` in the caller's language, HTTP 200 as the spec has it. */
 function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   const ctx = request.callContext;
   if (error.logDetail && !ctx.services.config.quiet) console.error(`[server] ${error.code} ${error.logDetail}`);
   request.callRecord.code = error.code;
   const text = ctx.t(error.key, error.params);
-  const msg = error.field && error.code === ResponseCode.InvalidInput ? `${error.field}: ${text}` : text;
+  // A refusal of one input names the field first, by its contract name; the screens show that field's label there.
+  const msg = error.field && PINNED_CODES.has(error.code) ? `${error.field}: ${text}` : text;
   return reply.code(200).send(fail(error.code, msg));
 }
 

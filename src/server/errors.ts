@@ -30,7 +30,7 @@ export const Errors = {
   outOfScope: (field?: string) => new AppError(ResponseCode.OutOfScope, 'error.outOfScope', {}, field),
   roleNotHeld: () => new AppError(ResponseCode.RoleNotHeld, 'error.roleNotHeld'),
   notFound: (field?: string) => new AppError(ResponseCode.NotFound, 'error.notFound', {}, field),
-  conflict: (field: string) => new AppError(ResponseCode.Conflict, 'error.conflict', { field }, field),
+  conflict: (field: string) => new AppError(ResponseCode.Conflict, 'error.conflict', {}, field),
   stale: () => new AppError(ResponseCode.StaleRecord, 'error.stale'),
   inUse: (key: string, params: Record<string, string | number> = {}) => new AppError(ResponseCode.InUse, key, params),
   wrongOldPassword: () => new AppError(ResponseCode.WrongOldPassword, 'error.wrongOldPassword', {}, 'password'),

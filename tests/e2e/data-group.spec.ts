@@ -63,7 +63,9 @@ test('adds and edits data groups; a number is required, well-formed and unique',
   await pane.getByTestId('group-add').click();
   await fillBasics(dialog, '重复分组', 'e2e-east');
   await dialog.getByTestId('group-dialog-save').click();
-  await expect(dialog.getByTestId('group-dialog-failure')).toContainText('编号“E2E-EAST”已被“华东分组”使用');
+  // The number taken is said under the number field, not above the dialog's buttons.
+  await expect(dialog.locator('.fui-Field').filter({ has: dialog.getByTestId('field-number') })).toContainText('编号“E2E-EAST”已被“华东分组”使用');
+  await expect(dialog.getByTestId('group-dialog-failure')).toHaveCount(0);
   await dialog.getByTestId('group-dialog-cancel').click();
 
   await rowsWith(pane, 'E2E-EAST').dblclick();

@@ -44,8 +44,8 @@ test('builds a key for a system and an application; the server makes its value',
   await openList(page);
   await listPane(page).getByTestId('api-key-add').click();
   await dialog(page).getByTestId('api-key-save').click();
-  await expect(dialog(page)).toContainText('请输入系统');
-  await expect(dialog(page)).toContainText('请输入ApiKey（应用）');
+  await expect(dialog(page)).toContainText('请选择系统');
+  await expect(dialog(page)).toContainText('请选择ApiKey（应用）');
   await dialog(page).getByTestId('api-key-cancel').click();
   await expect(dialog(page)).toHaveCount(0);
 

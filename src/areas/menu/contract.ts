@@ -89,9 +89,11 @@ export interface MenuNode {
   appFlag: string;
   sysVersion: string;
   version: number;
+  /** The name in the caller's language, as the navigation shows it (its multilingual text; the stored name without one). */
+  shownName: string;
   children: MenuNode[];
 }
-export const menuNode: z.ZodType<MenuNode> = z.lazy(() => z.object({ ...menuRecordShape, children: z.array(menuNode) })).meta({ id: 'MenuNode' });
+export const menuNode: z.ZodType<MenuNode> = z.lazy(() => z.object({ ...menuRecordShape, shownName: z.string(), children: z.array(menuNode) })).meta({ id: 'MenuNode' });
 
 export const appEntry = z.object({ menuId: z.number().int(), appName: z.string(), systemId: z.string() });
 export type AppEntry = z.infer<typeof appEntry>;

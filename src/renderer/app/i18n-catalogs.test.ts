@@ -30,11 +30,38 @@ describe('i18n catalogs', () => {
     reference = Object.keys(await localeMessages('zh_CN')).sort();
   });
 
-  it.each(LOCALES)('%s has exactly the keys of zh_CN, none of them empty', async (locale) => {
+  it.each(LOCALES)('%s has exactly the keys of zh_CN (and the singulars its language has), none of them empty', async (locale) => {
     const messages = await localeMessages(locale);
-    expect(Object.keys(messages).sort()).toEqual(reference);
+    const ones = Object.keys(messages).filter((key) => key.endsWith('_one'));
+    expect(
+      Object.keys(messages)
+        .filter((key) => !key.endsWith('_one'))
+        .sort(),
+    ).toEqual(reference);
+    expect(ones.filter((key) => !reference.includes(key.replace(/_one$/, '_other')))).toEqual([]);
     const empty = Object.entries(messages).filter(([, text]) => text.trim() === '');
     expect(empty).toEqual([]);
+  });
+
+  it.each(['en_US', 'de_DE'] as const)('%s words every counted text for one and for many', async (locale) => {
+    const messages = await localeMessages(locale);
+    const others = reference.filter((key) => key.endsWith('_other'));
+    expect(others.length).toBeGreaterThan(20);
+    expect(others.filter((key) => !(key.replace(/_other$/, '_one') in messages))).toEqual([]);
+  });
+
+  it('counts in the language: one row, many rows; zh_CN, ja_JP and ko_KR have one form', async () => {
+    const i18n = await createI18n('en_US');
+    await loadShellTexts(i18n);
+    expect(i18n.t('operationLog.chain.intact', { count: 1 })).toBe('Chain intact, 1 row');
+    expect(i18n.t('operationLog.chain.intact', { count: 3 })).toBe('Chain intact, 3 rows');
+    await i18n.changeLanguage('de_DE');
+    expect(i18n.t('sms.phonesCount', { count: 1 })).toBe('1 Nummer');
+    expect(i18n.t('sms.phonesCount', { count: 0 })).toBe('0 Nummern');
+    await i18n.changeLanguage('zh_CN');
+    expect(i18n.t('sms.phonesCount', { count: 1 })).toBe((await localeMessages('zh_CN'))['sms.phonesCount_other']?.replace('{{count}}', '1'));
+    await i18n.changeLanguage('ja_JP');
+    expect(i18n.t('dictionary.childCount', { count: 1 })).toBe('1 件');
   });
 
   it('covers every validation message of the shared rules and contract', () => {

@@ -1,4 +1,5 @@
 import type { Locale } from '../../shared/constants';
+import type { PluralOne } from './locales/zh_CN';
 
 /**
  * A feature's own text in all five locales, kept in its folder (`src/areas/<area>/screens/text.ts`). The zh_CN
@@ -6,8 +7,9 @@ import type { Locale } from '../../shared/constants';
  */
 export type FeatureText<Keys extends string = string> = Record<Locale, Record<Keys, string>>;
 
+/** A counted text is `<key>_other` in zh_CN (one form for every count); a language with a singular adds `<key>_one`. */
 export function featureText<const Reference extends Record<string, string>>(
-  text: { zh_CN: Reference } & Record<Exclude<Locale, 'zh_CN'>, Record<keyof Reference, string>>,
+  text: { zh_CN: Reference } & Record<Exclude<Locale, 'zh_CN'>, Record<keyof Reference, string> & Partial<Record<PluralOne<keyof Reference>, string>>>,
 ): FeatureText<Extract<keyof Reference, string>> {
   return text;
 }

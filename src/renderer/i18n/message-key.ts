@@ -13,8 +13,11 @@ export type RouteTitleKey = `route.${string}`;
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
 export interface AreaMessageKeys {}
 
+/** A counted text's key as `t(key, { count })` takes it: i18next picks `<key>_one` / `<key>_other` by the language's plural rules. */
+export type PluralBase<Key> = Key extends `${infer Base}_other` ? Base : never;
+
 /** Every key `t()` takes: the renderer's catalog and each area's text key by key, rule messages and titles by family. */
-export type MessageKey = keyof Catalog | keyof AreaMessageKeys | RuleMessageKey | RouteTitleKey;
+export type MessageKey = keyof Catalog | keyof AreaMessageKeys | PluralBase<keyof Catalog | keyof AreaMessageKeys> | RuleMessageKey | RouteTitleKey;
 
 /** Whether a rule's message is a shared rule key; zod types every message as a plain string. */
 export function isRuleMessageKey(message: string): message is RuleMessageKey {

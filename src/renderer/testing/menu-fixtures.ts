@@ -5,7 +5,7 @@ import type { FakeBridge } from './fake-bridge';
 /** Fixtures of the menu screens' tests: a small tree of one system, and a fake `api.call` answering by endpoint. */
 
 export function menuNode(fields: Partial<MenuNode> & Pick<MenuNode, 'menuId' | 'name' | 'type' | 'perms'>): MenuNode {
-  return { parentId: null, systemMenuId: null, url: '', orderNum: 0, status: 0, linkTarget: 0, icon: '', appFlag: '', sysVersion: '', version: 1, children: [], ...fields };
+  return { parentId: null, systemMenuId: null, url: '', orderNum: 0, status: 0, linkTarget: 0, icon: '', appFlag: '', sysVersion: '', version: 1, children: [], shownName: fields.name, ...fields };
 }
 
 /** Back office (system) › System (group) › Menus (page, with its Add button) and Dictionaries (a disabled page). */
@@ -18,7 +18,7 @@ export function sampleTree(): MenuNode[] {
 }
 
 export function recordOf(node: MenuNode, parentName = ''): MenuRecord {
-  const { children: _children, ...fields } = node;
+  const { children: _children, shownName: _shownName, ...fields } = node;
   return { ...fields, parentName };
 }
 

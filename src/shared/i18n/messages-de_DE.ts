@@ -164,7 +164,7 @@ export const de_DE: Catalog = {
   'error.outOfScope': 'Die gewählten Daten liegen außerhalb der aktuellen Rolle',
   'error.roleNotHeld': 'Die aktuelle Rolle ist ungültig; bitte System und Rolle neu wählen',
   'error.notFound': 'Der Datensatz existiert nicht',
-  'error.conflict': '{field} existiert bereits',
+  'error.conflict': 'existiert bereits',
   'error.stale': 'Der Datensatz wurde inzwischen geändert; bitte neu laden',
   'error.undoExpired': 'Die {seconds} Sekunden zum Rückgängigmachen sind vorbei: das Löschen ist endgültig',
   'error.undoNotYours': 'Nur der Benutzer, der gelöscht hat, kann das Löschen in der dabei verwendeten Rolle rückgängig machen',

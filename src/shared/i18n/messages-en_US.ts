@@ -163,7 +163,7 @@ export const en_US: Catalog = {
   'error.outOfScope': 'The selected data lies outside the current role',
   'error.roleNotHeld': 'The current role is not valid; choose a system and role again',
   'error.notFound': 'The record does not exist',
-  'error.conflict': '{field} already exists',
+  'error.conflict': 'already exists',
   'error.stale': 'Someone else changed this record; reload and try again',
   'error.undoExpired': 'The {seconds} seconds to undo have passed: the delete is final',
   'error.undoNotYours': 'Only the user who deleted, in the role used to delete, can undo this delete',

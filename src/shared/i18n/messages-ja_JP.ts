@@ -163,7 +163,7 @@ export const ja_JP: Catalog = {
   'error.outOfScope': '選択したデータは現在のロールの範囲外です',
   'error.roleNotHeld': '現在のロールが無効です。システムとロールを選び直してください',
   'error.notFound': 'レコードが存在しません',
-  'error.conflict': '{field}は既に存在します',
+  'error.conflict': '既に存在します',
   'error.stale': '他のユーザーがレコードを変更しました。再読み込みしてやり直してください',
   'error.undoExpired': '元に戻せる {seconds} 秒が過ぎました。削除は確定しています',
   'error.undoNotYours': 'この削除を元に戻せるのは、削除したユーザーが削除時のロールで操作した場合だけです',

@@ -163,7 +163,7 @@ export const ko_KR: Catalog = {
   'error.outOfScope': '선택한 데이터가 현재 역할의 범위를 벗어납니다',
   'error.roleNotHeld': '현재 역할이 유효하지 않습니다. 시스템과 역할을 다시 선택하세요',
   'error.notFound': '레코드가 존재하지 않습니다',
-  'error.conflict': '{field}이(가) 이미 존재합니다',
+  'error.conflict': '이미 존재합니다',
   'error.stale': '다른 사용자가 레코드를 변경했습니다. 새로 고친 후 다시 시도하세요',
   'error.undoExpired': '실행 취소 가능 시간 {seconds}초가 지났습니다. 삭제가 확정되었습니다',
   'error.undoNotYours': '삭제한 사용자가 삭제할 때 사용한 역할에서만 이 삭제를 실행 취소할 수 있습니다',

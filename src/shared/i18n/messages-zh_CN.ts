@@ -163,7 +163,7 @@ export const zh_CN: Catalog = {
   'error.outOfScope': '所选数据不在当前角色的权限范围内',
   'error.roleNotHeld': '当前角色无效，请重新选择系统和角色',
   'error.notFound': '记录不存在',
-  'error.conflict': '{field}已存在',
+  'error.conflict': '已存在',
   'error.stale': '记录已被他人修改，请刷新后重试',
   'error.undoExpired': '撤销时限 {seconds} 秒已过：删除已生效，无法撤销',
   'error.undoNotYours': '只有执行删除的用户在删除时使用的角色下才能撤销此删除',

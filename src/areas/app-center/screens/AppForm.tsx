@@ -90,7 +90,7 @@ function AppFields({ form, locked, builtIn }: { form: RuleForm<AppFormValues>; l
   const label = (field: AppField) => t(FIELD_LABEL[field]);
   const message = (field: AppField) => {
     const key = errors[field];
-    return key ? fieldMessage(t, key, label(field)) : undefined;
+    return key ? fieldMessage(t, key, label(field), field === 'appType' ? 'chosen' : 'typed') : undefined;
   };
   const typeLabel = (value: AppTypeValue) => t(`appCenter.type.${appTypeKind(value)}`);
   return (

@@ -30,8 +30,8 @@ export function ClassificationDialog({ row, onClose, onSaved }: { row: Classific
   });
   const { saving } = form;
   const fieldProps = { values: form.values, change: form.change, message: form.message, disabled: saving };
-  const typeMessage = form.message('type', t('common.type'));
-  const deptMessage = form.message('deptId', t('common.organisation'));
+  const typeMessage = form.message('type', t('common.type'), 'chosen');
+  const deptMessage = form.message('deptId', t('common.organisation'), 'chosen');
   return (
     <DataDialog title={t(row ? 'dataGroup.class.editTitle' : 'dataGroup.class.addTitle')} testId="classification-dialog" form={form} onClose={onClose}>
       <NameNumberFields {...fieldProps} />

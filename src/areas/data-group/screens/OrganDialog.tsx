@@ -25,7 +25,7 @@ export function OrganDialog({ row, onClose, onSaved }: { row: OrganRow | null; o
   const groupId = form.values.groupId;
   const chosen = groups.data?.find((group) => group.id === groupId);
   const groupText = chosen ? `${chosen.name} (${chosen.number})` : row && row.groupId === groupId ? row.groupName : '';
-  const groupMessage = form.message('groupId', t('dataGroup.organ.group'));
+  const groupMessage = form.message('groupId', t('dataGroup.organ.group'), 'chosen');
   return (
     <DataDialog title={t(row ? 'dataGroup.organ.editTitle' : 'dataGroup.organ.addTitle')} testId="organ-dialog" form={form} onClose={onClose}>
       {groups.data && groups.data.length === 0 ? (

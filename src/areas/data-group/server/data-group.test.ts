@@ -68,7 +68,7 @@ describe('data groups', () => {
     await addGroup('G-1', '第一组');
     const taken = await server.call(api.dataGroup.groupAdd, { name: '另一组', number: 'g-1' }, { ...admin.as, ...EN });
     expect(taken.code).toBe(ResponseCode.Conflict);
-    expect(taken.msg).toBe('the number “G-1” is already used by “第一组” (numbers are compared without regard to case)');
+    expect(taken.msg).toBe('number: the number “G-1” is already used by “第一组” (numbers are compared without regard to case)');
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ number: 'has space' }, 'number: the number may contain only letters, digits, hyphen and underscore'],
       [{ number: 'Ü1' }, 'number: the number may contain only letters, digits, hyphen and underscore'],

@@ -9,7 +9,7 @@ import { Route } from '../../../shared/routes';
 import { useIdentity } from '../../../renderer/components/screen/identity';
 import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
 import { RecordFormSheet, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
-import { RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
+import { RuleDateField, RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
 import type { OrgNode } from '../../../renderer/components/OrgCascader';
 import { OrgCascader } from '../../../renderer/components/OrgCascader';
@@ -48,6 +48,9 @@ const FIELD_LABEL: Record<DeptField, MessageKey> = {
 const NO_COMPANY = 'none';
 
 /** The user's calendar day, YYYY-MM-DD: an establish date after it is refused at once (the server allows for every time zone). */
+/** Fields filled by choosing (radio, tree, list): their required message says "choose". */
+const CHOSEN_FIELDS: ReadonlySet<DeptField> = new Set(['deptType', 'parentId', 'companyType']);
+
 function localToday(): string {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
@@ -126,7 +129,7 @@ function DeptEditor({ record, reload, parentId = null }: LoadedRecord<DeptRecord
   const label = (field: DeptField) => t(FIELD_LABEL[field]);
   const messageOf = (field: DeptField) => {
     const key = form.errors[field];
-    return key ? fieldMessage(t, key, label(field)) : undefined;
+    return key ? fieldMessage(t, key, label(field), CHOSEN_FIELDS.has(field) ? 'chosen' : 'typed') : undefined;
   };
   const companyChoices = companies.data?.filter((entry) => entry.deptId !== editedId) ?? [];
   const chosenCompany = companies.data?.find((entry) => entry.deptId === values.companyType);
@@ -179,7 +182,7 @@ function DeptEditor({ record, reload, parentId = null }: LoadedRecord<DeptRecord
         <>
           <Divider>{t('dept.section.company')}</Divider>
           <RuleField form={form} name="companyCode" label={label('companyCode')} maxLength={18} disabled={locked} />
-          <RuleField form={form} name="establishTime" label={label('establishTime')} type="date" disabled={locked} />
+          <RuleDateField form={form} name="establishTime" label={label('establishTime')} max={localToday()} disabled={locked} />
           <RuleField form={form} name="legalPerson" label={label('legalPerson')} maxLength={DeptLimits.legalPersonMax} disabled={locked} />
           <RuleField form={form} name="registeredCapital" label={label('registeredCapital')} maxLength={DeptLimits.registeredCapitalMax} disabled={locked} />
           <RuleField form={form} name="registeredAddress" label={label('registeredAddress')} maxLength={DeptLimits.addressMax} disabled={locked} />

@@ -173,7 +173,7 @@ describe('adding and changing dictionaries', () => {
     const vehicles = await nodeId('VEHICLE_TYPE');
     const packages = await nodeId('PACKAGE_TYPE');
     const taken = await server.call(api.dictionary.add, { parentId: vehicles, dictNo: 'VAN', dictName: '面包车', dictOrder: 1 }, admin.as);
-    expect(taken).toMatchObject({ code: ResponseCode.Conflict, msg: 'dictNo already exists' });
+    expect(taken).toMatchObject({ code: ResponseCode.Conflict, msg: 'dictNo: already exists' });
     const topTaken = await server.call(api.dictionary.add, { dictNo: 'VEHICLE_TYPE', dictName: '车型', dictOrder: 1 }, admin.as);
     expect(topTaken.code).toBe(ResponseCode.Conflict);
     const elsewhere = await server.call(api.dictionary.add, { parentId: packages, dictNo: 'VAN', dictName: '厢车专用包装', dictOrder: 1 }, admin.as);

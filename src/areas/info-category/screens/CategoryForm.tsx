@@ -51,7 +51,7 @@ function CategoryEditor({ record, reload }: LoadedRecord<CategoryRecord>) {
   const { values } = form;
   const choices = systems.data ?? [];
   const chosen = choices.find((system) => system.systemCode === values.systemCode);
-  const systemError = form.errors.systemCode ? fieldMessage(t, form.errors.systemCode, t('common.ownedBySystem')) : undefined;
+  const systemError = form.errors.systemCode ? fieldMessage(t, form.errors.systemCode, t('common.ownedBySystem'), 'chosen') : undefined;
   const title = record ? t('infoCategory.editTitle', { name: record.name }) : t('infoCategory.addTitle');
 
   return (

@@ -10,7 +10,7 @@ import { InfoLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
 import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
 import { RecordFormPage, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
-import { RuleField, fieldMessage, type RuleForm } from '../../../renderer/components/form/RuleForm';
+import { RuleField, fieldMessage, type FieldKind, type RuleForm } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
 import { useNotify } from '../../../renderer/components/notify';
 import { RichTextEditor } from '../../../renderer/components/rich-text/RichTextEditor';
@@ -43,9 +43,9 @@ export default function InformationForm() {
   );
 }
 
-function errorOf(t: TFunction, form: RuleForm<ArticleFormValues>, field: keyof ArticleFormValues, label: MessageKey): string | undefined {
+function errorOf(t: TFunction, form: RuleForm<ArticleFormValues>, field: keyof ArticleFormValues, label: MessageKey, kind: FieldKind = 'typed'): string | undefined {
   const key = form.errors[field];
-  return key ? fieldMessage(t, key, String(t(label))) : undefined;
+  return key ? fieldMessage(t, key, String(t(label)), kind) : undefined;
 }
 
 function ArticleEditor({ record, reload }: LoadedRecord<ArticleRecord>) {
@@ -93,10 +93,10 @@ function ArticleEditor({ record, reload }: LoadedRecord<ArticleRecord>) {
     controller.submit(event);
   };
 
-  const systemError = errorOf(t, form, 'systemCode', 'common.ownedBySystem');
-  const apiKeyError = errorOf(t, form, 'apiKey', 'information.apiKey');
-  const categoryError = errorOf(t, form, 'classificationId', 'information.category');
-  const typeError = errorOf(t, form, 'typeCode', 'common.type');
+  const systemError = errorOf(t, form, 'systemCode', 'common.ownedBySystem', 'chosen');
+  const apiKeyError = errorOf(t, form, 'apiKey', 'information.apiKey', 'chosen');
+  const categoryError = errorOf(t, form, 'classificationId', 'information.category', 'chosen');
+  const typeError = errorOf(t, form, 'typeCode', 'common.type', 'chosen');
   const contentError = errorOf(t, form, 'content', 'common.content');
   const imageError = errorOf(t, form, 'imageId', 'information.image');
   const apiKeys = system?.apiKeys ?? [];

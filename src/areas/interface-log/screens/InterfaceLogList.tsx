@@ -1,4 +1,4 @@
-import { Badge, Button, Dropdown, Input, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Dropdown, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownload20Regular, Dismiss20Regular } from '@fluentui/react-icons';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -16,6 +16,7 @@ import { useBridgeQuery } from '../../../renderer/hooks/bridge-query';
 import { formatDateTime } from '../../../renderer/lib/format';
 import { formatBytes, useExport } from '../../../renderer/hooks/use-export';
 import { PayloadDialog, type PayloadKind } from './PayloadDialog';
+import { DateTimeInput } from '../../../renderer/components/date/DateFields';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
@@ -255,15 +256,8 @@ export default function InterfaceLogList() {
           <FilterTextField key={name} label={t(`interfaceLog.filter.${name}`)} placeholder={placeholder ? t(placeholder) : undefined} {...field(name)} data-testid={`filter-${name}`} />
         ))}
         {(['startTime', 'endTime'] as const).map((name) => (
-          <FilterField key={name} label={t(`interfaceLog.filter.${name}`)}>
-            <Input
-              type="datetime-local"
-              step={1}
-              max={dayjs().endOf('day').format('YYYY-MM-DDTHH:mm:ss')}
-              {...field(name)}
-              onChange={(_event, data) => field(name).onChange(data.value)}
-              data-testid={`filter-${name}`}
-            />
+          <FilterField key={name} label={t(`interfaceLog.filter.${name}`)} wide>
+            <DateTimeInput {...field(name)} defaultTime={name === 'startTime' ? '00:00:00' : '23:59:59'} data-testid={`filter-${name}`} />
           </FilterField>
         ))}
       </FilterBar>

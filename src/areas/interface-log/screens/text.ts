@@ -47,7 +47,7 @@ export const interfaceLogText = featureText({
     'interfaceLog.loading': '正在读取…',
     'interfaceLog.empty': '还没有接口调用记录',
     'interfaceLog.noMatch': '没有符合条件的接口调用',
-    'interfaceLog.exportSelected': '导出选中的 {{count}} 条',
+    'interfaceLog.exportSelected_other': '导出选中的 {{count}} 条',
     'interfaceLog.exportProgress': '正在导出：{{rows}} / {{total}} 行，{{size}}',
   },
   en_US: {
@@ -95,7 +95,8 @@ export const interfaceLogText = featureText({
     'interfaceLog.loading': 'Loading…',
     'interfaceLog.empty': 'No interface calls yet',
     'interfaceLog.noMatch': 'No interface calls match',
-    'interfaceLog.exportSelected': 'Export the {{count}} chosen',
+    'interfaceLog.exportSelected_one': 'Export the chosen one',
+    'interfaceLog.exportSelected_other': 'Export the {{count}} chosen',
     'interfaceLog.exportProgress': 'Exporting: {{rows}} of {{total}} rows, {{size}}',
   },
   de_DE: {
@@ -143,7 +144,8 @@ export const interfaceLogText = featureText({
     'interfaceLog.loading': 'Wird geladen…',
     'interfaceLog.empty': 'Noch keine Schnittstellenaufrufe',
     'interfaceLog.noMatch': 'Keine passenden Schnittstellenaufrufe',
-    'interfaceLog.exportSelected': 'Die {{count}} gewählten exportieren',
+    'interfaceLog.exportSelected_one': 'Den gewählten exportieren',
+    'interfaceLog.exportSelected_other': 'Die {{count}} gewählten exportieren',
     'interfaceLog.exportProgress': 'Export läuft: {{rows}} von {{total}} Zeilen, {{size}}',
   },
   ko_KR: {
@@ -191,7 +193,7 @@ export const interfaceLogText = featureText({
     'interfaceLog.loading': '불러오는 중…',
     'interfaceLog.empty': '아직 인터페이스 호출이 없습니다',
     'interfaceLog.noMatch': '조건에 맞는 인터페이스 호출이 없습니다',
-    'interfaceLog.exportSelected': '선택한 {{count}}건 내보내기',
+    'interfaceLog.exportSelected_other': '선택한 {{count}}건 내보내기',
     'interfaceLog.exportProgress': '내보내는 중: {{total}}행 중 {{rows}}행, {{size}}',
   },
   ja_JP: {
@@ -239,7 +241,7 @@ export const interfaceLogText = featureText({
     'interfaceLog.loading': '読み込み中…',
     'interfaceLog.empty': 'インターフェース呼び出しはまだありません',
     'interfaceLog.noMatch': '条件に合うインターフェース呼び出しはありません',
-    'interfaceLog.exportSelected': '選択した {{count}} 件をエクスポート',
+    'interfaceLog.exportSelected_other': '選択した {{count}} 件をエクスポート',
     'interfaceLog.exportProgress': 'エクスポート中：{{rows}} / {{total}} 行、{{size}}',
   },
 });

@@ -7,6 +7,7 @@ import { i18nChinese, i18nTranslation, type I18nTextRecord } from '../contract';
 import { Limits } from '../../../shared/rules';
 import { isBridgeError } from '../../../renderer/bridge/bridge-error';
 import { DialogFailure, DialogFrame } from '../../../renderer/components/dialog/DialogFrame';
+import { pinnedRefusalOf, pinnedTextFor, type PinnedRefusal } from '../../../renderer/components/form/record-form';
 import { RuleField, useRuleForm } from '../../../renderer/components/form/RuleForm';
 import { useNotify } from '../../../renderer/components/notify';
 import { errorMessage } from '../../../renderer/components/states';
@@ -48,6 +49,8 @@ export function I18nTextDialog({ open, record, onClose }: I18nTextDialogProps) {
     status: { initial: initial.status },
   });
   const [refusal, setRefusal] = useState<string | null>(null);
+  // A refusal of one field (the Chinese text already has a text) goes under that field while it holds the refused value.
+  const [pinned, setPinned] = useState<PinnedRefusal | null>(null);
   const save = useBridgeMutation('i18nText.save', {
     meta: { silent: true },
     onSuccess: () => {
@@ -56,7 +59,9 @@ export function I18nTextDialog({ open, record, onClose }: I18nTextDialogProps) {
       onClose();
     },
     onError: (error) => {
-      setRefusal(errorMessage(error, t('message.operationFailed')));
+      const onField = pinnedRefusalOf(error, form.values);
+      setPinned(onField);
+      setRefusal(onField ? null : errorMessage(error, t('message.operationFailed')));
       // Someone saved the text meanwhile: the list reads it again, so opening it again edits their version.
       if (isBridgeError(error) && error.code === ResponseCode.StaleRecord) void invalidateBridgeQueries(queryClient, 'i18nText.list');
     },
@@ -64,6 +69,7 @@ export function I18nTextDialog({ open, record, onClose }: I18nTextDialogProps) {
 
   const submit = () => {
     setRefusal(null);
+    setPinned(null);
     if (!form.validate()) return;
     save.mutate(saveInputOf(form.values, record));
   };
@@ -82,9 +88,25 @@ export function I18nTextDialog({ open, record, onClose }: I18nTextDialogProps) {
       cancel={{ 'data-testid': 'i18n-dialog-cancel' }}
     >
       <DialogFailure text={refusal} data-testid="i18n-dialog-refusal" />
-      <RuleField form={form} name="chinese" label={t('internationalize.field.chinese')} required hint={t('internationalize.hint.chinese')} maxLength={Limits.translatedNameMax} />
+      <RuleField
+        form={form}
+        name="chinese"
+        label={t('internationalize.field.chinese')}
+        required
+        hint={t('internationalize.hint.chinese')}
+        maxLength={Limits.translatedNameMax}
+        refusal={pinnedTextFor(pinned, 'chinese', form.values)}
+      />
       {TRANSLATIONS.map((name) => (
-        <RuleField key={name} form={form} name={name} label={t(`internationalize.field.${name}`)} hint={t('internationalize.hint.translation')} maxLength={Limits.translatedNameMax} />
+        <RuleField
+          key={name}
+          form={form}
+          name={name}
+          label={t(`internationalize.field.${name}`)}
+          hint={t('internationalize.hint.translation')}
+          maxLength={Limits.translatedNameMax}
+          refusal={pinnedTextFor(pinned, name, form.values)}
+        />
       ))}
       <Field label={t('common.status')} required>
         <RadioGroup layout="horizontal" value={String(form.values.status)} onChange={(_event, data) => form.setValue('status', Number(data.value) as I18nStatusValue)} data-testid="field-status">

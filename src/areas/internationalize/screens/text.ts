@@ -33,7 +33,7 @@ export const internationalizeText = featureText({
     'internationalize.import.summary': '新增 {{add}} 条，修改 {{change}} 条，未变 {{unchanged}} 条，拒绝 {{refuse}} 条',
     'internationalize.import.column.chinese': '中文',
     'internationalize.import.nothing': '文件中没有需要新增或修改的文本',
-    'internationalize.import.apply': '导入 {{count}} 条',
+    'internationalize.import.apply_other': '导入 {{count}} 条',
     'internationalize.import.applied': '已导入：新增 {{added}} 条，修改 {{changed}} 条',
   },
   en_US: {
@@ -67,7 +67,8 @@ export const internationalizeText = featureText({
     'internationalize.import.summary': '{{add}} to add, {{change}} to change, {{unchanged}} unchanged, {{refuse}} refused',
     'internationalize.import.column.chinese': 'Chinese',
     'internationalize.import.nothing': 'The file adds or changes no text',
-    'internationalize.import.apply': 'Import {{count}} texts',
+    'internationalize.import.apply_one': 'Import {{count}} text',
+    'internationalize.import.apply_other': 'Import {{count}} texts',
     'internationalize.import.applied': 'Imported: {{added}} added, {{changed}} changed',
   },
   de_DE: {
@@ -101,7 +102,8 @@ export const internationalizeText = featureText({
     'internationalize.import.summary': '{{add}} hinzuzufügen, {{change}} zu ändern, {{unchanged}} unverändert, {{refuse}} abgelehnt',
     'internationalize.import.column.chinese': 'Chinesisch',
     'internationalize.import.nothing': 'Die Datei fügt keinen Text hinzu und ändert keinen',
-    'internationalize.import.apply': '{{count}} Texte importieren',
+    'internationalize.import.apply_one': '{{count}} Text importieren',
+    'internationalize.import.apply_other': '{{count}} Texte importieren',
     'internationalize.import.applied': 'Importiert: {{added}} hinzugefügt, {{changed}} geändert',
   },
   ko_KR: {
@@ -135,7 +137,7 @@ export const internationalizeText = featureText({
     'internationalize.import.summary': '추가 {{add}}개, 수정 {{change}}개, 변경 없음 {{unchanged}}개, 거부 {{refuse}}개',
     'internationalize.import.column.chinese': '중국어',
     'internationalize.import.nothing': '파일에 추가하거나 수정할 텍스트가 없습니다',
-    'internationalize.import.apply': '{{count}}개 가져오기',
+    'internationalize.import.apply_other': '{{count}}개 가져오기',
     'internationalize.import.applied': '가져왔습니다: 추가 {{added}}개, 수정 {{changed}}개',
   },
   ja_JP: {
@@ -169,7 +171,7 @@ export const internationalizeText = featureText({
     'internationalize.import.summary': '追加 {{add}} 件、変更 {{change}} 件、変更なし {{unchanged}} 件、拒否 {{refuse}} 件',
     'internationalize.import.column.chinese': '中国語',
     'internationalize.import.nothing': 'ファイルに追加・変更するテキストはありません',
-    'internationalize.import.apply': '{{count}} 件をインポート',
+    'internationalize.import.apply_other': '{{count}} 件をインポート',
     'internationalize.import.applied': 'インポートしました：追加 {{added}} 件、変更 {{changed}} 件',
   },
 });

@@ -102,7 +102,7 @@ describe('multilingual text list and dialog', () => {
     expect(info.data).toMatchObject({ chinese: '运单查询', english: 'Waybill search', german: 'Frachtbriefsuche', korean: '', japanese: '', status: 1, operater: '系统管理员', version: 1 });
 
     const twice = await server.call(api.i18nText.save, { chinese: '运单查询', english: 'Again' }, admin.as);
-    expect(twice).toMatchObject({ code: ResponseCode.Conflict, msg: '“运单查询” already has a multilingual text' });
+    expect(twice).toMatchObject({ code: ResponseCode.Conflict, msg: 'chinese: “运单查询” already has a multilingual text' });
     const [row] = await logged('add');
     expect(row).toMatchObject({ entryType: 'add' });
     expect(JSON.stringify(row)).toContain('Waybill search');
@@ -118,7 +118,7 @@ describe('multilingual text list and dialog', () => {
     const noVersion = await server.call(api.i18nText.save, { id, chinese: '运单查询' }, admin.as);
     expect(noVersion.code).toBe(ResponseCode.InvalidInput);
     const taken = await server.call(api.i18nText.save, { id, version: 2, chinese: '字典管理' }, admin.as);
-    expect(taken).toMatchObject({ code: ResponseCode.Conflict, msg: '“字典管理” already has a multilingual text' });
+    expect(taken).toMatchObject({ code: ResponseCode.Conflict, msg: 'chinese: “字典管理” already has a multilingual text' });
     const [update] = await logged('update');
     expect(JSON.stringify(update)).toContain('Waybill search');
     expect(JSON.stringify(update)).toContain('Find waybills');

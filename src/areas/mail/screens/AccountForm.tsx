@@ -56,7 +56,7 @@ function AccountEditor({ record, reload }: LoadedRecord<MailAccountRecord>) {
   const { form, locked } = controller;
   const { values } = form;
   const title = record ? t('mail.accountEditTitle', { account: record.account }) : t('mail.accountAddTitle');
-  const protocolError = form.errors.protocol ? fieldMessage(t, form.errors.protocol, t('mail.protocol')) : undefined;
+  const protocolError = form.errors.protocol ? fieldMessage(t, form.errors.protocol, t('mail.protocol'), 'chosen') : undefined;
   return (
     <RecordFormPage controller={controller} title={title} testIdPrefix="account" readOnlyText={t('mail.readOnly')}>
       <RuleField form={form} name="host" label={t('mail.host')} hint={t('mail.hostHint')} maxLength={MailLimits.hostMax} required disabled={locked} />

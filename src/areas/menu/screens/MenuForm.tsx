@@ -78,7 +78,9 @@ function MenuEditor({ record, reload }: LoadedRecord<MenuRecord>) {
   const messageOf = (field: MenuField) => {
     const key = form.errors[field];
     if (!key) return undefined;
-    return field === 'parentId' && key === 'validation.required' ? t('menu.parentRequired') : fieldMessage(t, key, label(field));
+    return field === 'parentId' && key === 'validation.required'
+      ? t('menu.parentRequired')
+      : fieldMessage(t, key, label(field), field === 'type' || field === 'linkTarget' || field === 'status' ? 'chosen' : 'typed');
   };
 
   const changeType = (value: number) => {

@@ -30,11 +30,11 @@ const TYPE_BADGE = { [MenuType.System]: 'brand', [MenuType.Menu]: 'informative',
 
 const menuRowId = (node: MenuNode) => node.menuId;
 const menuChildren = (node: MenuNode) => node.children;
-const menuName = (node: MenuNode) => node.name;
+const menuName = (node: MenuNode) => node.shownName;
 const menuRows = (nodes: MenuNode[]) => ({ rows: nodes, total: nodes.length });
 const menuRoutes = recordFormRoutes(Route.menuManage, 'menuId', Perm.menuUpdate);
 /** The search finds a menu by its name, its address or its system id / key value. */
-const menuMatches = (node: MenuNode, text: string) => [node.name, node.url, node.perms].some((value) => labelMatches(value, text));
+const menuMatches = (node: MenuNode, text: string) => [node.shownName, node.name, node.url, node.perms].some((value) => labelMatches(value, text));
 
 type MenuFilters = { status: MenuStatusValue | null };
 
@@ -73,7 +73,8 @@ export default function MenuList() {
     {
       key: 'name',
       header: t('common.name'),
-      render: (node) => <span className={styles.name}>{node.name}</span>,
+      // The name as the navigation shows it in the reader's language; the form edits the stored (Chinese) name.
+      render: (node) => <span className={styles.name}>{node.shownName}</span>,
     },
     {
       key: 'type',

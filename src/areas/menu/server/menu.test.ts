@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../../shared/codes';
 import { api } from '../../../shared/contract';
-import type { MenuForm } from '../contract';
+import type { MenuForm, MenuNode } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { infoCategory, menu, operationLog, roleMenu } from '../../../server/db/schema';
@@ -54,6 +54,14 @@ describe('menu list and info', () => {
     expect(userPage.children.map((b) => b.perms).sort()).toEqual([Perm.userChangeDept, Perm.userDelete, Perm.userResetPwd, Perm.userSave, Perm.userUpdate].sort());
     expect(userPage.children.every((b) => b.type === 2)).toBe(true);
     expect(userPage).toMatchObject({ type: 1, status: 0, linkTarget: 0, version: 1 });
+  });
+
+  it('names each menu in the caller’s language as the navigation does, beside the stored name the form edits', async () => {
+    const menuPage = (tree: MenuNode[]) => flatten(tree).find((n) => n.url === Route.menu)!;
+    const chinese = await server.call(api.menu.list, {}, { ...admin.as, language: 'zh_CN' });
+    expect(menuPage(chinese.data!)).toMatchObject({ name: '菜单管理', shownName: '菜单管理' });
+    const german = await server.call(api.menu.list, {}, { ...admin.as, language: 'de_DE' });
+    expect(menuPage(german.data!)).toMatchObject({ name: '菜单管理', shownName: 'Menüs' });
   });
 
   it('filters by system and by status, keeping the ancestors of matches', async () => {
@@ -157,7 +165,7 @@ describe('adding menus', () => {
 
   it('refuses a duplicate system id, and a duplicate key value within a system but not across systems', async () => {
     const dupSystem = await server.call(api.menu.add, { name: '重复系统', type: 0, perms: 'logistics' }, admin.as);
-    expect(dupSystem).toMatchObject({ code: ResponseCode.Conflict, msg: 'perms already exists' });
+    expect(dupSystem).toMatchObject({ code: ResponseCode.Conflict, msg: 'perms: already exists' });
     const groupId = (await systemsGroup()).menuId;
     expect((await addPage(groupId, Perm.userView)).code).toBe(ResponseCode.Conflict);
     const logisticsGroup = (await logistics()).menuId;
@@ -238,7 +246,7 @@ describe('updating menus', () => {
       { menuId: page.data!.menuId, version: 1, name: '报表', type: 1, parentId: logisticsId, url: '/reportView', linkTarget: 0, perms: 'reportView' },
       admin.as,
     );
-    expect(answer).toMatchObject({ code: ResponseCode.Conflict, msg: 'perms already exists' });
+    expect(answer).toMatchObject({ code: ResponseCode.Conflict, msg: 'perms: already exists' });
     expect((await server.call(api.menu.info, { menuId: page.data!.menuId }, admin.as)).data).toMatchObject({ parentId: group.menuId, version: 1 });
   });
 

@@ -17,7 +17,8 @@ import type { UndoTicket } from '../../../shared/contract/undo';
 
 type MenuRow = typeof menu.$inferSelect;
 type MenuForm = ParsedInputOf<typeof api.menu.add>;
-type MenuSnapshot = Omit<MenuNode, 'children'>;
+// The stored record, as the form and the operation log see it; the list adds the name in the reader's language.
+type MenuSnapshot = Omit<MenuNode, 'children' | 'shownName'>;
 
 /** The unique indexes a menu save can run into: both are about the perms field (system id, key value). */
 const PERMS_CONSTRAINTS = new Set(['sys_menu_system_id_uq', 'sys_menu_key_uq']);
@@ -141,8 +142,10 @@ function withAncestors(rows: MenuRow[], matches: (row: MenuRow) => boolean): Men
 }
 
 /** Rows (in display order) as a tree; a row whose parent is absent becomes a root. */
-function menuTree(rows: MenuRow[]): MenuNode[] {
-  const nodes = new Map<number, MenuNode>(rows.map((r) => [r.menuId, { ...snapshotOf(r), children: [] }]));
+async function menuTree(ctx: CallContext, rows: MenuRow[]): Promise<MenuNode[]> {
+  const { translations } = ctx.services;
+  const shown = await Promise.all(rows.map((r) => translations.translate(ctx.locale, r.name)));
+  const nodes = new Map<number, MenuNode>(rows.map((r, index) => [r.menuId, { ...snapshotOf(r), shownName: shown[index] ?? r.name, children: [] }]));
   const roots: MenuNode[] = [];
   for (const node of nodes.values()) {
     const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
@@ -164,7 +167,7 @@ export async function listMenus(ctx: CallContext, input: ParsedInputOf<typeof ap
     .where(or(inArray(menu.menuId, systems), inArray(menu.systemMenuId, systems)))
     .orderBy(asc(menu.orderNum), asc(menu.menuId));
   const status = input.status;
-  return menuTree(status === null || status === undefined ? rows : withAncestors(rows, (r) => r.status === status));
+  return menuTree(ctx, status === null || status === undefined ? rows : withAncestors(rows, (r) => r.status === status));
 }
 
 export async function menuInfo(ctx: CallContext, menuId: number): Promise<MenuSnapshot & { parentName: string }> {

@@ -69,7 +69,7 @@ function KeyEditor({ record, reload }: LoadedRecord<MessageKeyRecord>) {
   const systems = options.data ?? [];
   const chosen = systems.find((system) => system.id === values.messageSystemId) ?? null;
   const title = record ? t('msgKey.keyEditTitle', { system: record.systemName }) : t('msgKey.keyAddTitle');
-  const systemError = form.errors.messageSystemId ? fieldMessage(t, form.errors.messageSystemId, t('msgKey.system')) : undefined;
+  const systemError = form.errors.messageSystemId ? fieldMessage(t, form.errors.messageSystemId, t('msgKey.system'), 'chosen') : undefined;
   const regenerateKey = async () => {
     if (!record) return;
     const confirmed = await confirm({ title: t('msgKey.regenerateTitle'), message: t('msgKey.regenerateConfirm', { system: record.systemName }), confirmLabel: t('msgKey.regenerate') });

@@ -64,7 +64,7 @@ function SystemEditor({ record, reload }: LoadedRecord<MessageSystemRecord>) {
   const title = record ? t('msgKey.systemEditTitle', { name: record.name }) : t('msgKey.systemAddTitle');
   const message = (field: 'deptId' | 'channels', labelKey: MessageKey) => {
     const key = form.errors[field];
-    return key ? fieldMessage(t, key, t(labelKey)) : undefined;
+    return key ? fieldMessage(t, key, t(labelKey), 'chosen') : undefined;
   };
   const deptError = message('deptId', 'common.organisation');
   const channelsError = message('channels', 'msgKey.channels');

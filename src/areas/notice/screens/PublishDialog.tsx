@@ -13,6 +13,7 @@ import { useBridgeMutation, useBridgeQuery } from '../../../renderer/hooks/bridg
 import type { MessageKey } from '../../../renderer/i18n/message-key';
 import { orgNodesOf } from '../../../renderer/lib/org-nodes';
 import { newNoticeValues, noticeIssues, noticePayload, type NoticeField, type NoticeFormValues } from './notice-form';
+import { DateTimeInput } from '../../../renderer/components/date/DateFields';
 
 // The editor (lexical) loads only when rich text is chosen: the screen's chunk stays small.
 const RichTextEditor = lazy(() => import('../../../renderer/components/rich-text/RichTextEditor'));
@@ -35,6 +36,9 @@ const FIELD_LABEL: Record<NoticeField, MessageKey> = {
   endTime: 'notice.field.endTime',
 };
 
+/** Fields filled by choosing: their required message says "choose"; the window's times are picked too. */
+const CHOSEN_FIELDS: ReadonlySet<NoticeField> = new Set(['audienceType', 'audienceDeptId', 'audienceRoleId', 'startTime', 'endTime']);
+
 const AUDIENCE_LABEL: Record<NoticeAudienceType, MessageKey> = { all: 'notice.audience.all', org: 'notice.field.audienceDept', role: 'notice.field.audienceRole' };
 const FORMAT_LABEL: Record<NoticeFormatType, MessageKey> = { text: 'notice.format.text', html: 'notice.format.html' };
 
@@ -54,7 +58,7 @@ export function PublishDialog({ onClose, onSent }: { onClose: () => void; onSent
   const { values, change } = form;
   const roles = useBridgeQuery('user.rolesByDept', { deptId: values.roleDeptId ?? 0 }, { enabled: values.roleDeptId !== null });
   const send = useBridgeMutation('notice.send', { meta: { silent: true } });
-  const message = (field: NoticeField) => form.message(field, t(FIELD_LABEL[field]));
+  const message = (field: NoticeField) => form.message(field, t(FIELD_LABEL[field]), CHOSEN_FIELDS.has(field) ? 'chosen' : 'typed');
   const state = (field: NoticeField) => (message(field) ? 'error' : 'none');
 
   const save = () => {
@@ -177,10 +181,10 @@ export function PublishDialog({ onClose, onSent }: { onClose: () => void; onSent
       ) : null}
       <div className={styles.row}>
         <Field label={t('notice.field.startTime')} hint={t('notice.field.startHint')} validationState={state('startTime')} validationMessage={message('startTime')}>
-          <Input type="datetime-local" value={values.startTime} onChange={(_event, data) => change({ startTime: data.value })} disabled={saving} data-testid="notice-start" />
+          <DateTimeInput value={values.startTime} onChange={(startTime) => change({ startTime })} disabled={saving} data-testid="notice-start" />
         </Field>
         <Field label={t('notice.field.endTime')} required hint={t('notice.field.endHint')} validationState={state('endTime')} validationMessage={message('endTime')}>
-          <Input type="datetime-local" value={values.endTime} onChange={(_event, data) => change({ endTime: data.value })} disabled={saving} data-testid="notice-end" />
+          <DateTimeInput value={values.endTime} onChange={(endTime) => change({ endTime })} defaultTime="23:59:59" disabled={saving} data-testid="notice-end" />
         </Field>
       </div>
       <DialogFailure text={form.failure} data-testid="notice-failure" />

@@ -1,4 +1,4 @@
-import { Badge, Button, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownload20Regular, ArrowSync16Regular, Dismiss20Regular } from '@fluentui/react-icons';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { formatBytes, useExport } from '../../../renderer/hooks/use-export';
 import { formatDateTime } from '../../../renderer/lib/format';
 import { ChangesDialog } from './ChangesDialog';
 import { readableValue } from './diff';
+import { DateInput } from '../../../renderer/components/date/DateFields';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
@@ -189,13 +190,7 @@ export default function OperationLogList() {
         <FilterTextField label={t('common.loginName')} {...field('operLoginName')} data-testid="filter-operLoginName" />
         {(['operationTimeStart', 'operationTimeEnd'] as const).map((name) => (
           <FilterField key={name} label={t(`operationLog.filter.${name}`)}>
-            <Input
-              type="date"
-              max={today}
-              value={list.filters.draft[name]}
-              onChange={(_event, data) => field(name).onChange(data.value && data.value > today ? today : data.value)}
-              data-testid={`filter-${name}`}
-            />
+            <DateInput max={today} {...field(name)} data-testid={`filter-${name}`} />
           </FilterField>
         ))}
       </FilterBar>

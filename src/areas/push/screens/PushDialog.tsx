@@ -49,7 +49,7 @@ export function PushDialog({ provider, onClose, onSent }: { provider: PushProvid
     const issue = issues[field];
     if (!issue || (field !== 'audience' && !attempted)) return undefined;
     if (field === 'audience' && !attempted && parsed.values.length === 0 && parsed.badCharacters.length === 0 && parsed.tooLong.length === 0) return undefined;
-    return issue.params ? t(issue.key, issue.params) : fieldMessage(t, issue.key, t(FIELD_LABEL[field]));
+    return issue.params ? t(issue.key, issue.params) : fieldMessage(t, issue.key, t(FIELD_LABEL[field]), field === 'audienceType' ? 'chosen' : 'typed');
   };
   const state = (field: ComposeField) => (message(field) ? 'error' : 'none');
 

@@ -86,7 +86,7 @@ function RoleEditor({ record, reload }: LoadedRecord<RoleRecord>) {
   const sameScope = record !== null && record.deptId === deptId && record.roleType === roleType;
   const sentIds: number[] = tree ? roleMenusToSend(tree, checked, sameScope) : (record?.menuIdList ?? []);
 
-  const orgMessage = form.errors.deptId ? fieldMessage(t, form.errors.deptId, t('common.organisation')) : undefined;
+  const orgMessage = form.errors.deptId ? fieldMessage(t, form.errors.deptId, t('common.organisation'), 'chosen') : undefined;
   const title = record ? t('role.editTitle', { name: record.roleName }) : t('role.addTitle');
   return (
     <RecordFormPage

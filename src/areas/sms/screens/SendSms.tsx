@@ -62,7 +62,7 @@ export default function SendSms() {
       { templateId: template.id, signatureId: signature.id, params: values, phones },
       {
         onSuccess: (result) => {
-          notify.success(t('sms.sent', { total: result.total, batchId: result.batchId }));
+          notify.success(t('sms.sent', { count: result.total, batchId: result.batchId }));
           setPhones('');
           setAttempted(false);
           void invalidateSendQueries(queryClient);

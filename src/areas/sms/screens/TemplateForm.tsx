@@ -50,7 +50,7 @@ function TemplateEditor({ record, reload }: LoadedRecord<SmsTemplateRecord>) {
   const { form, locked } = controller;
   const { values } = form;
   const title = record ? t('sms.templateEditTitle', { name: record.name }) : t('sms.templateAddTitle');
-  const typeError = form.errors.type ? fieldMessage(t, form.errors.type, t('sms.templateType')) : undefined;
+  const typeError = form.errors.type ? fieldMessage(t, form.errors.type, t('sms.templateType'), 'chosen') : undefined;
   const contentError = form.errors.content ? fieldMessage(t, form.errors.content, t('sms.templateContent')) : undefined;
   const variables = templateVariables(values.content);
 

@@ -1,8 +1,9 @@
-import { Field, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Field, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../renderer/components/states';
 import { useBridgeQuery } from '../../../renderer/hooks/bridge-query';
+import { DateInput, MonthInput } from '../../../renderer/components/date/DateFields';
 
 // Each chart's code (and the map's shapes) is its own chunk, fetched when its tab is first selected.
 const VisitMap = lazy(() => import('./VisitMap'));
@@ -19,19 +20,11 @@ const useStyles = makeStyles({
 function PeriodPicker({ kind, value, max, onChange, testId }: { kind: 'date' | 'month'; value: string; max: string; onChange: (value: string) => void; testId: string }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const Picker = kind === 'date' ? DateInput : MonthInput;
   return (
     <Field label={t(kind === 'date' ? 'stats.date' : 'stats.month')} className={styles.picker}>
-      <Input
-        type={kind}
-        value={value}
-        max={max}
-        required
-        // A typed value past the bound, or a cleared field, is not taken: the chart keeps its period.
-        onChange={(_, data) => {
-          if (data.value && data.value <= max) onChange(data.value);
-        }}
-        data-testid={testId}
-      />
+      {/* A cleared field is not taken: the chart keeps its period (a typed later one is taken as the bound). */}
+      <Picker value={value} max={max} required onChange={(next) => next && onChange(next)} data-testid={testId} />
     </Field>
   );
 }

@@ -76,11 +76,18 @@ describe('visit statistics screen', { timeout: 30_000 }, () => {
   it('opens on the server’s today and offers no later day or month', async () => {
     await renderScreen();
     const picker = await screen.findByTestId('stats-map-date');
-    expect(picker.getAttribute('max')).toBe('2026-11-20');
     expect(picker.getAttribute('value')).toBe('2026-11-20');
     expect(callsOf(fake, 'statistics.accessMap')).toEqual([{ date: '2026-11-20' }]);
+    // A typed earlier day is taken; a typed later one is taken as today, so no call asks for the future.
+    fireEvent.change(picker, { target: { value: '2026-11-02' } });
+    fireEvent.blur(picker);
+    await waitFor(() => expect(callsOf(fake, 'statistics.accessMap')).toEqual([{ date: '2026-11-20' }, { date: '2026-11-02' }]));
+    fireEvent.change(picker, { target: { value: '2026-12-24' } });
+    fireEvent.blur(picker);
+    await waitFor(() => expect(picker.getAttribute('value')).toBe('2026-11-20'));
+    expect(callsOf(fake, 'statistics.accessMap')).not.toContainEqual({ date: '2026-12-24' });
     fireEvent.click(screen.getByTestId('stats-tab-month'));
-    expect((await screen.findByTestId('stats-month-month')).getAttribute('max')).toBe('2026-11');
+    expect((await screen.findByTestId('stats-month-month')).getAttribute('value')).toBe('2026-11');
   });
 
   it('ends another user’s session after asking, and refuses the caller’s own', async () => {

@@ -40,7 +40,7 @@ export function ApiKeyDialog({ row, onClose, onSaved }: { row: ApiKeyRow | null;
     },
   });
   const { values, change, saving } = form;
-  const message = (field: KeyField) => form.message(field, t(FIELD_LABEL[field]));
+  const message = (field: KeyField) => form.message(field, t(FIELD_LABEL[field]), 'chosen');
 
   const systemName = systems.data?.find((s) => s.menuId === values.systemCode)?.appName ?? (row && row.systemCode === values.systemCode ? row.systemName : '');
   const app = apps.data?.find((a) => a.clientId === values.apiCode);

@@ -99,7 +99,7 @@ function UserEditor({ record, reload }: LoadedRecord<UserRecord>) {
   const available = useMemo(() => (classifications.data ? new Set(classifications.data.map((entry) => entry.classificationId)) : null), [classifications.data]);
   const problems = useMemo(() => authorityProblems(authorities, available), [authorities, available]);
 
-  const orgMessage = form.errors.deptId ? fieldMessage(t, form.errors.deptId, t('common.organisation')) : undefined;
+  const orgMessage = form.errors.deptId ? fieldMessage(t, form.errors.deptId, t('common.organisation'), 'chosen') : undefined;
   const statusMessage = form.errors.status ? t(form.errors.status) : undefined;
 
   const title = record === null ? t('user.addTitle') : t('user.editTitle', { username: record.username });

@@ -254,7 +254,7 @@ describe('adding users', () => {
   });
 
   it('refuses a login name taken in any case, and of two adds of one name exactly one succeeds', async () => {
-    expect(await server.call(api.user.add, await addForm({ username: 'ADMIN' }), admin.as)).toMatchObject({ code: ResponseCode.Conflict, msg: 'username already exists' });
+    expect(await server.call(api.user.add, await addForm({ username: 'ADMIN' }), admin.as)).toMatchObject({ code: ResponseCode.Conflict, msg: 'username: already exists' });
     const [a, b] = await Promise.all([
       server.call(api.user.add, await addForm({ username: 'twin' }), admin.as),
       server.call(api.user.add, await addForm({ username: 'TWIN', name: '双胞胎' }), admin.as),
@@ -357,7 +357,7 @@ describe('updating users', () => {
   it('refuses a rename to a taken login name', async () => {
     const before = await created();
     const answer = await server.call(api.user.update, formOf(before, { username: 'Admin' }), admin.as);
-    expect(answer).toMatchObject({ code: ResponseCode.Conflict, msg: 'username already exists' });
+    expect(answer).toMatchObject({ code: ResponseCode.Conflict, msg: 'username: already exists' });
   });
 });
 

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { CallableEndpointId, CallInput, CallOutput } from '../../../shared/bridge';
 import { useBridgeMutation } from '../../hooks/bridge-query';
 import type { MessageKey } from '../../i18n/message-key';
-import { fieldMessage } from '../form/RuleForm';
+import { pinnedRefusalOf, pinnedTextFor, type PinnedRefusal } from '../form/record-form';
+import { fieldMessage, type FieldKind } from '../form/RuleForm';
 import { useNotify } from '../notify';
 import { isTransportFailure, sessionEndOf } from '../screen/session-errors';
 import { errorMessage } from '../states';
@@ -21,7 +22,7 @@ export interface DialogForm<V extends Record<string, unknown>> {
   /** A send was tried: the fields show their messages from now on. */
   attempted: boolean;
   /** The message under a field, named `label`, once a send was tried. */
-  message: (field: keyof V & string, label: string) => string | undefined;
+  message: (field: keyof V & string, label: string, kind?: FieldKind) => string | undefined;
   /** Starts a send: clears the last refusal and says whether the fields pass the rules. */
   check: () => boolean;
   /** The server's last refusal, for `DialogFailure`. */
@@ -40,22 +41,29 @@ export function useDialogForm<V extends Record<string, unknown>>(initial: V | ((
   const [values, setValues] = useState<V>(initial);
   const [attempted, setAttempted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [pinned, setPinned] = useState<PinnedRefusal | null>(null);
   const shown: Partial<Record<keyof V & string, MessageKey>> = attempted ? issues(values) : {};
   return {
     values,
     change: (patch) => setValues((current) => ({ ...current, ...patch })),
     attempted,
-    message: (field, label) => {
+    message: (field, label, kind) => {
       const key = shown[field];
-      return key ? fieldMessage(t, key, label) : undefined;
+      return key ? fieldMessage(t, key, label, kind) : pinnedTextFor(pinned, field, values);
     },
     check: () => {
       setAttempted(true);
       setFailure(null);
+      setPinned(null);
       return Object.keys(issues(values)).length === 0;
     },
     failure,
-    refused: (error) => setFailure(refusalMessage(t, error)),
+    // A refusal about one of the dialog's fields (a value taken, a bad value) goes under that field.
+    refused: (error) => {
+      const onField = pinnedRefusalOf(error, values);
+      setPinned(onField);
+      setFailure(onField ? null : refusalMessage(t, error));
+    },
   };
 }
 

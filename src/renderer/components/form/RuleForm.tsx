@@ -1,6 +1,7 @@
 import { Field, Input, type InputProps } from '@fluentui/react-components';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../date/DateFields';
 import type { TFunction } from 'i18next';
 import type { MessageKey } from '../../i18n/message-key';
 import { ruleMessage, type FieldRule } from './rules';
@@ -112,9 +113,12 @@ export function useRuleForm<V extends Record<string, unknown>>(specs: FieldSpecs
   return { values, errors, setValue, validateField, validate, setError, reset };
 }
 
-/** A rule's message under a field: a bare 'required' names the field, everything else reads on its own. */
-export function fieldMessage(t: TFunction, key: MessageKey, label: string): string {
-  if (key === 'validation.required') return t('form.required', { label });
+/** How a field is filled: typed ("please enter …") or chosen from a list, tree or radio group ("please choose …"). */
+export type FieldKind = 'typed' | 'chosen';
+
+/** A rule's message under a field: a bare 'required' names the field (as typed or chosen), everything else reads on its own. */
+export function fieldMessage(t: TFunction, key: MessageKey, label: string, kind: FieldKind = 'typed'): string {
+  if (key === 'validation.required') return t(kind === 'chosen' ? 'form.requiredChoice' : 'form.required', { label });
   const text = t(key);
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
@@ -131,14 +135,30 @@ interface RuleFieldProps<V extends Record<string, unknown>> {
   maxLength?: number;
   contentAfter?: InputProps['contentAfter'];
   disabled?: boolean;
+  /** The server's refusal of the field's value (`pinnedTextFor`), shown when no rule is broken. */
+  refusal?: string;
 }
 
 /** A labelled text input bound to a `useRuleForm` field, with the rule's message under it. */
-export function RuleField<V extends Record<string, unknown>>({ form, name, label, required, hint, type = 'text', autoComplete, placeholder, maxLength, contentAfter, disabled }: RuleFieldProps<V>) {
+export function RuleField<V extends Record<string, unknown>>({
+  form,
+  name,
+  label,
+  required,
+  hint,
+  type = 'text',
+  autoComplete,
+  placeholder,
+  maxLength,
+  contentAfter,
+  disabled,
+  refusal,
+}: RuleFieldProps<V>) {
   const { t } = useTranslation();
   const key = form.errors[name];
+  const message = key ? fieldMessage(t, key, label) : refusal;
   return (
-    <Field label={label} required={required} hint={key ? undefined : hint} validationState={key ? 'error' : 'none'} validationMessage={key ? fieldMessage(t, key, label) : undefined}>
+    <Field label={label} required={required} hint={message ? undefined : hint} validationState={message ? 'error' : 'none'} validationMessage={message}>
       <Input
         name={name}
         value={String(form.values[name] ?? '')}
@@ -149,6 +169,35 @@ export function RuleField<V extends Record<string, unknown>>({ form, name, label
         placeholder={placeholder}
         maxLength={maxLength}
         contentAfter={contentAfter}
+        disabled={disabled}
+        data-testid={`field-${name}`}
+      />
+    </Field>
+  );
+}
+
+/** A labelled day picker (yyyy-MM-dd) bound to a `useRuleForm` field; a chosen or typed day is checked at once. */
+export function RuleDateField<V extends Record<string, unknown>>({
+  form,
+  name,
+  label,
+  required,
+  hint,
+  max,
+  disabled,
+}: Pick<RuleFieldProps<V>, 'form' | 'name' | 'label' | 'required' | 'hint' | 'disabled'> & { max?: string }) {
+  const { t } = useTranslation();
+  const key = form.errors[name];
+  return (
+    <Field label={label} required={required} hint={key ? undefined : hint} validationState={key ? 'error' : 'none'} validationMessage={key ? fieldMessage(t, key, label) : undefined}>
+      <DateInput
+        value={String(form.values[name] ?? '')}
+        onChange={(value) => {
+          form.setValue(name, value as V[typeof name]);
+          form.validateField(name);
+        }}
+        max={max}
+        maxCheckedByForm
         disabled={disabled}
         data-testid={`field-${name}`}
       />

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { issuesByField, recordAddress, sameContent, splitFieldMessage } from './record-form';
+import { ResponseCode } from '../../../shared/codes';
+import { BridgeError } from '../../bridge/bridge-error';
+import { issuesByField, pinnedRefusalOf, pinnedTextFor, recordAddress, sameContent, splitFieldMessage } from './record-form';
 
 describe('the record a form route asks for', () => {
   it("'null' adds, a positive whole number edits, anything else is no address", () => {
@@ -38,5 +40,25 @@ describe('unsaved changes', () => {
   it('compares content, not identity', () => {
     expect(sameContent({ name: 'a', roles: [1, 2] }, { name: 'a', roles: [1, 2] })).toBe(true);
     expect(sameContent({ name: 'a', roles: [1, 2] }, { name: 'a', roles: [2] })).toBe(false);
+  });
+});
+
+describe('a refusal the server pinned on a field', () => {
+  const values = { chinese: '运单查询', english: '' };
+
+  it('goes under that field while it holds the refused value, a value taken as well as a bad one', () => {
+    const taken = pinnedRefusalOf(new BridgeError(ResponseCode.Conflict, 'chinese: “运单查询”已有多语言文本'), values);
+    expect(taken).toEqual({ field: 'chinese', text: '“运单查询”已有多语言文本', value: '运单查询' });
+    expect(pinnedTextFor(taken, 'chinese', values)).toBe('“运单查询”已有多语言文本');
+    expect(pinnedTextFor(taken, 'english', values)).toBeUndefined();
+    expect(pinnedTextFor(taken, 'chinese', { ...values, chinese: '运单' })).toBeUndefined();
+    expect(pinnedRefusalOf(new BridgeError(ResponseCode.InvalidInput, 'english: cannot exceed 200 characters'), values)?.text).toBe('Cannot exceed 200 characters');
+  });
+
+  it('stays the form’s failure when it names no field of the form, or is no refusal of a value', () => {
+    expect(pinnedRefusalOf(new BridgeError(ResponseCode.Conflict, 'dictNo: already exists'), values)).toBeNull();
+    expect(pinnedRefusalOf(new BridgeError(ResponseCode.StaleRecord, 'chinese: changed meanwhile'), values)).toBeNull();
+    expect(pinnedRefusalOf(new BridgeError(ResponseCode.Conflict, 'already exists'), values)).toBeNull();
+    expect(pinnedRefusalOf(new Error('chinese: offline'), values)).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { ZodType } from 'zod';
+import { ResponseCode } from '../../../shared/codes';
 import { NEW_RECORD_ID } from '../../../shared/routes';
+import { isBridgeError } from '../../bridge/bridge-error';
 import { isRuleMessageKey, type MessageKey, type RuleMessageKey } from '../../i18n/message-key';
 
 /** The pure rules of a record form: which record the route asks for, the contract's verdict per field, pinned refusals. */
@@ -57,6 +59,35 @@ export function namePinnedFieldBy<F extends string = string, V = unknown>(
     const labelKey = pinned ? labelKeyOf(pinned.field, values) : null;
     return pinned && labelKey ? `${t(labelKey)}: ${pinned.text}` : null;
   };
+}
+
+/** The refusals the server pins on one input field ('dictNo: …'): a bad value (A0400) or a value already taken (A0409). */
+export function isPinnableRefusal(error: Error): boolean {
+  return isBridgeError(error) && (error.code === ResponseCode.InvalidInput || error.code === ResponseCode.Conflict);
+}
+
+/** A server refusal shown under the field it is about, while that field still holds the value refused. */
+export interface PinnedRefusal<F extends string = string> {
+  field: F;
+  text: string;
+  value: unknown;
+}
+
+/**
+ * The refusal of `error` pinned on one of the form's fields (one of `values`' names), with the value it refused;
+ * null when it names none of them (then it is the form's failure, said above the actions).
+ */
+export function pinnedRefusalOf<V extends Record<string, unknown>>(error: Error, values: V): PinnedRefusal<keyof V & string> | null {
+  if (!isBridgeError(error) || !isPinnableRefusal(error)) return null;
+  const pinned = splitFieldMessage(error.msg);
+  if (!pinned || !Object.hasOwn(values, pinned.field)) return null;
+  const field = pinned.field as keyof V & string;
+  return { field, text: pinned.text.charAt(0).toLocaleUpperCase() + pinned.text.slice(1), value: values[field] };
+}
+
+/** The text of a pinned refusal for `field` while the field holds the refused value; undefined once it is changed. */
+export function pinnedTextFor<V extends Record<string, unknown>>(pinned: PinnedRefusal | null, field: keyof V & string, values: V): string | undefined {
+  return pinned && pinned.field === field && sameContent(pinned.value, values[field]) ? pinned.text : undefined;
 }
 
 /** Whether two form states hold the same plain data (values, picked roles, table rows). */

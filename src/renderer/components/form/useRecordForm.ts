@@ -14,7 +14,7 @@ import type { MessageKey } from '../../i18n/message-key';
 import { useNotify } from '../notify';
 import { guardKeyOf, usePermissions } from '../permissions';
 import { errorMessage } from '../states';
-import { sameContent } from './record-form';
+import { isPinnableRefusal, sameContent } from './record-form';
 import { useRuleForm, type FieldSpecs, type RuleForm } from './RuleForm';
 import { useUnsavedGuard } from './unsaved-changes';
 
@@ -219,7 +219,7 @@ export function useRecordForm<V extends Record<string, unknown>, R, AddId extend
   let failureView: SaveFailure | null = null;
   if (failure !== null) {
     const text = errorMessage(failure, t('message.operationFailed'));
-    const named = isBridgeError(failure) && failure.code === ResponseCode.InvalidInput ? namePinnedField(text, form.values) : null;
+    const named = isPinnableRefusal(failure) ? namePinnedField(text, form.values) : null;
     failureView = { text: named ?? text, stale: isBridgeError(failure) && failure.code === ResponseCode.StaleRecord };
   }
 

@@ -28,7 +28,7 @@ import type { ImportReportOf, ImportRowBase } from '../../../shared/contract/imp
 import { useBridge } from '../../bridge';
 import { useOverlayWhile } from '../overlay';
 import { errorMessage } from '../states';
-import { acceptOf, uploadProblem } from '../upload/upload-check';
+import { acceptOf, uploadProblem, uploadRefusal } from '../upload/upload-check';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '960px', width: '90vw' },
@@ -136,7 +136,7 @@ export function ImportPreviewDialog<Row extends ImportRowBase>({ open, onClose, 
     const answer = await bridge.files.upload({ purpose, name: chosen.name, bytes: new Uint8Array(await chosen.arrayBuffer()) });
     setUploading(false);
     if (!answer.ok) {
-      setProblem(answer.msg);
+      setProblem(uploadRefusal(answer.msg));
       return;
     }
     setFileId(answer.data.id);

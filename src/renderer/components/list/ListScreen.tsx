@@ -18,6 +18,8 @@ const useStyles = makeStyles({
   },
   field: { width: '200px' },
   compactField: { width: '160px' },
+  // A day and a time side by side (`DateTimeInput`): both read whole.
+  wideField: { width: '300px' },
   selectedCount: { marginLeft: 'auto', color: tokens.colorNeutralForeground2 },
 });
 
@@ -84,11 +86,12 @@ export function FilterBar({ label, filters, testIdPrefix, compact = false, child
   );
 }
 
-/** A labelled filter of a FilterBar holding any control (a select, the organisation cascader). */
-export function FilterField({ label, children }: { label: string; children: ReactNode }) {
+/** A labelled filter of a FilterBar holding any control (a select, the organisation cascader); `wide` for a moment's day and time. */
+export function FilterField({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
   const { fieldClassName } = useFilterBar();
+  const styles = useStyles();
   return (
-    <Field label={label} className={fieldClassName}>
+    <Field label={label} className={wide ? styles.wideField : fieldClassName}>
       {children}
     </Field>
   );

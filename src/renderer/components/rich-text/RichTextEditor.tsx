@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { FilePurpose } from '../../../shared/constants';
 import { useBridge } from '../../bridge';
 import { useNotify } from '../notify';
-import { acceptOf, uploadProblem } from '../upload/upload-check';
+import { acceptOf, uploadProblem, uploadRefusal } from '../upload/upload-check';
 import { richTextExtension, UNDERLINE_CLASS } from './extension';
 import { $exportHtml } from './html';
 import { $createImageNode } from './ImageNode';
@@ -120,7 +120,7 @@ function EditorFrame({ onChange, label, invalid = false, disabled = false, uploa
     const answer = await bridge.files.upload({ purpose: uploadPurpose, name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
     setUploading(false);
     if (!answer.ok) {
-      notify.error(answer.msg);
+      notify.error(uploadRefusal(answer.msg));
       return;
     }
     const alt = file.name.replace(/\.[^.]+$/, '');

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { FilePurpose } from '../../../shared/constants';
 import { unwrap, useBridge } from '../../bridge';
 import { useNotify } from '../notify';
-import { acceptOf, uploadProblem } from './upload-check';
+import { acceptOf, uploadProblem, uploadRefusal } from './upload-check';
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, alignItems: 'flex-start' },
@@ -66,7 +66,7 @@ export function ImageUpload({ purpose, fileId, onChange, label, disabled = false
     const answer = await bridge.files.upload({ purpose, name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
     setUploading(false);
     if (!answer.ok) {
-      notify.error(answer.msg);
+      notify.error(uploadRefusal(answer.msg));
       return;
     }
     notify.success(t('upload.done'));

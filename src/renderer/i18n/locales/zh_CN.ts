@@ -109,6 +109,7 @@ export const zh_CN = {
   'password.changed': '密码修改成功',
 
   'form.required': '请输入{{label}}',
+  'form.requiredChoice': '请选择{{label}}',
   'form.save': '保存',
   'form.reset': '重置',
   'form.backToList': '返回列表',
@@ -119,6 +120,16 @@ export const zh_CN = {
   'form.unsavedTitle': '未保存的修改',
   'form.unsavedMessage': '您输入的内容尚未保存。离开将放弃这些修改，确定离开吗？',
   'form.discard': '放弃修改并离开',
+
+  'date.goToToday': '回到今天',
+  'date.prevMonth': '上个月',
+  'date.nextMonth': '下个月',
+  'date.prevYear': '上一年',
+  'date.nextYear': '下一年',
+  'date.prevYearRange': '上一组年份',
+  'date.nextYearRange': '下一组年份',
+  'date.close': '关闭',
+  'date.time': '时间',
 
   'identity.title': '选择系统和角色',
   'identity.systems': '系统',
@@ -240,8 +251,8 @@ export const zh_CN = {
   'list.prev': '上一页',
   'list.next': '下一页',
   'list.page': '第 {{page}} 页',
-  'list.morePrev': '向前 {{count}} 页',
-  'list.moreNext': '向后 {{count}} 页',
+  'list.morePrev_other': '向前 {{count}} 页',
+  'list.moreNext_other': '向后 {{count}} 页',
   'list.pagination': '分页',
   'list.empty': '暂无数据',
   'list.loading': '加载中…',
@@ -249,7 +260,7 @@ export const zh_CN = {
   'list.selectAll': '全选本页',
   'list.selectRow': '选择此行',
   'list.refresh': '刷新',
-  'list.deleteCount': '确定要删除所选的 {{count}} 条数据吗？',
+  'list.deleteCount_other': '确定要删除所选的 {{count}} 条数据吗？',
   'list.deleteOne': '确定要删除“{{names}}”吗？',
   'list.deleteMany': '确定要删除这 {{count}} 条数据：{{names}}？',
   'list.nameSeparator': '、',
@@ -298,4 +309,7 @@ export const zh_CN = {
   'route./in-404': '页面不存在',
 } as const;
 
-export type Catalog = Record<keyof typeof zh_CN, string>;
+/** zh_CN has one form for every count (`_other`); a language with a singular adds its `_one` beside it. */
+export type PluralOne<Key> = Key extends `${infer Base}_other` ? `${Base}_one` : never;
+
+export type Catalog = Record<keyof typeof zh_CN, string> & Partial<Record<PluralOne<keyof typeof zh_CN>, string>>;
