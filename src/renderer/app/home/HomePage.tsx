@@ -109,9 +109,9 @@ function InterfaceFigures({ title, onOpen }: { title: string; onOpen: (path: str
           {
             key: 'failedSignIns',
             value: data?.failedSignIns,
-            open: () => data && openFiltered({ interfaceName: SIGN_IN_INTERFACE_NAME, outcome: 'abnormal', startTime: localFilterTime(data.failedSignInsFrom) }),
+            open: () => data && openFiltered({ interfaceName: SIGN_IN_INTERFACE_NAME, outcome: 'failed', startTime: localFilterTime(data.failedSignInsFrom) }),
           },
-          { key: 'recentErrors', value: data?.recentErrors, open: () => data && openFiltered({ outcome: 'abnormal', startTime: localFilterTime(data.recentErrorsFrom) }) },
+          { key: 'recentErrors', value: data?.recentErrors, open: () => data && openFiltered({ outcome: 'failed', startTime: localFilterTime(data.recentErrorsFrom) }) },
         ]}
       />
     </Card>
