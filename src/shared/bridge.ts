@@ -122,7 +122,8 @@ export interface ConsoleBridge {
     captcha(): Promise<BridgeResult<{ imageCode: string; uuid: string }>>;
     /** Encrypts the password, signs in (a binding sign-in when a messenger id is pending), keeps the tokens. */
     signIn(request: SignInRequest): Promise<BridgeResult<SessionState>>;
-    firstChangePassword(request: { username: string; password: string; newPassword: string }): Promise<BridgeResult<null>>;
+    /** Changes an initial or expired password (code 70001), then signs in with the new one, as signIn. */
+    firstChangePassword(request: { username: string; password: string; newPassword: string }): Promise<BridgeResult<SessionState>>;
     changePassword(request: { password: string; newPassword: string }): Promise<BridgeResult<null>>;
     messengerConfig(): Promise<BridgeResult<{ enabled: boolean; qrUrl: string | null }>>;
     messengerExchange(code: string): Promise<BridgeResult<MessengerOutcome>>;

@@ -338,7 +338,7 @@ test('Home counts a failed sign-in, and its figure opens interface monitoring fi
   await failed.click();
   const pane = page.locator(`[data-testid="tab-pane"][data-path^="${Route.interFace}?"]`);
   await expect(pane).toBeVisible();
-  await expect(pane.getByTestId('filter-outcome')).toContainText('异常');
+  await expect(pane.getByTestId('filter-outcome')).toContainText('失败');
   await expect(pane.getByTestId('filter-interfaceName')).toHaveValue('Sign in');
   await expect(pane.getByTestId('list-row').first()).toContainText('Sign in with a password (OAuth token)');
   await expect(pane.getByTestId('interface-status').first()).toContainText('异常');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ResponseCode } from '../../shared/codes';
 import { Perm } from '../../shared/permissions';
 import { Limits, pageOf, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
@@ -12,8 +13,13 @@ import { XLSX_DOWNLOAD, exportProgress, exportProgressKey, exportedFile } from '
 
 /** responseStatus of a call that succeeded (spec 001 §9 "Interface status normal"); anything else is abnormal. */
 export const INTERFACE_STATUS_NORMAL = '200';
-/** The outcome filter: normal (status 200) or abnormal (anything else). */
-export const INTERFACE_OUTCOMES = ['normal', 'abnormal'] as const;
+/**
+ * Abnormal statuses that are a guard's answer, not a failure: the demand to change a password (the password was
+ * right), an ended session and the permission refusals. Home's figures count failures without them (issue 51).
+ */
+export const INTERFACE_GUARD_ANSWERS: readonly string[] = [ResponseCode.MustChangePassword, ResponseCode.Unauthorized, ResponseCode.Forbidden, ResponseCode.OutOfScope, ResponseCode.RoleNotHeld];
+/** The outcome filter: normal (status 200), abnormal (anything else) or failed (abnormal but no guard's answer). */
+export const INTERFACE_OUTCOMES = ['normal', 'abnormal', 'failed'] as const;
 export type InterfaceOutcome = (typeof INTERFACE_OUTCOMES)[number];
 /**
  * What the interface-name filter takes to find sign-ins: it is part of the name of the password sign-in and of the
@@ -52,7 +58,7 @@ export const interfaceLogFilters = z
       .max(10, { message: 'validation.tooLong' })
       .optional()
       .transform((s) => (s ? s : undefined)),
-    /** Only normal calls (status 200) or only abnormal ones (any other status). */
+    /** Only normal calls (status 200), only abnormal ones (any other status) or only failed ones (no guard's answer). */
     outcome: z.enum(INTERFACE_OUTCOMES, { error: 'validation.oneOf' }).optional(),
     /** Calls that took at least this many milliseconds. */
     useTime: z
@@ -127,8 +133,8 @@ export const INTERFACE_EXPORT_COLUMNS = [
 ] as const;
 
 /**
- * Home's figures of interface monitoring (issue 13): failed sign-ins since the start of today and abnormal calls in
- * the last hour, each with the filters that list exactly the rows counted.
+ * Home's figures of interface monitoring (issues 13, 51): failed sign-ins since the start of today and failed calls in
+ * the last hour (outcome 'failed': a guard's answer is no failure), each with the filters that list exactly the rows counted.
  */
 export const interfaceLogFigures = z.object({
   failedSignIns: z.number().int(),

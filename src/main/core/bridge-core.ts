@@ -118,11 +118,7 @@ export function createBridgeCore(deps: BridgeCoreDeps): BridgeCore {
       captchaNeeded: (username) => answer(() => session.publicCall(api.auth.captchaNeed, { clientId: settings.credentials().clientId, username: requireString(username, 'username') })),
       captcha: () => answer(() => session.publicCall(api.auth.captcha, {})),
       signIn: (request) => answer(() => session.signIn(requireObject(request, 'sign-in request'))),
-      firstChangePassword: (request) =>
-        answer(async () => {
-          await session.firstChangePassword(requireObject(request, 'password change'));
-          return null;
-        }),
+      firstChangePassword: (request) => answer(() => session.firstChangePassword(requireObject(request, 'password change'))),
       changePassword: (request) =>
         answer(async () => {
           await session.changePassword(requireObject(request, 'password change'));

@@ -80,11 +80,14 @@ describe('sign-in', () => {
   });
 
   it('changes the first password with both passwords encrypted, then signs in', async () => {
-    await session.firstChangePassword({ username: 'bob', password: 'Bob_12345', newPassword: 'Bob_New_123' });
+    const state = await session.firstChangePassword({ username: 'bob', password: 'Bob_12345', newPassword: 'Bob_New_123' });
     const sent = received('/api/auth/password/first-change')[0]?.body as Record<string, string>;
     expect(sent.clientId).toBe(DEFAULT_CLIENT_ID);
     expect(await decryptTransport(sent.newPassword ?? '', DEFAULT_TRANSPORT_SECRET)).toBe('Bob_New_123');
-    expect((await session.signIn({ username: 'bob', password: 'Bob_New_123' })).username).toBe('bob');
+    // Signed in with the new password by the change itself.
+    expect(state).toMatchObject({ signedIn: true, username: 'bob' });
+    const grant = received('/api/auth/oauth/token').at(-1)?.body as Record<string, string>;
+    expect(await decryptTransport(grant.password ?? '', DEFAULT_TRANSPORT_SECRET)).toBe('Bob_New_123');
   });
 
   it('names a missing field', async () => {

@@ -26,7 +26,8 @@ export interface Session {
   /** The role every call is scoped by (`x-role-id`). */
   roleId(): number | null;
   signIn(request: SignInRequest): Promise<SessionState>;
-  firstChangePassword(request: { username: string; password: string; newPassword: string }): Promise<void>;
+  /** Changes an initial or expired password, then signs in with the new one: the user goes straight on (issue 51). */
+  firstChangePassword(request: { username: string; password: string; newPassword: string }): Promise<SessionState>;
   changePassword(request: { password: string; newPassword: string }): Promise<void>;
   /** Whether messenger sign-in is on and its QR page; the page's address is kept (see `messengerQrUrl`). */
   messengerConfig(): Promise<{ enabled: boolean; qrUrl: string | null }>;
@@ -231,6 +232,22 @@ export function createSession(deps: SessionDeps): Session {
     return requireText(value, field, max);
   };
 
+  /** Encrypts the password, signs in (a binding sign-in when a messenger id is pending) and keeps the tokens. */
+  const signInWith = async ({ username, password, validCode, uuid }: { username: string; password: string; validCode?: string; uuid?: string }): Promise<SessionState> => {
+    const { clientId, clientSecret, transportSecret } = deps.credentials();
+    const sealed = await encryptTransport(password, transportSecret);
+    await endSession();
+    const grant = { client_id: clientId, client_secret: clientSecret, username, password: sealed, validCode, uuid };
+    const binding = pendingBindTicket;
+    const pair = binding ? await client.call(api.auth.bindToken, { ...grant, grant_type: 'password', bindTicket: binding }) : await client.call(api.auth.token, { ...grant, grant_type: 'password' });
+    await establish(pair);
+    if (binding) {
+      pendingWxWorkUserId = null;
+      pendingBindTicket = null;
+    }
+    return state();
+  };
+
   return {
     state,
     roleId: () => roleId,
@@ -241,18 +258,7 @@ export function createSession(deps: SessionDeps): Session {
       const password = requireText(request?.password, 'password', 64);
       const validCode = optionalText(request.validCode, 'validCode', 10);
       const uuid = optionalText(request.uuid, 'uuid', 64);
-      const { clientId, clientSecret, transportSecret } = deps.credentials();
-      const sealed = await encryptTransport(password, transportSecret);
-      await endSession();
-      const grant = { client_id: clientId, client_secret: clientSecret, username, password: sealed, validCode, uuid };
-      const binding = pendingBindTicket;
-      const pair = binding ? await client.call(api.auth.bindToken, { ...grant, grant_type: 'password', bindTicket: binding }) : await client.call(api.auth.token, { ...grant, grant_type: 'password' });
-      await establish(pair);
-      if (binding) {
-        pendingWxWorkUserId = null;
-        pendingBindTicket = null;
-      }
-      return state();
+      return signInWith({ username, password, validCode, uuid });
     },
 
     async firstChangePassword(request) {
@@ -266,6 +272,8 @@ export function createSession(deps: SessionDeps): Session {
         password: await encryptTransport(password, transportSecret),
         newPassword: await encryptTransport(newPassword, transportSecret),
       });
+      // The change checked the old password, which ended any run of failures: this sign-in needs no captcha.
+      return signInWith({ username, password: newPassword });
     },
 
     async changePassword(request) {

@@ -9,6 +9,7 @@ import { Route } from '../../shared/routes';
 import { BridgeContext } from '../bridge';
 import { ConfirmProvider } from '../components/ConfirmDialog';
 import { AppToaster } from '../components/notify';
+import { useEscapeClosesTopOverlay } from '../components/overlay';
 import { ErrorBoundary, ErrorState, LoadingState } from '../components/states';
 import { matchScreen } from './feature-routes';
 import { LoginPage } from './login/LoginPage';
@@ -55,6 +56,7 @@ export function AppRoutes() {
 export function App({ i18n, bridge, theme }: { i18n: i18n; bridge: ConsoleBridge; theme: ThemeChoice }) {
   const [reporter] = useState(createErrorReporter);
   const [queryClient] = useState(() => createQueryClient(reporter));
+  useEscapeClosesTopOverlay();
   return (
     <BridgeContext.Provider value={bridge}>
       <I18nextProvider i18n={i18n}>

@@ -50,7 +50,8 @@ export function LanguageMenu({ trigger, onChanged }: { trigger?: ReactElement; o
     >
       <MenuTrigger disableButtonEnhancement>
         {trigger ?? (
-          <Button appearance="subtle" icon={<Globe20Regular />} aria-label={t('language.label')} data-testid="language-menu">
+          // The name starts with the shown language (WCAG 2.5.3: a visible label is part of the name) and says what it is.
+          <Button appearance="subtle" icon={<Globe20Regular />} aria-label={`${t(`language.${locale}`)} (${t('language.label')})`} data-testid="language-menu">
             {t(`language.${locale}`)}
           </Button>
         )}

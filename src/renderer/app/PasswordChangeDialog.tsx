@@ -21,7 +21,7 @@ export interface PasswordChangeDialogProps {
   /** Shown above the fields: the server's msg when sign-in demands the change (code 70001). */
   notice?: string | null;
   /** Sends the change; the bridge encrypts both passwords before they leave the main process. */
-  submit: (change: { password: string; newPassword: string }) => Promise<BridgeResult<null>>;
+  submit: (change: { password: string; newPassword: string }) => Promise<BridgeResult<unknown>>;
   onChanged: () => void;
   onCancel: () => void;
 }

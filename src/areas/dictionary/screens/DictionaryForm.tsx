@@ -191,7 +191,7 @@ function DictionaryEditor({ record, reload, parentId }: LoadedRecord<DictionaryR
             <TableRow>
               <TableHeaderCell className={styles.langCell}>{t('language.label')}</TableHeaderCell>
               <TableHeaderCell>{t('common.name')}</TableHeaderCell>
-              <TableHeaderCell className={styles.actionCell} />
+              <TableHeaderCell className={styles.actionCell}>{t('common.actions')}</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>

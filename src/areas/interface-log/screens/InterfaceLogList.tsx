@@ -30,7 +30,7 @@ type InterfaceFilters = {
   serviceName: string;
   interfaceName: string;
   responseStatus: string;
-  /** '' (every call), 'normal' or 'abnormal'. */
+  /** '' (every call), 'normal', 'abnormal' or 'failed'. */
   outcome: '' | InterfaceOutcome;
   useTime: string;
   userId: string;

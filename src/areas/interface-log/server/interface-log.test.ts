@@ -176,31 +176,50 @@ describe("Home's figures", () => {
   const signIn = async (password: string) =>
     server.call(api.auth.token, { grant_type: 'password', client_id: DEFAULT_CLIENT_ID, client_secret: DEFAULT_CLIENT_SECRET, username: 'admin', password: await server.seal(password) });
 
-  it('counts failed sign-ins since today began and errors of the last hour, as the list finds them with the filters answered', async () => {
+  it('counts failed sign-ins since today began and failed calls of the last hour, as the list finds them with the filters answered', async () => {
     expect((await signIn('not the password')).code).not.toBe(ResponseCode.Success);
     const refresh = await server.call(api.auth.token, { grant_type: 'refresh_token', client_id: DEFAULT_CLIENT_ID, client_secret: DEFAULT_CLIENT_SECRET, refresh_token: 'no-such-token' });
     expect(refresh.code).not.toBe(ResponseCode.Success);
     const now = server.clock.now().getTime();
-    await insertCalls(3, (n) => ({ startTime: new Date(now - [10, 30, 90][n]! * MINUTE), responseStatus: ['A0400', '200', 'B0001'][n] }));
+    // A forced password change is a right password, and a permission refusal a guard doing its work: neither failed.
+    const calls = [
+      { minutes: 10, responseStatus: 'A0400' },
+      { minutes: 30, responseStatus: '200' },
+      { minutes: 90, responseStatus: 'B0001' },
+      { minutes: 5, responseStatus: ResponseCode.MustChangePassword, interfaceCnName: `${SIGN_IN_INTERFACE_NAME} forced change` },
+      { minutes: 5, responseStatus: ResponseCode.Forbidden },
+      { minutes: 5, responseStatus: ResponseCode.Unauthorized },
+    ];
+    await insertCalls(calls.length, (n) => ({
+      startTime: new Date(now - calls[n]!.minutes * MINUTE),
+      responseStatus: calls[n]!.responseStatus,
+      ...(calls[n]!.interfaceCnName ? { interfaceCnName: calls[n]!.interfaceCnName } : {}),
+    }));
     await server.services.audit.flush();
 
     const figures = await server.call(api.interfaceLog.figures, {}, admin.as);
     expect(figures.code).toBe(ResponseCode.Success);
     const data = figures.data!;
-    // The wrong password is a failed sign-in; the refused refresh is not, but both are errors of the last hour.
+    // The wrong password is a failed sign-in; the refused refresh is not, but both are failed calls of the last hour.
     expect(data.failedSignIns).toBe(1);
-    expect(data.recentErrors).toBeGreaterThanOrEqual(3);
+    expect(data.recentErrors).toBeGreaterThanOrEqual(2);
     expect(Date.parse(data.recentErrorsFrom)).toBeCloseTo(now - 60 * MINUTE, -4);
     expect(new Date(data.failedSignInsFrom).getHours()).toBe(0);
 
-    const signIns = await list({ serviceName: undefined, interfaceName: SIGN_IN_INTERFACE_NAME, outcome: 'abnormal', startTime: data.failedSignInsFrom });
+    const signIns = await list({ serviceName: undefined, interfaceName: SIGN_IN_INTERFACE_NAME, outcome: 'failed', startTime: data.failedSignInsFrom });
     expect(signIns.data!.total).toBe(data.failedSignIns);
     expect(signIns.data!.records[0]).toMatchObject({ interfaceCnName: 'Sign in with a password (OAuth token)', path: '/api/auth/oauth/token' });
-    const errors = await list({ serviceName: undefined, outcome: 'abnormal', startTime: data.recentErrorsFrom });
+    const errors = await list({ serviceName: undefined, outcome: 'failed', startTime: data.recentErrorsFrom });
     expect(errors.data!.total).toBe(data.recentErrors);
     expect(names(errors.data!.records)).toContain('call 0');
     expect(names(errors.data!.records)).not.toContain('call 2');
+    expect(names(errors.data!.records)).not.toContain(`${SIGN_IN_INTERFACE_NAME} forced change`);
+    expect(names(errors.data!.records)).not.toContain('call 4');
+    expect(names(errors.data!.records)).not.toContain('call 5');
     expect(names(errors.data!.records)).toContain('Refresh the session (OAuth token)');
+    // Every abnormal call is still listed as abnormal.
+    const abnormal = await list({ outcome: 'abnormal', startTime: data.recentErrorsFrom });
+    expect(names(abnormal.data!.records).sort()).toEqual([`${SIGN_IN_INTERFACE_NAME} forced change`, 'call 0', 'call 4', 'call 5']);
   });
 
   it('counts for a branch role only the calls of its subtree (a failed sign-in has no organisation)', async () => {

@@ -109,7 +109,7 @@ export async function listInterfaceLogs(ctx: CallContext, input: ListInput): Pro
 }
 
 /**
- * Home's figures (issue 13): failed sign-ins since the start of today and abnormal calls in the last hour, counted
+ * Home's figures (issues 13, 51): failed sign-ins since the start of today and failed calls in the last hour, counted
  * with the list's own filters and scope, so the list opened with the filters answered shows exactly these rows.
  */
 export async function interfaceLogFigures(ctx: CallContext): Promise<InterfaceLogFigures> {
@@ -124,8 +124,8 @@ export async function interfaceLogFigures(ctx: CallContext): Promise<InterfaceLo
       .where(allOf([scope, ...filterConditions(filters)]));
     return row?.n ?? 0;
   };
-  const failedSignIns = await count({ interfaceName: SIGN_IN_INTERFACE_NAME, outcome: 'abnormal', startTime: failedSignInsFrom });
-  const recentErrors = await count({ outcome: 'abnormal', startTime: recentErrorsFrom });
+  const failedSignIns = await count({ interfaceName: SIGN_IN_INTERFACE_NAME, outcome: 'failed', startTime: failedSignInsFrom });
+  const recentErrors = await count({ outcome: 'failed', startTime: recentErrorsFrom });
   return { failedSignIns, failedSignInsFrom, recentErrors, recentErrorsFrom };
 }
 

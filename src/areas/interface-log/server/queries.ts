@@ -1,5 +1,5 @@
-import { and, eq, gte, ilike, inArray, like, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { INTERFACE_STATUS_NORMAL, type InterfaceOutcome } from '../contract';
+import { and, eq, gte, ilike, inArray, like, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { INTERFACE_GUARD_ANSWERS, INTERFACE_STATUS_NORMAL, type InterfaceOutcome } from '../contract';
 import { RoleType } from '../../../shared/constants';
 import { roleScope } from '../../../server/auth/scope';
 import type { CallContext } from '../../../server/context';
@@ -77,6 +77,7 @@ export function filterConditions(filters: ResolvedFilters): SQL[] {
     filters.responseStatus ? eq(interfaceLog.responseStatus, filters.responseStatus) : undefined,
     filters.outcome === 'normal' ? eq(interfaceLog.responseStatus, INTERFACE_STATUS_NORMAL) : undefined,
     filters.outcome === 'abnormal' ? ne(interfaceLog.responseStatus, INTERFACE_STATUS_NORMAL) : undefined,
+    filters.outcome === 'failed' ? notInArray(interfaceLog.responseStatus, [INTERFACE_STATUS_NORMAL, ...INTERFACE_GUARD_ANSWERS]) : undefined,
     filters.useTime !== undefined ? gte(interfaceLog.useTime, filters.useTime) : undefined,
     filters.userId ? or(eq(interfaceLog.userId, filters.userId), filters.namedUserIds?.length ? inArray(interfaceLog.userId, filters.namedUserIds) : undefined) : undefined,
     filters.ip ? like(interfaceLog.ip, prefixPattern(filters.ip)) : undefined,

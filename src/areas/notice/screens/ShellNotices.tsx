@@ -142,30 +142,31 @@ export function NoticeBell({ onOpen }: { onOpen: (id: number) => void }) {
   const unread = inbox.data?.unread ?? 0;
   const notices = inbox.data?.notices ?? [];
   return (
-    <Popover open={open} onOpenChange={(_event, data) => setOpen(data.open)} positioning="below-end" trapFocus>
-      <PopoverTrigger disableButtonEnhancement>
-        <span className={styles.bell}>
+    // The bell alone is the trigger: a trigger holding the bell would be a button inside a button (WCAG 4.1.2).
+    <span className={styles.bell}>
+      <Popover open={open} onOpenChange={(_event, data) => setOpen(data.open)} positioning="below-end" trapFocus>
+        <PopoverTrigger disableButtonEnhancement>
           <Button appearance="subtle" icon={<Alert20Regular />} aria-label={unread > 0 ? t('notice.bellUnread', { count: unread }) : t('notice.bell')} data-testid="notice-bell" />
-          {unread > 0 ? <CounterBadge className={styles.badge} count={unread} size="small" color="danger" overflowCount={99} aria-hidden data-testid="notice-unread" /> : null}
-        </span>
-      </PopoverTrigger>
-      <PopoverSurface aria-label={t('notice.inbox.title')} data-testid="notice-inbox">
-        <div className={styles.list}>
-          <Text className={styles.heading}>{t('notice.inbox.title')}</Text>
-          {notices.length === 0 ? <Text className={styles.empty}>{t('notice.inbox.empty')}</Text> : null}
-          {notices.map((notice) => (
-            <InboxEntry
-              key={notice.id}
-              notice={notice}
-              onOpen={() => {
-                setOpen(false);
-                onOpen(notice.id);
-              }}
-            />
-          ))}
-        </div>
-      </PopoverSurface>
-    </Popover>
+        </PopoverTrigger>
+        <PopoverSurface aria-label={t('notice.inbox.title')} data-testid="notice-inbox">
+          <div className={styles.list}>
+            <Text className={styles.heading}>{t('notice.inbox.title')}</Text>
+            {notices.length === 0 ? <Text className={styles.empty}>{t('notice.inbox.empty')}</Text> : null}
+            {notices.map((notice) => (
+              <InboxEntry
+                key={notice.id}
+                notice={notice}
+                onOpen={() => {
+                  setOpen(false);
+                  onOpen(notice.id);
+                }}
+              />
+            ))}
+          </div>
+        </PopoverSurface>
+      </Popover>
+      {unread > 0 ? <CounterBadge className={styles.badge} count={unread} size="small" color="danger" overflowCount={99} aria-hidden data-testid="notice-unread" /> : null}
+    </span>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Card, CardHeader, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, CardHeader, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { History20Regular, Megaphone20Regular, People20Regular, PlugDisconnected20Regular } from '@fluentui/react-icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -11,19 +11,23 @@ import { viewPath } from '../../components/list/view-link';
 import { findMenuByUrl } from './nav';
 
 const useStyles = makeStyles({
+  // Two columns of cards at desktop widths (the figures side by side, then recent screens and notices), one when narrow:
+  // no card stretches over a row it cannot fill.
   page: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))',
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
     gap: tokens.spacingHorizontalL,
     padding: tokens.spacingHorizontalL,
     alignItems: 'start',
+    alignContent: 'start',
     overflowY: 'auto',
     height: '100%',
     boxSizing: 'border-box',
+    '@media (max-width: 900px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
-  wide: { gridColumn: '1 / -1' },
-  figures: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
-  figure: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', minWidth: '150px', height: 'auto', padding: tokens.spacingVerticalM },
+  // The figure tiles share their card's width.
+  figures: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: tokens.spacingHorizontalM },
+  figure: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', justifyContent: 'flex-start', minWidth: 0, height: 'auto', padding: tokens.spacingVerticalM },
   number: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold },
   recent: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS },
   muted: { color: tokens.colorNeutralForeground3 },
@@ -47,7 +51,7 @@ export function HomePage({ nav, recent, onOpen }: { nav: readonly NavNode[]; rec
       {statistics ? <VisitFigures title={statistics.name} onOpen={() => onOpen(Route.userStatistics)} /> : null}
       {interfaces ? <InterfaceFigures title={interfaces.name} onOpen={onOpen} /> : null}
       <Card>
-        <CardHeader image={<History20Regular />} header={<Title3 as="h2">{t('home.recent')}</Title3>} />
+        <CardHeader image={<History20Regular />} header={<Subtitle2 as="h2">{t('home.recent')}</Subtitle2>} />
         <div className={styles.recent} data-testid="home-recent">
           {recentPages.length === 0 ? (
             <Text className={styles.muted}>{t('home.emptyView')}</Text>
@@ -61,7 +65,7 @@ export function HomePage({ nav, recent, onOpen }: { nav: readonly NavNode[]; rec
         </div>
       </Card>
       <Card>
-        <CardHeader image={<Megaphone20Regular />} header={<Title3 as="h2">{t('home.notices')}</Title3>} />
+        <CardHeader image={<Megaphone20Regular />} header={<Subtitle2 as="h2">{t('home.notices')}</Subtitle2>} />
         <HomeNotices />
       </Card>
     </div>
@@ -80,7 +84,7 @@ function FigureButtons({ figures }: { figures: readonly Figure[] }) {
   return (
     <div className={styles.figures}>
       {figures.map(({ key, value, open }) => (
-        <Button key={key} className={styles.figure} onClick={open} aria-label={`${t(`home.figure.${key}`)}: ${value ?? '…'}`} data-testid={`home-figure-${key}`}>
+        <Button key={key} className={styles.figure} onClick={open} aria-label={`${value ?? '…'} ${t(`home.figure.${key}`)}`} data-testid={`home-figure-${key}`}>
           <span className={styles.number}>{value ?? '…'}</span>
           <Text>{t(`home.figure.${key}`)}</Text>
         </Button>
@@ -97,21 +101,20 @@ const localFilterTime = (iso: string) => dayjs(iso).format('YYYY-MM-DDTHH:mm:ss'
  * monitoring filtered to exactly the calls it counted (the server answers the instants it counted from).
  */
 function InterfaceFigures({ title, onOpen }: { title: string; onOpen: (path: string) => void }) {
-  const styles = useStyles();
   const figures = useBridgeQuery('interfaceLog.figures', {}, { refetchInterval: 60_000, meta: { silent: true } });
   const data = figures.data;
   const openFiltered = (filters: Record<string, string>) => onOpen(viewPath(Route.interFace, { filters }));
   return (
-    <Card className={styles.wide}>
-      <CardHeader image={<PlugDisconnected20Regular />} header={<Title3 as="h2">{title}</Title3>} />
+    <Card>
+      <CardHeader image={<PlugDisconnected20Regular />} header={<Subtitle2 as="h2">{title}</Subtitle2>} />
       <FigureButtons
         figures={[
           {
             key: 'failedSignIns',
             value: data?.failedSignIns,
-            open: () => data && openFiltered({ interfaceName: SIGN_IN_INTERFACE_NAME, outcome: 'abnormal', startTime: localFilterTime(data.failedSignInsFrom) }),
+            open: () => data && openFiltered({ interfaceName: SIGN_IN_INTERFACE_NAME, outcome: 'failed', startTime: localFilterTime(data.failedSignInsFrom) }),
           },
-          { key: 'recentErrors', value: data?.recentErrors, open: () => data && openFiltered({ outcome: 'abnormal', startTime: localFilterTime(data.recentErrorsFrom) }) },
+          { key: 'recentErrors', value: data?.recentErrors, open: () => data && openFiltered({ outcome: 'failed', startTime: localFilterTime(data.recentErrorsFrom) }) },
         ]}
       />
     </Card>
@@ -120,7 +123,6 @@ function InterfaceFigures({ title, onOpen }: { title: string; onOpen: (path: str
 
 /** Today's visit figures of the role's organisations; a click opens visit statistics. */
 function VisitFigures({ title, onOpen }: { title: string; onOpen: () => void }) {
-  const styles = useStyles();
   const profile = useBridgeQuery('statistics.profile', {}, { refetchInterval: 60_000, meta: { silent: true } });
   const figures: Figure[] = [
     { key: 'online', value: profile.data?.onlineCount, open: onOpen },
@@ -128,8 +130,8 @@ function VisitFigures({ title, onOpen }: { title: string; onOpen: () => void }) 
     { key: 'todayTimes', value: profile.data?.todayTimes, open: onOpen },
   ];
   return (
-    <Card className={styles.wide}>
-      <CardHeader image={<People20Regular />} header={<Title3 as="h2">{title}</Title3>} />
+    <Card>
+      <CardHeader image={<People20Regular />} header={<Subtitle2 as="h2">{title}</Subtitle2>} />
       <FigureButtons figures={figures} />
     </Card>
   );

@@ -50,7 +50,7 @@ export function UserMenu({ userName, onLanguageChanged }: UserMenuProps) {
     <>
       <Menu open={menuOpen} onOpenChange={(_event, data) => setMenuOpen(data.open)}>
         <MenuTrigger disableButtonEnhancement>
-          <Button appearance="subtle" className={styles.trigger} icon={<Avatar name={userName} size={24} />} aria-label={t('userMenu.label')} data-testid="user-menu">
+          <Button appearance="subtle" className={styles.trigger} icon={<Avatar name={userName} size={24} />} aria-label={`${userName} (${t('userMenu.label')})`} data-testid="user-menu">
             <span className={styles.name}>{userName}</span>
           </Button>
         </MenuTrigger>

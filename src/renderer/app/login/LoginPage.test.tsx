@@ -102,6 +102,10 @@ describe('sign-in page', () => {
     fireEvent.click(screen.getByTestId('password-submit'));
     await waitFor(() => expect(fake.method('auth.firstChangePassword')).toHaveBeenCalledWith({ username: 'admin', password: 'Admin_12345', newPassword: 'Admin_23456' }));
     await waitFor(() => expect(screen.queryByTestId('password-dialog')).toBeNull());
+    // The change signed in: the user goes straight on to Home, with no second sign-in.
+    expect((await screen.findByTestId('toast-success')).textContent).toBe('Password changed; signing you in');
+    await waitFor(() => expect(where()).toBe('/Home'), { timeout: Delay.loginRedirectMs + 2000 });
+    expect(fake.method('auth.signIn')).toHaveBeenCalledTimes(1);
   });
 
   it('says a disabled user is frozen', async () => {

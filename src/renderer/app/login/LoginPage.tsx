@@ -116,8 +116,8 @@ export function LoginPage() {
 
   const clearSession = useMutation({ mutationFn: () => unwrap(bridge.auth.clearSession()), meta: { silent: true } });
   const captchaNeeded = useMutation({ mutationFn: (username: string) => unwrap(bridge.auth.captchaNeeded(username)) });
-  const goHomeSoon = () => {
-    notify.success(t('login.success'));
+  const goHomeSoon = (message = t('login.success')) => {
+    notify.success(message);
     setRedirecting(true);
     redirectTimer.current = setTimeout(() => navigate(Route.home, { replace: true }), Delay.loginRedirectMs);
   };
@@ -152,7 +152,7 @@ export function LoginPage() {
   const signIn = useMutation({
     mutationFn: (request: SignInRequest) => unwrap(bridge.auth.signIn(request)),
     meta: { silent: true },
-    onSuccess: goHomeSoon,
+    onSuccess: () => goHomeSoon(),
     onError: (error, request) => {
       afterFailedSignIn(request.username);
       if (isTransportFailure(error)) return;
@@ -310,11 +310,12 @@ export function LoginPage() {
         title={t('login.forcedChangeTitle')}
         notice={forcedChange}
         submit={({ password, newPassword }) => bridge.auth.firstChangePassword({ username: form.values.username.trim(), password, newPassword })}
+        // The change signed in with the new password: the user goes straight on (issue 51).
         onChanged={() => {
           setForcedChange(null);
           setFailure(null);
           form.reset({ password: '' });
-          notify.success(t('login.passwordChanged'));
+          goHomeSoon(t('login.passwordChanged'));
         }}
         onCancel={() => setForcedChange(null)}
       />

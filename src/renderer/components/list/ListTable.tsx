@@ -17,6 +17,7 @@ const useStyles = makeStyles({
   scroller: { maxHeight: `${TABLE_MAX_HEIGHT}px`, overflow: 'auto', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
   header: { position: 'sticky', top: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground2 },
   selectCell: { width: '44px' },
+  hiddenLabel: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
   selectedRow: { backgroundColor: tokens.colorBrandBackground2 },
   clickable: { cursor: 'pointer' },
   refreshing: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
@@ -193,7 +194,10 @@ export function ListTable<T>(props: ListTableProps<T>) {
                       aria-label={t('list.selectAll')}
                       data-testid="select-all"
                     />
-                  ) : null}
+                  ) : (
+                    // A header cell names its column for a screen reader, also when it shows nothing (WCAG 1.3.1).
+                    <span className={styles.hiddenLabel}>{t('list.selectRow')}</span>
+                  )}
                 </TableHeaderCell>
               ) : null}
               {columns.map((column) => {

@@ -26,7 +26,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowDown16Regular, ArrowReset20Regular, ArrowUp16Regular, Bookmark20Regular, ColumnTriple20Regular } from '@fluentui/react-icons';
-import { useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent, type ReactElement } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListViewLimits } from '../../../shared/rules';
 import { useNotify } from '../notify';
@@ -330,7 +330,13 @@ export function ColumnResizeHandle({ header, width, onResize, className }: { hea
   const drag = useRef<{ startX: number; startWidth: number; pointerId: number } | null>(null);
   const [live, setLive] = useState<number | null>(null);
   const measured = (element: HTMLElement) => width ?? element.closest('th')?.getBoundingClientRect().width ?? COLUMN_WIDTH_MIN;
-  const shownWidth = live ?? width;
+  // A separator that is focusable must say its value (WCAG 4.1.2): a column at its automatic width says the width shown.
+  const handle = useRef<HTMLDivElement>(null);
+  const [autoWidth, setAutoWidth] = useState<number>(COLUMN_WIDTH_MIN);
+  useLayoutEffect(() => {
+    if (handle.current && width === undefined) setAutoWidth(clampWidth(measured(handle.current)));
+  });
+  const shownWidth = live ?? width ?? autoWidth;
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
@@ -365,10 +371,11 @@ export function ColumnResizeHandle({ header, width, onResize, className }: { hea
 
   return (
     <div
+      ref={handle}
       role="separator"
       aria-orientation="vertical"
       aria-label={t('listViews.resizeColumn', { column: header })}
-      aria-valuenow={shownWidth === undefined ? undefined : Math.round(shownWidth)}
+      aria-valuenow={Math.round(shownWidth)}
       aria-valuemin={COLUMN_WIDTH_MIN}
       aria-valuemax={COLUMN_WIDTH_MAX}
       tabIndex={0}

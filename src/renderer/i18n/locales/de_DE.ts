@@ -93,7 +93,7 @@ export const de_DE: Catalog = {
   'login.sessionOnlyTokens': 'Aktualisierungstoken werden nur für diese Sitzung aufbewahrt: Der Schlüsselbund des Betriebssystems ist nicht verfügbar (nach einem Neustart melden Sie sich erneut an)',
   'login.messengerSigningIn': 'Anmeldung über den Unternehmens-Messenger…',
   'login.forcedChangeTitle': 'Anfangspasswort ändern',
-  'login.passwordChanged': 'Passwort geändert; bitte mit dem neuen Passwort anmelden',
+  'login.passwordChanged': 'Passwort geändert; Sie werden angemeldet',
 
   'password.changeTitle': 'Passwort ändern',
   'password.old': 'Altes Passwort',

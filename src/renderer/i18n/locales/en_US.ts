@@ -93,7 +93,7 @@ export const en_US: Catalog = {
   'login.sessionOnlyTokens': 'Refresh tokens are kept for this session only: the OS keychain is not available (after a restart you sign in again)',
   'login.messengerSigningIn': 'Signing in with the enterprise messenger…',
   'login.forcedChangeTitle': 'Change your initial password',
-  'login.passwordChanged': 'Password changed; please sign in with the new password',
+  'login.passwordChanged': 'Password changed; signing you in',
 
   'password.changeTitle': 'Change password',
   'password.old': 'Old password',

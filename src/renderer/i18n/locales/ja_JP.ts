@@ -93,7 +93,7 @@ export const ja_JP: Catalog = {
   'login.sessionOnlyTokens': 'リフレッシュトークンはこのセッションの間だけ保持されます: OS のキーチェーンを利用できません（再起動後は再度ログインが必要です）',
   'login.messengerSigningIn': '企業メッセンジャーでログインしています…',
   'login.forcedChangeTitle': '初期パスワードの変更',
-  'login.passwordChanged': 'パスワードを変更しました。新しいパスワードでログインしてください',
+  'login.passwordChanged': 'パスワードを変更しました。ログインしています',
 
   'password.changeTitle': 'パスワード変更',
   'password.old': '現在のパスワード',

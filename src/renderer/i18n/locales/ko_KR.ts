@@ -93,7 +93,7 @@ export const ko_KR: Catalog = {
   'login.sessionOnlyTokens': '새로 고침 토큰은 이 세션에만 보관됩니다: 운영 체제 키체인을 사용할 수 없습니다(다시 시작하면 다시 로그인해야 합니다)',
   'login.messengerSigningIn': '기업 메신저로 로그인하는 중…',
   'login.forcedChangeTitle': '초기 비밀번호 변경',
-  'login.passwordChanged': '비밀번호가 변경되었습니다. 새 비밀번호로 로그인하세요',
+  'login.passwordChanged': '비밀번호가 변경되었습니다. 로그인하는 중입니다',
 
   'password.changeTitle': '비밀번호 변경',
   'password.old': '기존 비밀번호',

@@ -96,7 +96,7 @@ export const zh_CN = {
   'login.sessionOnlyTokens': '刷新令牌仅在本次会话中保存：操作系统钥匙串不可用（重启后需要重新登录）',
   'login.messengerSigningIn': '正在通过企业微信登录…',
   'login.forcedChangeTitle': '修改初始密码',
-  'login.passwordChanged': '密码修改成功，请使用新密码登录',
+  'login.passwordChanged': '密码修改成功，正在登录',
 
   'password.changeTitle': '修改密码',
   'password.old': '原密码',
