@@ -31,7 +31,7 @@ import { ShellNotices } from '../../../areas/notice/screens/ShellNotices';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import { TabPane } from './TabPane';
-import { describeTab } from './tab-screen';
+import { describeTab, type TabScreen } from './tab-screen';
 import { EMPTY_TABS, tabsReducer, type TabsAction } from './tabs';
 import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
@@ -162,7 +162,17 @@ export function HomeShell() {
   /** Closes tabs at once, or once the user agrees to drop what they typed in one of them. */
   const closeTabs = useDiscardGuard();
 
-  const screens = useMemo(() => new Map(tabs.paths.map((path) => [path, describeTab(path, nav.data ?? [])])), [tabs.paths, nav.data]);
+  // Each tab's description is kept until the navigation changes, so opening or closing a tab leaves the other panes' props as they were.
+  const described = useMemo(() => new Map<string, TabScreen>(), [nav.data]);
+  const screens = useMemo(() => {
+    const describedNow = new Map<string, TabScreen>();
+    for (const path of tabs.paths) {
+      const screen = described.get(path) ?? describeTab(path, nav.data ?? []);
+      described.set(path, screen);
+      describedNow.set(path, screen);
+    }
+    return describedNow;
+  }, [tabs.paths, nav.data, described]);
   const titleOf = (path: string) => {
     const screen = screens.get(path);
     return screen ? (screen.menuName ?? t(screen.titleKey)) : path;
