@@ -13,7 +13,7 @@ import { anyOverlayOpen } from '../../components/overlay';
 import { useNotify } from '../../components/notify';
 import { ErrorState, LoadingState } from '../../components/states';
 import { invalidateBridgeQueries, useBridgeQuery } from '../../hooks/bridge-query';
-import { matchScreen } from '../feature-routes';
+import { matchScreen, type FeatureRoute } from '../feature-routes';
 import { useIdentity } from '../../components/screen/identity';
 import { shownError } from '../../components/screen/session-errors';
 import { usePlatform } from '../platform';
@@ -67,6 +67,39 @@ const useStyles = makeStyles({
 function groupOf(menus: readonly NavNode[], url: string): NavNode | null {
   const holds = (node: NavNode): boolean => node.url === url || node.children.some(holds);
   return menus.find(holds) ?? null;
+}
+
+/** Loads the code of every screen a menu of `nav` opens, one per idle period; the returned function stops it. */
+function preloadScreens(nav: readonly NavNode[]): () => void {
+  const routes = new Set<FeatureRoute>();
+  const visit = (node: NavNode) => {
+    const match = node.url ? matchScreen(node.url) : null;
+    if (match?.kind === 'feature') routes.add(match.route);
+    node.children.forEach(visit);
+  };
+  nav.forEach(visit);
+  const pending = [...routes];
+  // Electron and Chromium have requestIdleCallback; a timer stands in where it is missing (jsdom).
+  const whenIdle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : window.setTimeout(run, 50));
+  const cancel = (handle: number) => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(handle) : window.clearTimeout(handle));
+  let handle = 0;
+  let stopped = false;
+  const next = () => {
+    const route = pending.shift();
+    if (!route || stopped) return;
+    // A failed load is tried again, and shown, when its tab opens.
+    void route
+      .load()
+      .catch(() => undefined)
+      .then(() => {
+        if (!stopped) handle = whenIdle(next);
+      });
+  };
+  handle = whenIdle(next);
+  return () => {
+    stopped = true;
+    cancel(handle);
+  };
 }
 
 /**
@@ -132,6 +165,10 @@ export function HomeShell() {
   useEffect(() => {
     document.title = system.appName;
   }, [system.appName]);
+
+  // The screens of the role's menus are separate chunks: fetched one by one while the browser is idle, so a first open
+  // waits for its data only.
+  useEffect(() => (nav.data ? preloadScreens(nav.data) : undefined), [nav.data]);
 
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
