@@ -176,11 +176,13 @@ describe('useListController: paging and selection', () => {
   });
 
   it('counts only chosen rows that the list still holds', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     const { setActive, dropRow } = await renderBindings();
     check('acct_2');
     check('acct_3');
     dropRow(2);
     setActive(false);
+    vi.setSystemTime(Date.now() + Delay.listStaleMs);
     setActive(true);
     await waitFor(() => expect(screen.queryByText('acct_2')).toBeNull());
     expect(selectedCount()).toBe('1 selected');
