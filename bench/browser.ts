@@ -36,7 +36,7 @@ function startPrinting(args: string[], env: NodeJS.ProcessEnv): Promise<{ url: s
   });
 }
 
-function buildRenderer(outDir: string): string {
+export function buildRenderer(outDir: string): string {
   const built = spawnSync('npx', ['electron-vite', 'build', '--outDir', outDir], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   if (built.status !== 0) throw new Error('the renderer build failed');
   return path.join(outDir, 'renderer');
@@ -146,7 +146,7 @@ async function signInToHome(browser: Browser, target: Console, printedUrl: strin
   return { totalMs: homeShown - submitted, toDialogMs: dialogShown - submitted, toHomeMs: homeShown - dialogShown };
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;

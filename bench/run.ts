@@ -6,6 +6,7 @@
  *   processes  the navigation with two server processes on one PostgreSQL beside one
  *   startup    embedded server start, existing and new data folder
  *   browser    the sign-in bundle and sign-in to Home in Debian's Chromium
+ *   shell      tab switch, return to a kept list, first open, language switch and sign-in as a user feels them
  * Each server under test runs in a child process of its own, so the load generator in this process does not
  * share its event loop: the product's server as `npm run server` runs it (its bundle, with that script's node
  * flags), the bare route from `serve.ts`.
@@ -111,6 +112,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   processes: async () => (await import('./processes')).runProcessesBench({ startServer, signIn }),
   startup: async () => (await import('./startup')).runStartupBench(),
   browser: async () => (await import('./browser')).runBrowserBench(),
+  shell: async () => (await import('./shell')).runShellBench(),
 };
 
 async function main(): Promise<void> {

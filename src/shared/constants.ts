@@ -49,6 +49,12 @@ export const Delay = {
   exportDoneToastMs: 15000,
   /** How often a signed-in console asks whether its role's grants changed (new menus and buttons without signing in again). */
   grantPollMs: 5000,
+  /**
+   * How old a kept list's rows may be when its tab comes back before it asks the server again: a change made
+   * elsewhere shows within this time, a quick return shows the rows at once with no call (its own form's save
+   * reloads it at once, whatever their age).
+   */
+  listStaleMs: 30_000,
 } as const;
 
 /** Top-menu button counts by window width (spec 000 §9). */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LOCALES, type Locale } from '../../src/shared/constants';
+import { Delay, LOCALES, type Locale } from '../../src/shared/constants';
 import { MENU_CATALOG } from '../../src/shared/menu-catalog';
 import { Route } from '../../src/shared/routes';
 import { ADMIN_PASSWORD, apiData, enterIdentity, fillSignIn, hostForSpecFile, openAt, openConsole, signInAdmin, startHost, tabPane, toast } from './host';
@@ -153,7 +153,9 @@ test('signing out asks first, then returns to the sign-in page and ends the sess
   await expect(page.getByTestId('login-card')).toBeVisible();
 });
 
-test('a list keeps its filters while another tab is open, and reloads when its tab comes back', async ({ page }) => {
+test('a list keeps its filters while another tab is open, shows its rows again at once, and asks again once they are older than the stale time', async ({ page }) => {
+  // The page's clock runs as usual until the test moves it on.
+  await page.clock.install();
   await signInAdmin(page, host);
   await openFromSideMenu(page, '用户管理');
   const list = tabPane(page, Route.user).getByTestId('user-list');
@@ -168,10 +170,21 @@ test('a list keeps its filters while another tab is open, and reloads when its t
   const orgs = await apiData(page, 'user.deptList', {});
   await apiData(page, 'user.add', { username: 'e2e_shell', name: '壳层测试用户', password: 'Shell_Pass1', deptId: orgs[0]!.deptId });
 
+  const listCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api.call') && request.postData()?.includes('"user.list"')) listCalls.push(request.url());
+  });
   await page.getByTestId('tab-bar').getByRole('tab', { name: '用户管理' }).click();
   await expect(list.getByTestId('filter-name')).toHaveValue('壳层测试');
+  await expect(list.getByTestId('empty-state')).toBeVisible();
+  expect(listCalls).toEqual([]);
+
+  await page.getByTestId('tab-bar').getByRole('tab', { name: '菜单管理' }).click();
+  await page.clock.fastForward(Delay.listStaleMs);
+  await page.getByTestId('tab-bar').getByRole('tab', { name: '用户管理' }).click();
   await expect(list.getByTestId('list-row')).toHaveCount(1);
   await expect(list.getByTestId('list-row')).toContainText('e2e_shell');
+  expect(listCalls).toHaveLength(1);
 });
 
 test('clicking the active external page tab again reloads the page', async ({ page }) => {

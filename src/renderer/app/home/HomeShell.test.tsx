@@ -1,15 +1,35 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Route as RouterRoute, Routes, useLocation } from 'react-router-dom';
+import { Route as RouterRoute, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge';
 import { ResponseCode } from '../../../shared/codes';
 import { Delay } from '../../../shared/constants';
 import type { NavNode, SystemEntry } from '../../../shared/contract/session';
+import { useShellTab } from '../../components/screen/shell-tab';
 import { createFakeBridge } from '../../testing/fake-bridge';
 import { testProviders } from '../../testing/providers';
 import { AppRoutes } from '../App';
 import { loadShell } from '../shell-loader';
+
+/**
+ * The mail-account list, replaced by a screen that uses what a list uses of the router and the tab, over rows that
+ * count their renders: a kept screen's content must not render again on another tab's switch.
+ */
+const accountRowsRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../../areas/mail/screens/AccountList', () => {
+  function AccountRows({ where }: { where: string }) {
+    accountRowsRenders.count += 1;
+    return <output data-testid="account-list">{where}</output>;
+  }
+  return {
+    default: function CountedAccountList() {
+      useNavigate();
+      const { active } = useShellTab();
+      return <AccountRows where={`${useLocation().pathname} ${String(active)}`} />;
+    },
+  };
+});
 
 afterEach(() => {
   cleanup();
@@ -150,6 +170,26 @@ describe('Home shell', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close Mail accounts' }));
     await waitFor(() => expect(tabTitles()).toEqual([]));
     screen.getByTestId('empty-view');
+  });
+
+  it('a tab switch renders the two tabs it changes, not every kept screen', async () => {
+    await renderShell();
+    fireEvent.click(sideMenu().getByRole('button', { name: 'Mail accounts' }));
+    await screen.findByTestId('account-list', {}, { timeout: 5000 });
+    fireEvent.click(sideMenu().getByRole('button', { name: 'Menus' }));
+    fireEvent.click(sideMenu().getByRole('button', { name: 'Users' }));
+    await waitFor(() => expect(activeTab()).toBe('Users'));
+    expect(screen.getByTestId('account-list').textContent).toBe('/accountManage false');
+    const rendersAway = accountRowsRenders.count;
+
+    for (const name of ['Menus', 'Users', 'Menus']) {
+      fireEvent.click(screen.getByRole('tab', { name }));
+      await waitFor(() => expect(activeTab()).toBe(name));
+    }
+    expect(accountRowsRenders.count).toBe(rendersAway);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Mail accounts' }));
+    await waitFor(() => expect(screen.getByTestId('account-list').textContent).toBe('/accountManage true'));
   });
 
   it('Alt+Shift+T brings back the tab Alt+W closed, even when both keys come before the close has moved the address', async () => {

@@ -13,7 +13,7 @@ import { anyOverlayOpen } from '../../components/overlay';
 import { useNotify } from '../../components/notify';
 import { ErrorState, LoadingState } from '../../components/states';
 import { invalidateBridgeQueries, useBridgeQuery } from '../../hooks/bridge-query';
-import { matchScreen } from '../feature-routes';
+import { matchScreen, type FeatureRoute } from '../feature-routes';
 import { useIdentity } from '../../components/screen/identity';
 import { shownError } from '../../components/screen/session-errors';
 import { usePlatform } from '../platform';
@@ -31,7 +31,7 @@ import { ShellNotices } from '../../../areas/notice/screens/ShellNotices';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import { TabPane } from './TabPane';
-import { describeTab } from './tab-screen';
+import { describeTab, type TabScreen } from './tab-screen';
 import { EMPTY_TABS, tabsReducer, type TabsAction } from './tabs';
 import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
@@ -67,6 +67,39 @@ const useStyles = makeStyles({
 function groupOf(menus: readonly NavNode[], url: string): NavNode | null {
   const holds = (node: NavNode): boolean => node.url === url || node.children.some(holds);
   return menus.find(holds) ?? null;
+}
+
+/** Loads the code of every screen a menu of `nav` opens, one per idle period; the returned function stops it. */
+function preloadScreens(nav: readonly NavNode[]): () => void {
+  const routes = new Set<FeatureRoute>();
+  const visit = (node: NavNode) => {
+    const match = node.url ? matchScreen(node.url) : null;
+    if (match?.kind === 'feature') routes.add(match.route);
+    node.children.forEach(visit);
+  };
+  nav.forEach(visit);
+  const pending = [...routes];
+  // Electron and Chromium have requestIdleCallback; a timer stands in where it is missing (jsdom).
+  const whenIdle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : window.setTimeout(run, 50));
+  const cancel = (handle: number) => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(handle) : window.clearTimeout(handle));
+  let handle = 0;
+  let stopped = false;
+  const next = () => {
+    const route = pending.shift();
+    if (!route || stopped) return;
+    // A failed load is tried again, and shown, when its tab opens.
+    void route
+      .load()
+      .catch(() => undefined)
+      .then(() => {
+        if (!stopped) handle = whenIdle(next);
+      });
+  };
+  handle = whenIdle(next);
+  return () => {
+    stopped = true;
+    cancel(handle);
+  };
 }
 
 /**
@@ -133,6 +166,10 @@ export function HomeShell() {
     document.title = system.appName;
   }, [system.appName]);
 
+  // The screens of the role's menus are separate chunks: fetched one by one while the browser is idle, so a first open
+  // waits for its data only.
+  useEffect(() => (nav.data ? preloadScreens(nav.data) : undefined), [nav.data]);
+
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 
@@ -162,7 +199,17 @@ export function HomeShell() {
   /** Closes tabs at once, or once the user agrees to drop what they typed in one of them. */
   const closeTabs = useDiscardGuard();
 
-  const screens = useMemo(() => new Map(tabs.paths.map((path) => [path, describeTab(path, nav.data ?? [])])), [tabs.paths, nav.data]);
+  // Each tab's description is kept until the navigation changes, so opening or closing a tab leaves the other panes' props as they were.
+  const described = useMemo(() => new Map<string, TabScreen>(), [nav.data]);
+  const screens = useMemo(() => {
+    const describedNow = new Map<string, TabScreen>();
+    for (const path of tabs.paths) {
+      const screen = described.get(path) ?? describeTab(path, nav.data ?? []);
+      described.set(path, screen);
+      describedNow.set(path, screen);
+    }
+    return describedNow;
+  }, [tabs.paths, nav.data, described]);
   const titleOf = (path: string) => {
     const screen = screens.get(path);
     return screen ? (screen.menuName ?? t(screen.titleKey)) : path;

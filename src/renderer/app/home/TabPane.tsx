@@ -1,7 +1,7 @@
 import { makeStyles, mergeClasses } from '@fluentui/react-components';
-import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Route as RouterRoute, Routes } from 'react-router-dom';
+import { NavigationType, Route as RouterRoute, Routes, UNSAFE_LocationContext as LocationContext, UNSAFE_RouteContext as RouteContext } from 'react-router-dom';
 import { PermissionsProvider } from '../../components/permissions';
 import { ErrorBoundary, ErrorState, LoadingState } from '../../components/states';
 import { useBridgeQuery } from '../../hooks/bridge-query';
@@ -50,6 +50,27 @@ function MenuPermissions({ menuId, roleId, children }: { menuId: number; roleId:
   return <PermissionsProvider permissions={buttons.data}>{children}</PermissionsProvider>;
 }
 
+/** The router's root, as a pane's screen sees it: its routes match from the top, whatever the shell's route is. */
+const PANE_ROUTE_ROOT = { outlet: null, matches: [], isDataRoute: false };
+
+/**
+ * The screen's routes under the pane's own location. `<Routes location>` would read the shell's location too and
+ * give its screen a new location on every navigation, so every kept screen would render again on each tab switch:
+ * the pane provides its location and the router's root itself, and a navigation elsewhere stops at them.
+ */
+function PaneRoutes({ pathname, search, path, route }: { pathname: string; search: string; path: string; route: FeatureRoute }) {
+  const location = useMemo(() => ({ location: { pathname, search, hash: '', state: null, key: path }, navigationType: NavigationType.Pop }), [pathname, search, path]);
+  return (
+    <LocationContext.Provider value={location}>
+      <RouteContext.Provider value={PANE_ROUTE_ROOT}>
+        <Routes>
+          <RouterRoute path={route.path} element={<FeatureScreen route={route} />} />
+        </Routes>
+      </RouteContext.Provider>
+    </LocationContext.Provider>
+  );
+}
+
 export interface TabPaneProps {
   path: string;
   screen: TabScreen;
@@ -63,11 +84,11 @@ export interface TabPaneProps {
 /**
  * One tab's content, kept mounted while the tab is open (lists keep their state) and hidden when another
  * tab is active. A feature screen renders under its own router location, so the router's hooks see its path.
+ * Memoised: a tab switch renders the two panes whose `active` changed, not every kept screen.
  */
-export function TabPane({ path, screen, title, active, roleId, reloadSignal, closeSelf }: TabPaneProps) {
+export const TabPane = memo(function TabPane({ path, screen, title, active, roleId, reloadSignal, closeSelf }: TabPaneProps) {
   const styles = useStyles();
   const tab = useMemo<ShellTabValue>(() => ({ path, active, closeSelf }), [path, active, closeSelf]);
-  const location = useMemo(() => ({ pathname: screen.pathname, search: screen.search, hash: '', state: null, key: path }), [screen.pathname, screen.search, path]);
 
   let content: ReactNode;
   if (screen.kind === 'external') {
@@ -75,9 +96,7 @@ export function TabPane({ path, screen, title, active, roleId, reloadSignal, clo
   } else if (screen.kind === 'feature' && screen.route && screen.permissionMenuId !== null) {
     content = (
       <MenuPermissions menuId={screen.permissionMenuId} roleId={roleId}>
-        <Routes location={location}>
-          <RouterRoute path={screen.route.path} element={<FeatureScreen route={screen.route} />} />
-        </Routes>
+        <PaneRoutes pathname={screen.pathname} search={screen.search} path={path} route={screen.route} />
       </MenuPermissions>
     );
   } else if (screen.kind === 'noAccess') {
@@ -91,7 +110,7 @@ export function TabPane({ path, screen, title, active, roleId, reloadSignal, clo
       <ShellTabContext.Provider value={tab}>{content}</ShellTabContext.Provider>
     </div>
   );
-}
+});
 
 /** DOM ids of a tab and its pane, derived from its path. */
 export function tabId(path: string): string {

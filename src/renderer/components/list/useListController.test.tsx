@@ -1,18 +1,23 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge';
+import { Delay } from '../../../shared/constants';
 import type { BindingRow } from '../../../areas/service-center/contract';
 import { ShellTabContext, type ShellTabValue } from '../screen/shell-tab';
 import { SessionGuard } from '../../testing/providers';
+import { invalidateBridgeQueries } from '../../hooks/bridge-query';
 import { createFakeBridge } from '../../testing/fake-bridge';
 import { testProviders } from '../../testing/providers';
 import { ListTable } from './ListTable';
 import { binding, NO_BINDING_FILTERS } from './testing-bindings';
 import { pageRows, useListController } from './useListController';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const SIGNED_IN_USER_ID = 1;
 
@@ -72,7 +77,7 @@ async function renderBindings(options: { count?: number; refuseDelete?: string }
     }
     return { ok: false, code: 'A0404', msg: `unexpected ${String(id)}` };
   });
-  const { Wrapper, reporter } = await testProviders({ bridge: fake.bridge, path: '/bindings' });
+  const { Wrapper, reporter, queryClient } = await testProviders({ bridge: fake.bridge, path: '/bindings' });
   const tab = (active: boolean): ShellTabValue => ({ path: '/bindings', active, closeSelf: vi.fn() });
   const view = (active: boolean) => (
     <ShellTabContext.Provider value={tab(active)}>
@@ -88,7 +93,7 @@ async function renderBindings(options: { count?: number; refuseDelete?: string }
       .method('api.call')
       .mock.calls.filter(([called]) => called === id)
       .map(([, input]) => input as Record<string, unknown>);
-  return { calls, setActive: (active: boolean) => rendered.rerender(view(active)), dropRow: (userId: number) => (rows = rows.filter((row) => row.userId !== userId)) };
+  return { calls, queryClient, setActive: (active: boolean) => rendered.rerender(view(active)), dropRow: (userId: number) => (rows = rows.filter((row) => row.userId !== userId)) };
 }
 
 const button = (name: string) => screen.getByRole('button', { name });
@@ -171,11 +176,13 @@ describe('useListController: paging and selection', () => {
   });
 
   it('counts only chosen rows that the list still holds', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     const { setActive, dropRow } = await renderBindings();
     check('acct_2');
     check('acct_3');
     dropRow(2);
     setActive(false);
+    vi.setSystemTime(Date.now() + Delay.listStaleMs);
     setActive(true);
     await waitFor(() => expect(screen.queryByText('acct_2')).toBeNull());
     expect(selectedCount()).toBe('1 selected');
@@ -183,17 +190,40 @@ describe('useListController: paging and selection', () => {
 });
 
 describe('useListController: reload', () => {
-  it('reloads each time its tab comes back into view, and not while away', async () => {
+  it('shows its rows at once with no call when its tab comes back within the stale time, and asks again after it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     const { calls, setActive } = await renderBindings();
     const first = calls('serviceCenter.list').length;
     setActive(false);
     setActive(false);
-    expect(calls('serviceCenter.list')).toHaveLength(first);
+    vi.setSystemTime(Date.now() + Delay.listStaleMs - 1000);
     setActive(true);
-    await waitFor(() => expect(calls('serviceCenter.list')).toHaveLength(first + 1));
+    expect(screen.getByText('acct_1')).toBeTruthy();
     setActive(false);
     setActive(true);
-    await waitFor(() => expect(calls('serviceCenter.list')).toHaveLength(first + 2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls('serviceCenter.list')).toHaveLength(first);
+
+    setActive(false);
+    vi.setSystemTime(Date.now() + 2000);
+    setActive(true);
+    await waitFor(() => expect(calls('serviceCenter.list')).toHaveLength(first + 1));
+    expect(screen.getByText('acct_1')).toBeTruthy();
+  });
+
+  it('reloads while away when its own form saved, and shows those rows on return with no further call', async () => {
+    const { calls, setActive, queryClient, dropRow } = await renderBindings();
+    const first = calls('serviceCenter.list').length;
+    setActive(false);
+    dropRow(1);
+    // What a record form's save does to its list (useRecordForm's refresh).
+    await act(() => invalidateBridgeQueries(queryClient, 'serviceCenter.list'));
+    expect(calls('serviceCenter.list')).toHaveLength(first + 1);
+    setActive(true);
+    expect(screen.queryByText('acct_1')).toBeNull();
+    screen.getByText('acct_2');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls('serviceCenter.list')).toHaveLength(first + 1);
   });
 
   it('keeps filters, page and selection while the tab is away', async () => {
@@ -201,8 +231,10 @@ describe('useListController: reload', () => {
     fireEvent.click(pager().getByRole('button', { name: 'Page 2' }));
     await screen.findByText('acct_11');
     check('acct_12');
+    vi.useFakeTimers({ toFake: ['Date'] });
     const before = calls('serviceCenter.list').length;
     setActive(false);
+    vi.setSystemTime(Date.now() + Delay.listStaleMs);
     setActive(true);
     await waitFor(() => expect(calls('serviceCenter.list')).toHaveLength(before + 1));
     expect(calls('serviceCenter.list').at(-1)).toMatchObject({ pageNum: 2 });

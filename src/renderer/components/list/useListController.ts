@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { CallableEndpointId, CallInput, CallOutput } from '../../../shared/bridge';
+import { Delay } from '../../../shared/constants';
 import type { PermissionKey } from '../../../shared/permissions';
 import { NEW_RECORD_ID, routeTo, type RoutePath } from '../../../shared/routes';
 import { useShellTab } from '../screen/shell-tab';
@@ -109,7 +110,7 @@ const NO_PREREQUISITES: readonly UseQueryResult<unknown>[] = [];
  * Everything a list screen does besides its columns and filter fields (spec 000 §5, §9; 001 "kept" lists):
  * draft and applied filters, paging (10 a page; new filters or a new page size start at page 1), the
  * selection and its rules, add / edit / delete with confirmation, and a reload when the list's tab comes
- * back into view. The screen stays mounted while other tabs are open, so all of it is kept meanwhile.
+ * back into view with rows older than `Delay.listStaleMs`. The screen stays mounted while other tabs are open, so all of it is kept meanwhile.
  * `ListTable` takes the result as its `list`.
  */
 export function useListController<Q extends CallableEndpointId, F extends FilterValues, Row, D extends CallableEndpointId = never>(options: ListControllerOptions<Q, F, Row, D>) {
@@ -154,7 +155,7 @@ export function useListController<Q extends CallableEndpointId, F extends Filter
   const filtersOnView = useRef(applied);
   const query = useBridgeQuery(queryId, toInput(applied, { page, pageSize, sort }), {
     enabled: ready,
-    // A list shows what the server has now: every search, page and return asks again.
+    // Every search and page asks the server again; a return to the tab does once the rows are `Delay.listStaleMs` old.
     staleTime: 0,
     placeholderData: (previous) => (filtersOnView.current === applied ? previous : undefined),
     meta: { silent: true },
@@ -178,9 +179,13 @@ export function useListController<Q extends CallableEndpointId, F extends Filter
     else if (ready) void refetch({ cancelRefetch: false });
   }, [failedPrerequisite, ready, refetch]);
 
+  // A return reloads rows older than the stale time only: a save of the list's own form, or a delete, reloads it
+  // at once through its query, even while the tab is away.
+  const updatedAt = useRef(query.dataUpdatedAt);
+  updatedAt.current = query.dataUpdatedAt;
   const wasActive = useRef(active);
   useEffect(() => {
-    if (active && !wasActive.current) reload();
+    if (active && !wasActive.current && Date.now() - updatedAt.current >= Delay.listStaleMs) reload();
     wasActive.current = active;
   }, [active, reload]);
 

@@ -1,0 +1,241 @@
+/**
+ * The shell as a user feels it (issue 49), measured in `npm run bench` and alone with `npm run bench -- shell`: the
+ * browser host with `--demo` (its embedded server on PGlite, filled with the demo data) in Debian's Chromium with the
+ * flags of `playwright.config.ts`, every goal a ratio of two figures of the same run:
+ * 1. a tab switch with 30 tabs open ÷ with 2 open (median of BENCH_SHELL_SWITCHES each), goal ≤ 1.3;
+ * 2. a return to the kept user list within its stale time: its calls (goal 0) and the time to its rows;
+ * 3. the first open of the user list (menu click → its rows) ÷ its list call's own time, goal ≤ 2;
+ * 4. a language switch (click → the menus in the new language, the tabs closed), goal ≤ 1 s;
+ * 5. sign-in → an interactive Home, less the spec's fixed redirect wait (median of BENCH_BROWSER_RUNS), goal ≤ 0.5 s.
+ * A switch, a return and an open are timed inside the page, from the click to the first frame painted after the pane
+ * shows what it waits for. BENCH_RENDERER names a built renderer to use; without it one is built into a temporary folder.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { chromium, type Browser, type BrowserContext, type Cookie, type Page, type Request } from '@playwright/test';
+import playwrightConfig from '../playwright.config';
+import { browserHostArgs } from '../scripts/server-command';
+import { BROWSER_HOST_BRIDGE_PATH } from '../src/shared/bridge';
+import { Delay } from '../src/shared/constants';
+import { DEFAULT_ADMIN_PASSWORD } from '../src/shared/defaults';
+import { MENU_CATALOG } from '../src/shared/menu-catalog';
+import { Route, routeTo } from '../src/shared/routes';
+import { buildRenderer, median } from './browser';
+import { BENCH_ADMIN_PASSWORD } from './targets';
+
+const SWITCHES = Number(process.env.BENCH_SHELL_SWITCHES ?? 10);
+const RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
+const ROOT = path.join(import.meta.dirname, '..');
+const PAGES = MENU_CATALOG[0]!.groups.flatMap((group) => group.pages.map((page) => page.url));
+/** The list whose first open and return are measured: the demo data fills it. */
+const LIST = Route.user;
+
+function startHost(work: string, rendererDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const args = ['--port', '0', '--vault', 'memory', '--data', path.join(work, 'data'), '--renderer', rendererDir, '--demo'];
+  const env: NodeJS.ProcessEnv = { ...process.env, CONSOLE_HOME: path.join(work, 'home'), CONSOLE_MANAGED_CONFIG: path.join(work, 'no-managed-config.json') };
+  delete env.CONSOLE_SERVER_URL;
+  const child = spawn(process.execPath, browserHostArgs(args), { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env });
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', (url) => resolve({ url, child }));
+    child.once('exit', (code) => reject(new Error(`the browser host exited with ${code}`)));
+  });
+}
+
+interface Target {
+  origin: string;
+  url: string;
+  cookies: Cookie[];
+}
+
+async function openConsole(browser: Browser, target: Target): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...playwrightConfig.use });
+  const page = await context.newPage();
+  if (target.cookies.length === 0) {
+    await page.goto(target.url);
+    target.cookies = await context.cookies(target.origin);
+  } else {
+    await context.addCookies(target.cookies);
+    await page.goto(`${target.origin}/#/login`);
+  }
+  await page.getByTestId('login-submit').waitFor({ state: 'visible' });
+  return { context, page };
+}
+
+async function submitSignIn(page: Page, password: string): Promise<void> {
+  await page.getByTestId('field-username').fill('admin');
+  await page.getByTestId('field-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** The first sign-in of the demo volume makes the forced password change. */
+async function changePasswordFirst(page: Page): Promise<void> {
+  await submitSignIn(page, DEFAULT_ADMIN_PASSWORD);
+  const forced = page.getByTestId('password-dialog');
+  await forced.waitFor({ state: 'visible' });
+  await forced.getByTestId('field-oldPassword').fill(DEFAULT_ADMIN_PASSWORD);
+  await forced.getByTestId('field-newPassword').fill(BENCH_ADMIN_PASSWORD);
+  await forced.getByTestId('field-confirmPassword').fill(BENCH_ADMIN_PASSWORD);
+  await forced.getByTestId('password-submit').click();
+  await forced.waitFor({ state: 'hidden' });
+}
+
+/** Submit → identity dialog → enter → the side menu's entries; in ms. */
+async function signInToHome(page: Page): Promise<number> {
+  const submitted = performance.now();
+  await submitSignIn(page, BENCH_ADMIN_PASSWORD);
+  const dialog = page.getByTestId('identity-dialog');
+  await dialog.getByTestId('identity-enter').click();
+  await page.getByTestId('side-menu').getByRole('button').first().waitFor({ state: 'visible' });
+  return performance.now() - submitted;
+}
+
+/**
+ * In the page: runs `act`, then waits for `ready` and the frame painted after it; the ms from before `act`.
+ * The functions are given as source, as `page.evaluate` sends them.
+ */
+async function timeInPage(page: Page, act: string, ready: string): Promise<number> {
+  return page.evaluate(
+    async ({ act, ready }) => {
+      const run = new Function(act) as () => void;
+      const isReady = new Function(`return (${ready});`) as () => boolean;
+      const started = performance.now();
+      run();
+      const deadline = started + 30_000;
+      while (!isReady()) {
+        if (performance.now() > deadline) throw new Error(`not ready within 30 s: ${ready}`);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      return performance.now() - started;
+    },
+    { act, ready },
+  );
+}
+
+const paneOf = (tabPath: string) => `document.querySelector('[data-testid="tab-pane"][data-path="${tabPath}"]')`;
+const clickTab = (tabPath: string) => `document.querySelector('[data-testid="tab"][data-path="${tabPath}"] [role="tab"]').click();`;
+/** The pane is on view and holds more than a loading state. */
+const paneShown = (tabPath: string) => `(${paneOf(tabPath)}?.offsetParent ?? null) !== null && ${paneOf(tabPath)}.querySelectorAll('[role="progressbar"]').length === 0`;
+/** The pane is on view with rows in its table. */
+const rowsShown = (tabPath: string) => `(${paneOf(tabPath)}?.offsetParent ?? null) !== null && ${paneOf(tabPath)}.querySelectorAll('tbody tr td input[type="checkbox"]').length > 0`;
+
+/** Opens a screen by its address (as a menu does) and waits until its pane shows it. */
+async function openTab(page: Page, tabPath: string): Promise<number> {
+  return timeInPage(page, `location.hash = '#${tabPath}';`, paneShown(tabPath));
+}
+
+/** The median switch between two open tabs, each click to the other's pane on view. */
+async function switchMedian(page: Page, a: string, b: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < SWITCHES; i++) {
+    const to = i % 2 === 0 ? a : b;
+    times.push(await timeInPage(page, clickTab(to), paneShown(to)));
+  }
+  return median(times);
+}
+
+/** The bridge's API calls the page makes while `during` runs, by endpoint, with each call's own time. */
+async function apiCallsDuring<T>(page: Page, during: () => Promise<T>): Promise<{ result: T; calls: Array<{ id: string; ms: number }> }> {
+  const requests: Request[] = [];
+  const watch = (request: Request) => {
+    if (new URL(request.url()).pathname === `${BROWSER_HOST_BRIDGE_PATH}/api.call`) requests.push(request);
+  };
+  page.on('request', watch);
+  const result = await during();
+  page.off('request', watch);
+  const calls = await Promise.all(
+    requests.map(async (request) => {
+      await (await request.response())?.finished();
+      const timing = request.timing();
+      return { id: String((request.postDataJSON() as { args: unknown[] }).args[0]), ms: timing.responseEnd };
+    }),
+  );
+  return { result, calls };
+}
+
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+export async function runShellBench(): Promise<void> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'console-bench-shell-'));
+  let host: ChildProcess | null = null;
+  let browser: Browser | null = null;
+  try {
+    const rendererDir = process.env.BENCH_RENDERER ? path.resolve(process.env.BENCH_RENDERER) : buildRenderer(path.join(work, 'out'));
+    const started = await startHost(work, rendererDir);
+    host = started.child;
+    const target: Target = { origin: new URL(started.url).origin, url: started.url, cookies: [] };
+    browser = await chromium.launch(playwrightConfig.use?.launchOptions);
+
+    // 5. Sign-in → Home, after the first sign-in (the forced change) and one warm-up.
+    const first = await openConsole(browser, target);
+    await changePasswordFirst(first.page);
+    await signInToHome(first.page);
+    await first.context.close();
+    const signIns: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const { context, page } = await openConsole(browser, target);
+      signIns.push(await signInToHome(page));
+      await context.close();
+    }
+
+    const { context, page } = await openConsole(browser, target);
+    await signInToHome(page);
+    const [a, b] = [PAGES.find((url) => url !== LIST)!, PAGES.filter((url) => url !== LIST)[1]!];
+    await openTab(page, a);
+    await openTab(page, b);
+    const switchTwo = await switchMedian(page, a, b);
+
+    const others = [...PAGES.filter((url) => url !== LIST && url !== a && url !== b), routeTo(Route.menuManage, { menuId: 'null' })];
+    for (const other of others) await openTab(page, other);
+    // 3. The list's first open as the 30th tab, once the shell had time to load the screens' code while idle.
+    await page.waitForTimeout(3000);
+    const opened = await apiCallsDuring(page, () => timeInPage(page, `location.hash = '#${LIST}';`, rowsShown(LIST)));
+    const listCall = opened.calls.find((call) => call.id === 'user.list');
+    const tabCount = await page.getByTestId('tab').count();
+    const switchMany = await switchMedian(page, a, b);
+
+    // 2. Back to the kept list within its stale time.
+    const returned = await apiCallsDuring(page, () => timeInPage(page, clickTab(LIST), rowsShown(LIST)));
+
+    // 4. The language switch with every tab open: the click → the menus in English and the tabs closed.
+    const englishName = MENU_CATALOG[0]!.groups[0]!.name.en_US;
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-language').click();
+    const languageStart = performance.now();
+    await page.getByTestId('language-en_US').click();
+    await page.getByTestId('top-menu').getByText(englishName).waitFor({ state: 'visible' });
+    await page.getByTestId('tab').first().waitFor({ state: 'detached' });
+    const languageMs = performance.now() - languageStart;
+    await context.close();
+
+    const signInS = median(signIns) / 1000;
+    console.log(`\nShell: browser host --demo (embedded PGlite), Debian Chromium ${browser.version()} headless, ${os.cpus().length} cores`);
+    console.log(`1. tab switch: ${tabCount} tabs open ${switchMany.toFixed(1)} ms ÷ 2 open ${switchTwo.toFixed(1)} ms (median of ${SWITCHES}) = ${(switchMany / switchTwo).toFixed(2)} (goal ≤ 1.3)`);
+    // The shell asks for the role's grant stamp on every navigation (grant-watch.ts), whatever the screen: counted apart.
+    const listCalls = returned.calls.filter((call) => call.id !== 'session.grantStamp');
+    console.log(
+      `2. return to the kept list: ${listCalls.length} calls of the screen (goal 0)${listCalls.length > 0 ? ` (${listCalls.map((call) => call.id).join(', ')})` : ''} and ${returned.calls.length - listCalls.length} of the shell's grant watch, rows on view after ${returned.result.toFixed(1)} ms`,
+    );
+    console.log(
+      listCall
+        ? `3. first open of the user list (tab ${tabCount}) ${opened.result.toFixed(0)} ms ÷ its list call ${listCall.ms.toFixed(0)} ms = ${(opened.result / listCall.ms).toFixed(2)} (goal ≤ 2); calls on the way: ${opened.calls.map((call) => `${call.id} ${call.ms.toFixed(0)} ms`).join(', ')}`
+        : `3. first open of the user list ${opened.result.toFixed(0)} ms: no user.list call seen (${opened.calls.map((call) => call.id).join(', ')})`,
+    );
+    console.log(`4. language switch with ${tabCount} tabs open: ${s(languageMs)} (goal ≤ 1 s)`);
+    console.log(
+      `5. sign-in → interactive Home, median of ${RUNS}: ${s(median(signIns))}, less the spec's ${s(Delay.loginRedirectMs)} wait ${(signInS - Delay.loginRedirectMs / 1000).toFixed(2)} s (goal ≤ 0.5 s)`,
+    );
+  } finally {
+    await browser?.close();
+    if (host && host.exitCode === null && host.signalCode === null) {
+      const exited = new Promise((resolve) => host!.once('exit', resolve));
+      host.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(work, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
