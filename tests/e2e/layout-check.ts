@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
  * - `cell-wrap`: a table cell whose text runs over more than two lines;
  * - `overlap`: two header or cell boxes of one row that overlap (a sticky column overlays the others by design);
  * - `tall-row`: a row taller than three times the table's median row;
- * - `button-clipped`: a button cut by the right edge of the window or of a box that clips it;
+ * - `button-clipped`: a button cut by the right edge of the window or of a box that hides its overflow;
  * - `pager-hidden`: a list's pager below the bottom of the window;
  * - `native-date-input`: an `<input type="date">` and its kin (issue 47 replaces them).
  */
@@ -130,14 +130,16 @@ export async function checkLayout(page: Page, scopeSelector: string): Promise<La
         let edge = window.innerWidth;
         let edgeName = 'the window';
         for (let parent = button.parentElement; parent; parent = parent.parentElement) {
-          if (getComputedStyle(parent).overflowX === 'visible') continue;
+          // A box that scrolls sideways shows the rest of the button by a scroll: only a box that hides its overflow cuts it.
+          const overflow = getComputedStyle(parent).overflowX;
+          if (overflow !== 'hidden' && overflow !== 'clip') continue;
           const parentRight = parent.getBoundingClientRect().right - (parent.offsetWidth - parent.clientWidth - parent.clientLeft);
           if (parentRight < edge) {
             edge = parentRight;
             edgeName = short(parent.getAttribute('data-testid') ?? parent.getAttribute('aria-label') ?? parent.tagName.toLowerCase());
           }
         }
-        // Wholly beyond a scrolled box is out of view, not clipped; a button cut in two is.
+        // Wholly beyond the edge is out of view, not clipped; a button cut in two is.
         if (box.right > edge + slack && box.left < edge)
           findings.push({
             kind: 'button-clipped',
