@@ -132,6 +132,10 @@ export async function checkLayout(page: Page, scopeSelector: string): Promise<La
         for (let parent = button.parentElement; parent; parent = parent.parentElement) {
           // A box that scrolls sideways shows the rest of the button by a scroll: only a box that hides its overflow cuts it.
           const overflow = getComputedStyle(parent).overflowX;
+          if (overflow === 'auto' || overflow === 'scroll') {
+            edge = Number.POSITIVE_INFINITY;
+            break;
+          }
           if (overflow !== 'hidden' && overflow !== 'clip') continue;
           const parentRight = parent.getBoundingClientRect().right - (parent.offsetWidth - parent.clientWidth - parent.clientLeft);
           if (parentRight < edge) {
