@@ -1,4 +1,5 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Add20Regular } from '@fluentui/react-icons';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isBridgeError } from '../bridge';
@@ -28,11 +29,17 @@ export function LoadingState({ label, fill = false }: { label?: string; fill?: b
   );
 }
 
-export function EmptyState({ text }: { text: string }) {
+/** Nothing to show; with `action`, the way to make the first one (the screen's primary action). */
+export function EmptyState({ text, action }: { text: string; action?: { label: string; run: () => void } }) {
   const styles = useStyles();
   return (
     <div className={styles.centered} data-testid="empty-state">
       <Text>{text}</Text>
+      {action ? (
+        <Button appearance="primary" icon={<Add20Regular />} onClick={action.run} data-testid="empty-state-action">
+          {action.label}
+        </Button>
+      ) : null}
     </div>
   );
 }

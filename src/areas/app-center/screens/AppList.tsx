@@ -56,11 +56,11 @@ export default function AppList() {
   const rowActions = useEditDeleteActions({ edit: { endpoint: appCenter.update, run: (row: AppRow) => navigate(appRoutes.edit(row.id)) }, remove: { endpoint: appCenter.delete, run: deleteRow } });
 
   const base: ListColumn<AppRow>[] = [
-    { key: 'clientId', header: t('appCenter.column.clientId'), render: (row) => <span className={styles.code}>{row.clientId}</span>, width: '18%' },
+    { key: 'clientId', kind: 'code', header: t('appCenter.column.clientId'), render: (row) => <span className={styles.code}>{row.clientId}</span> },
     {
       key: 'appName',
+      kind: 'name',
       header: t('appCenter.column.appName'),
-      width: '20%',
       render: (row) => (
         <span className={styles.name}>
           {row.appName}
@@ -79,9 +79,9 @@ export default function AppList() {
         </span>
       ),
     },
-    { key: 'appType', header: t('appCenter.column.appType'), render: (row) => t(`appCenter.type.${appTypeKind(row.appType)}`), width: '14%' },
-    { key: 'accessTokenValiditySeconds', header: t('appCenter.column.accessTokenValiditySeconds'), render: (row) => row.accessTokenValiditySeconds, width: '14%' },
-    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '16%' },
+    { key: 'appType', kind: 'status', header: t('appCenter.column.appType'), render: (row) => t(`appCenter.type.${appTypeKind(row.appType)}`) },
+    { key: 'accessTokenValiditySeconds', kind: 'number', header: t('appCenter.column.accessTokenValiditySeconds'), render: (row) => row.accessTokenValiditySeconds },
+    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
   ];
   // The operations column shows only for a role that may edit or delete.
   const columns: ListColumn<AppRow>[] =
@@ -90,8 +90,8 @@ export default function AppList() {
           ...base,
           {
             key: 'operations',
+            kind: 'actions',
             header: t('common.actions'),
-            width: '18%',
             render: (row) => (
               <RowActions
                 testIdPrefix="app-row"

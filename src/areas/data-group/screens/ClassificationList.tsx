@@ -49,13 +49,13 @@ export default function ClassificationList() {
   });
   const dialog = useDialogState(list);
   const columns: ListColumn<ClassificationRow>[] = [
-    { key: 'number', header: t('dataGroup.number'), render: (row) => row.number, width: '15%' },
-    { key: 'name', header: t('common.name'), render: (row) => row.name, width: '17%' },
-    { key: 'type', header: t('common.type'), render: (row) => row.type, width: '11%' },
-    { key: 'dept', header: t('common.organisation'), render: (row) => row.deptName || t('dataGroup.class.everyOrg'), width: '15%' },
-    { key: 'holderCount', header: t('dataGroup.class.holderCount'), render: (row) => row.holderCount, width: '9%' },
-    { key: 'remark', header: t('common.remark'), render: (row) => row.remark, width: '16%' },
-    { key: 'createTime', header: t('dataGroup.createTime'), render: (row) => formatDateTime(row.createTime), width: '17%' },
+    { key: 'number', kind: 'number', header: t('dataGroup.number'), render: (row) => row.number },
+    { key: 'name', kind: 'name', header: t('common.name'), render: (row) => row.name },
+    { key: 'type', kind: 'status', header: t('common.type'), render: (row) => row.type },
+    { key: 'dept', kind: 'name', header: t('common.organisation'), render: (row) => row.deptName || t('dataGroup.class.everyOrg') },
+    { key: 'holderCount', kind: 'number', header: t('dataGroup.class.holderCount'), render: (row) => row.holderCount },
+    { key: 'remark', kind: 'text', header: t('common.remark'), render: (row) => row.remark },
+    { key: 'createTime', kind: 'time', header: t('dataGroup.createTime'), render: (row) => formatDateTime(row.createTime) },
   ];
   const { draft } = list.filters;
   return (

@@ -38,11 +38,11 @@ export default function GroupList() {
   });
   const dialog = useDialogState(list);
   const columns: ListColumn<GroupRow>[] = [
-    { key: 'number', header: t('dataGroup.number'), render: (row) => row.number, width: '18%' },
-    { key: 'name', header: t('common.name'), render: (row) => row.name, width: '22%' },
-    { key: 'organCount', header: t('dataGroup.group.organCount'), render: (row) => row.organCount, width: '10%' },
-    { key: 'remark', header: t('common.remark'), render: (row) => row.remark, width: '30%' },
-    { key: 'createTime', header: t('dataGroup.createTime'), render: (row) => formatDateTime(row.createTime), width: '20%' },
+    { key: 'number', kind: 'number', header: t('dataGroup.number'), render: (row) => row.number },
+    { key: 'name', kind: 'name', header: t('common.name'), render: (row) => row.name },
+    { key: 'organCount', kind: 'number', header: t('dataGroup.group.organCount'), render: (row) => row.organCount },
+    { key: 'remark', kind: 'text', header: t('common.remark'), render: (row) => row.remark },
+    { key: 'createTime', kind: 'time', header: t('dataGroup.createTime'), render: (row) => formatDateTime(row.createTime) },
   ];
   const { draft } = list.filters;
   return (

@@ -43,11 +43,11 @@ export default function OrganList() {
   });
   const dialog = useDialogState(list);
   const columns: ListColumn<OrganRow>[] = [
-    { key: 'number', header: t('dataGroup.number'), render: (row) => row.number, width: '16%' },
-    { key: 'name', header: t('common.name'), render: (row) => row.name, width: '20%' },
-    { key: 'group', header: t('dataGroup.organ.group'), render: (row) => row.groupName, width: '18%' },
-    { key: 'remark', header: t('common.remark'), render: (row) => row.remark, width: '26%' },
-    { key: 'createTime', header: t('dataGroup.createTime'), render: (row) => formatDateTime(row.createTime), width: '20%' },
+    { key: 'number', kind: 'number', header: t('dataGroup.number'), render: (row) => row.number },
+    { key: 'name', kind: 'name', header: t('common.name'), render: (row) => row.name },
+    { key: 'group', kind: 'name', header: t('dataGroup.organ.group'), render: (row) => row.groupName },
+    { key: 'remark', kind: 'text', header: t('common.remark'), render: (row) => row.remark },
+    { key: 'createTime', kind: 'time', header: t('dataGroup.createTime'), render: (row) => formatDateTime(row.createTime) },
   ];
   const { draft } = list.filters;
   const chosenGroup = groups.data?.find((group) => group.id === draft.groupId);

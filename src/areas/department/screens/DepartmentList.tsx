@@ -88,6 +88,7 @@ export default function DepartmentList() {
   const columns: ListColumn<DeptRow>[] = [
     {
       key: 'name',
+      kind: 'name',
       header: t('dept.column.name'),
       render: (row) => (
         <span className={styles.name}>
@@ -98,11 +99,11 @@ export default function DepartmentList() {
         </span>
       ),
     },
-    { key: 'deptPerson', header: t('dept.column.deptPerson'), width: '12%', render: (row) => row.deptPerson },
-    { key: 'companyAddress', header: t('dept.column.companyAddress'), width: '20%', render: (row) => row.companyAddress },
-    { key: 'telephone', header: t('dept.column.telephone'), width: '12%', render: (row) => row.telephone },
-    { key: 'createName', header: t('common.createdBy'), width: '10%', render: (row) => row.createName },
-    { key: 'createTime', header: t('common.createTime'), width: '14%', render: (row) => formatDateTime(row.createTime) },
+    { key: 'deptPerson', kind: 'name', header: t('dept.column.deptPerson'), render: (row) => row.deptPerson },
+    { key: 'companyAddress', kind: 'text', header: t('dept.column.companyAddress'), render: (row) => row.companyAddress },
+    { key: 'telephone', kind: 'code', header: t('dept.column.telephone'), render: (row) => row.telephone },
+    { key: 'createName', kind: 'name', header: t('common.createdBy'), render: (row) => row.createName },
+    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
   ];
 
   const { draft } = list.filters;

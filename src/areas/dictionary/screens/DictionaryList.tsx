@@ -84,6 +84,7 @@ export default function DictionaryList() {
   const columns: ListColumn<DictionaryNode>[] = [
     {
       key: 'dictNo',
+      kind: 'code',
       header: t('dictionary.column.dictNo'),
       render: (node) => (
         <span className={styles.name}>
@@ -92,21 +93,21 @@ export default function DictionaryList() {
         </span>
       ),
     },
-    { key: 'dictName', header: t('common.name'), render: (node) => node.label },
-    { key: 'children', header: t('dictionary.column.children'), width: '96px', render: (node) => (node.children.length > 0 ? t('dictionary.childCount', { count: node.children.length }) : null) },
-    { key: 'dictOrder', header: t('common.order'), width: '80px', render: (node) => node.dictOrder },
+    { key: 'dictName', kind: 'name', header: t('common.name'), render: (node) => node.label },
+    { key: 'children', kind: 'number', header: t('dictionary.column.children'), render: (node) => (node.children.length > 0 ? t('dictionary.childCount', { count: node.children.length }) : null) },
+    { key: 'dictOrder', kind: 'number', header: t('common.order'), render: (node) => node.dictOrder },
     {
       key: 'status',
+      kind: 'status',
       header: t('common.status'),
-      width: '96px',
       render: (node) => (
         <Badge appearance="tint" color={node.status === DictStatus.Use ? 'success' : 'danger'}>
           {t(node.status === DictStatus.Use ? 'dictionary.status.use' : 'dictionary.status.stop')}
         </Badge>
       ),
     },
-    { key: 'createByName', header: t('common.createdBy'), width: '120px', render: (node) => node.createByName },
-    { key: 'createTime', header: t('common.createTime'), width: '170px', render: (node) => formatDateTime(node.createTime) },
+    { key: 'createByName', kind: 'name', header: t('common.createdBy'), render: (node) => node.createByName },
+    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (node) => formatDateTime(node.createTime) },
   ];
 
   const running = exporter.running;

@@ -68,13 +68,13 @@ export default function CategoryList() {
     remove: { endpoint: infoCategory.delete, run: list.deleteRow },
   });
   const columns: ListColumn<CategoryRecord>[] = [
-    { key: 'name', header: t('infoCategory.name'), render: (row) => row.name, width: '20%' },
-    { key: 'systemName', header: t('common.ownedBySystem'), render: (row) => row.systemName, width: '18%' },
-    { key: 'haveImage', header: t('infoCategory.haveImage'), render: (row) => t(row.haveImage === InfoSwitch.On ? 'common.yes' : 'common.no'), width: '10%' },
+    { key: 'name', kind: 'name', header: t('infoCategory.name'), render: (row) => row.name },
+    { key: 'systemName', kind: 'name', header: t('common.ownedBySystem'), render: (row) => row.systemName },
+    { key: 'haveImage', kind: 'status', header: t('infoCategory.haveImage'), render: (row) => t(row.haveImage === InfoSwitch.On ? 'common.yes' : 'common.no') },
     {
       key: 'enable',
+      kind: 'status',
       header: t('infoCategory.enable'),
-      width: '10%',
       render: (row) => (
         <Switch
           checked={row.enable === InfoSwitch.On}
@@ -85,9 +85,10 @@ export default function CategoryList() {
         />
       ),
     },
-    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '18%' },
+    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
     {
       key: 'actions',
+      kind: 'actions',
       header: t('common.actions'),
       render: (row) => <RowActions rowLabel={row.name} testIdPrefix={`category-row-${row.id}`} actions={[rowActions.edit(row), rowActions.remove(row)]} />,
     },

@@ -95,11 +95,11 @@ export default function InformationList() {
   });
 
   const columns: ListColumn<ArticleRow>[] = [
-    { key: 'systemName', header: t('common.ownedBySystem'), render: (row) => row.systemName, width: '12%' },
+    { key: 'systemName', kind: 'name', header: t('common.ownedBySystem'), render: (row) => row.systemName },
     {
       key: 'title',
+      kind: 'text',
       header: t('common.title'),
-      width: '20%',
       render: (row) => (
         <span className={styles.title}>
           {row.top === InfoSwitch.On ? (
@@ -111,12 +111,12 @@ export default function InformationList() {
         </span>
       ),
     },
-    { key: 'classificationName', header: t('information.category'), render: (row) => row.classificationName, width: '12%' },
-    { key: 'sort', header: t('information.sort'), render: (row) => row.sort, width: '7%' },
+    { key: 'classificationName', kind: 'name', header: t('information.category'), render: (row) => row.classificationName },
+    { key: 'sort', kind: 'number', header: t('information.sort'), render: (row) => row.sort },
     {
       key: 'display',
+      kind: 'status',
       header: t('information.display'),
-      width: '8%',
       render: (row) => (
         <Switch
           checked={row.display === InfoSwitch.On}
@@ -127,10 +127,11 @@ export default function InformationList() {
         />
       ),
     },
-    { key: 'createName', header: t('common.createdBy'), render: (row) => row.createName, width: '10%' },
-    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '14%' },
+    { key: 'createName', kind: 'name', header: t('common.createdBy'), render: (row) => row.createName },
+    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
     {
       key: 'actions',
+      kind: 'actions',
       header: t('common.actions'),
       render: (row) => (
         <RowActions

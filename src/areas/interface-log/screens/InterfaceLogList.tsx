@@ -146,6 +146,7 @@ export default function InterfaceLogList() {
   const columns: ListColumn<InterfaceLogRow>[] = [
     {
       key: 'appId',
+      kind: 'code',
       header: t('interfaceLog.column.appId'),
       render: (row) => (
         <>
@@ -154,9 +155,10 @@ export default function InterfaceLogList() {
         </>
       ),
     },
-    { key: 'serviceCnName', header: t('interfaceLog.column.serviceCnName'), render: (row) => row.serviceCnName },
+    { key: 'serviceCnName', kind: 'name', header: t('interfaceLog.column.serviceCnName'), render: (row) => row.serviceCnName },
     {
       key: 'interfaceCnName',
+      kind: 'text',
       header: t('interfaceLog.column.interfaceCnName'),
       render: (row) => (
         <>
@@ -169,6 +171,7 @@ export default function InterfaceLogList() {
     },
     {
       key: 'userId',
+      kind: 'code',
       header: t('common.user'),
       render: (row) => (
         <>
@@ -177,16 +180,16 @@ export default function InterfaceLogList() {
         </>
       ),
     },
-    { key: 'startTime', header: t('interfaceLog.column.startTime'), width: '160px', render: (row) => formatDateTime(row.startTime) },
-    { key: 'endTime', header: t('interfaceLog.column.endTime'), width: '160px', render: (row) => formatDateTime(row.endTime) },
-    { key: 'useTime', header: t('interfaceLog.column.useTime'), width: '90px', render: (row) => t('interfaceLog.useTimeMs', { ms: row.useTime }) },
-    { key: 'ip', header: t('interfaceLog.column.ip'), render: (row) => row.ip },
-    { key: 'deviceId', header: t('interfaceLog.column.deviceId'), render: (row) => row.deviceId },
-    { key: 'modelInfo', header: t('interfaceLog.column.modelInfo'), render: (row) => row.modelInfo },
+    { key: 'startTime', kind: 'time', header: t('interfaceLog.column.startTime'), render: (row) => formatDateTime(row.startTime) },
+    { key: 'endTime', kind: 'time', header: t('interfaceLog.column.endTime'), render: (row) => formatDateTime(row.endTime) },
+    { key: 'useTime', kind: 'time', header: t('interfaceLog.column.useTime'), render: (row) => t('interfaceLog.useTimeMs', { ms: row.useTime }) },
+    { key: 'ip', kind: 'code', header: t('interfaceLog.column.ip'), render: (row) => row.ip },
+    { key: 'deviceId', kind: 'code', header: t('interfaceLog.column.deviceId'), render: (row) => row.deviceId },
+    { key: 'modelInfo', kind: 'text', header: t('interfaceLog.column.modelInfo'), render: (row) => row.modelInfo },
     {
       key: 'responseStatus',
+      kind: 'status',
       header: t('common.status'),
-      width: '110px',
       render: (row) =>
         row.responseStatus === INTERFACE_STATUS_NORMAL ? (
           <Badge appearance="tint" color="success" data-testid="interface-status">
@@ -200,8 +203,8 @@ export default function InterfaceLogList() {
     },
     {
       key: 'look',
+      kind: 'actions',
       header: t('interfaceLog.column.look'),
-      width: '170px',
       render: (row) => (
         <span className={styles.look}>
           <Button size="small" onClick={(event) => (event.stopPropagation(), setLooking({ row, kind: 'request' }))} data-testid="interface-look-request">

@@ -70,24 +70,24 @@ export default function I18nTextList() {
 
   const status = list.filters.draft.status;
   const columns: ListColumn<I18nTextRecord>[] = [
-    { key: 'chinese', header: t('internationalize.column.chinese'), render: (row) => row.chinese },
-    { key: 'english', header: t('internationalize.column.english'), render: (row) => row.english },
-    { key: 'german', header: t('internationalize.column.german'), render: (row) => row.german },
+    { key: 'chinese', kind: 'name', header: t('internationalize.column.chinese'), render: (row) => row.chinese },
+    { key: 'english', kind: 'name', header: t('internationalize.column.english'), render: (row) => row.english },
+    { key: 'german', kind: 'name', header: t('internationalize.column.german'), render: (row) => row.german },
     {
       key: 'status',
+      kind: 'status',
       header: t('common.status'),
-      width: '110px',
       render: (row) => (
         <Badge appearance="tint" color={row.status === I18nStatus.Usable ? 'success' : 'danger'}>
           {t(statusKey(row.status))}
         </Badge>
       ),
     },
-    { key: 'operater', header: t('internationalize.column.operater'), width: '130px', render: (row) => row.operater },
+    { key: 'operater', kind: 'name', header: t('internationalize.column.operater'), render: (row) => row.operater },
     {
       key: 'actions',
+      kind: 'actions',
       header: t('common.actions'),
-      width: '150px',
       render: (row) => (
         <RowActions
           testIdPrefix="i18n-row"

@@ -62,13 +62,14 @@ export default function AccountList() {
       onRefused: list.reload,
     });
   const columns: ListColumn<MailAccountRecord>[] = [
-    { key: 'account', header: t('mail.account'), render: (row) => row.account, width: '20%' },
-    { key: 'host', header: t('mail.host'), render: (row) => row.host, width: '16%' },
-    { key: 'port', header: t('mail.port'), render: (row) => row.port, width: '6%' },
-    { key: 'ssl', header: t('mail.ssl'), render: (row) => (row.ssl ? t('common.yes') : t('common.no')), width: '5%' },
-    { key: 'protocol', header: t('mail.protocol'), render: (row) => t(`mail.protocol_${row.protocol}`), width: '7%' },
+    { key: 'account', kind: 'number', header: t('mail.account'), render: (row) => row.account },
+    { key: 'host', kind: 'code', header: t('mail.host'), render: (row) => row.host },
+    { key: 'port', kind: 'number', header: t('mail.port'), render: (row) => row.port },
+    { key: 'ssl', kind: 'status', header: t('mail.ssl'), render: (row) => (row.ssl ? t('common.yes') : t('common.no')) },
+    { key: 'protocol', kind: 'status', header: t('mail.protocol'), render: (row) => t(`mail.protocol_${row.protocol}`) },
     {
       key: 'active',
+      kind: 'status',
       header: t('common.status'),
       render: (row) => (
         <Badge appearance="tint" color={row.active ? 'success' : 'informative'} data-testid={`account-row-${row.id}-status`}>
@@ -77,9 +78,10 @@ export default function AccountList() {
       ),
       width: '8%',
     },
-    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '12%' },
+    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
     {
       key: 'actions',
+      kind: 'actions',
       header: t('common.actions'),
       render: (row) => (
         <RowActions

@@ -51,12 +51,13 @@ export default function MailList() {
   const recipients = (addresses: string[]) => (addresses.length <= 1 ? (addresses[0] ?? '') : `${addresses[0]} ${t('mail.moreRecipients', { count: addresses.length - 1 })}`);
   const status = list.filters.draft.status;
   const columns: ListColumn<MailRecord>[] = [
-    { key: 'subject', header: t('mail.subject'), render: (row) => row.subject, width: '16%' },
-    { key: 'to', header: t('mail.to'), render: (row) => recipients(row.to), width: '15%' },
-    { key: 'cc', header: t('mail.cc'), render: (row) => recipients(row.cc), width: '11%' },
-    { key: 'sender', header: t('mail.sender'), render: (row) => row.sender, width: '11%' },
+    { key: 'subject', kind: 'text', header: t('mail.subject'), render: (row) => row.subject },
+    { key: 'to', kind: 'text', header: t('mail.to'), render: (row) => recipients(row.to) },
+    { key: 'cc', kind: 'text', header: t('mail.cc'), render: (row) => recipients(row.cc) },
+    { key: 'sender', kind: 'code', header: t('mail.sender'), render: (row) => row.sender },
     {
       key: 'status',
+      kind: 'status',
       header: t('common.status'),
       render: (row) => (
         <Badge appearance="tint" color={STATUS_COLOR[row.status]} data-testid={`mail-row-${row.id}-status`}>
@@ -65,9 +66,10 @@ export default function MailList() {
       ),
       width: '8%',
     },
-    { key: 'attempts', header: t('common.attempts'), render: (row) => row.attempts, width: '5%' },
+    { key: 'attempts', kind: 'number', header: t('common.attempts'), render: (row) => row.attempts },
     {
       key: 'serverAnswer',
+      kind: 'text',
       header: t('mail.serverAnswer'),
       render: (row) => (
         <Text size={200} className={styles.answer} title={row.serverAnswer} data-testid={`mail-row-${row.id}-answer`}>
@@ -76,10 +78,11 @@ export default function MailList() {
       ),
       width: '13%',
     },
-    { key: 'attachments', header: t('mail.attachments'), render: (row) => row.attachments.map((a) => a.name).join(', '), width: '9%' },
-    { key: 'createTime', header: t('common.createTime'), render: (row) => `${formatDateTime(row.createTime)} ${row.createName}`, width: '8%' },
+    { key: 'attachments', kind: 'text', header: t('mail.attachments'), render: (row) => row.attachments.map((a) => a.name).join(', ') },
+    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => `${formatDateTime(row.createTime)} ${row.createName}` },
     {
       key: 'actions',
+      kind: 'actions',
       header: t('common.actions'),
       render: (row) => (
         <Button size="small" appearance="subtle" icon={<Eye16Regular />} onClick={() => setViewing(row)} aria-label={`${t('common.view')} ${row.subject}`} data-testid={`mail-row-${row.id}-view`}>

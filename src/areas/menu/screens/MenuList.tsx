@@ -72,28 +72,29 @@ export default function MenuList() {
   const columns: ListColumn<MenuNode>[] = [
     {
       key: 'name',
+      kind: 'name',
       header: t('common.name'),
       // The name as the navigation shows it in the reader's language; the form edits the stored (Chinese) name.
       render: (node) => <span className={styles.name}>{node.shownName}</span>,
     },
     {
       key: 'type',
+      kind: 'status',
       header: t('common.type'),
-      width: '96px',
       render: (node) => (
         <Badge appearance="tint" color={TYPE_BADGE[node.type as MenuType] ?? 'subtle'}>
           {t(menuTypeKey(node.type))}
         </Badge>
       ),
     },
-    { key: 'url', header: t('menu.column.url'), render: (node) => <span className={styles.code}>{node.url}</span> },
-    { key: 'perms', header: t('menu.column.perms'), render: (node) => <span className={styles.code}>{node.perms}</span> },
-    { key: 'linkTarget', header: t('menu.column.linkTarget'), width: '120px', render: (node) => (node.type === MenuType.Menu && node.url ? t(linkTargetKey(node.linkTarget)) : null) },
-    { key: 'orderNum', header: t('common.order'), width: '80px', render: (node) => node.orderNum },
+    { key: 'url', kind: 'text', header: t('menu.column.url'), render: (node) => <span className={styles.code}>{node.url}</span> },
+    { key: 'perms', kind: 'text', header: t('menu.column.perms'), render: (node) => <span className={styles.code}>{node.perms}</span> },
+    { key: 'linkTarget', kind: 'status', header: t('menu.column.linkTarget'), render: (node) => (node.type === MenuType.Menu && node.url ? t(linkTargetKey(node.linkTarget)) : null) },
+    { key: 'orderNum', kind: 'number', header: t('common.order'), render: (node) => node.orderNum },
     {
       key: 'status',
+      kind: 'status',
       header: t('common.status'),
-      width: '96px',
       render: (node) => (
         <Badge appearance="tint" color={node.status === MenuStatus.Disabled ? 'danger' : 'success'}>
           {t(menuStatusKey(node.status))}

@@ -61,6 +61,7 @@ export default function MessageKeyList() {
   const columns: ListColumn<MessageKeyRecord>[] = [
     {
       key: 'apiKey',
+      kind: 'code',
       header: t('msgKey.apiKey'),
       render: (row) => (
         <span className={styles.key} data-testid={`key-value-${row.id}`}>
@@ -69,9 +70,10 @@ export default function MessageKeyList() {
       ),
       width: '26%',
     },
-    { key: 'system', header: t('msgKey.system'), render: (row) => `${row.systemName} (${row.systemId})`, width: '16%' },
+    { key: 'system', kind: 'name', header: t('msgKey.system'), render: (row) => `${row.systemName} (${row.systemId})` },
     {
       key: 'status',
+      kind: 'status',
       header: t('common.status'),
       render: (row) => (
         <span className={styles.status} data-testid={`key-status-${row.id}`}>
@@ -87,11 +89,12 @@ export default function MessageKeyList() {
       ),
       width: '12%',
     },
-    { key: 'rateLimit', header: t('msgKey.rateLimit'), render: (row) => t('msgKey.perMinute', { count: row.rateLimit }), width: '10%' },
-    { key: 'remark', header: t('common.remark'), render: (row) => row.remark, width: '12%' },
-    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '11%' },
+    { key: 'rateLimit', kind: 'number', header: t('msgKey.rateLimit'), render: (row) => t('msgKey.perMinute', { count: row.rateLimit }) },
+    { key: 'remark', kind: 'text', header: t('common.remark'), render: (row) => row.remark },
+    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
     {
       key: 'actions',
+      kind: 'actions',
       header: t('common.actions'),
       render: (row) => <RowActions rowLabel={rowLabel(row)} testIdPrefix={`key-row-${row.id}`} actions={[rowActions.edit(row), rowActions.remove(row)]} />,
     },

@@ -119,19 +119,19 @@ export default function NoticeList() {
     });
 
   const columns: ListColumn<NoticeRow>[] = [
-    { key: 'title', header: t('common.title'), render: (row) => row.title, width: '18%' },
-    { key: 'audience', header: t('notice.column.audience'), render: (row) => audienceText(row), width: '15%' },
+    { key: 'title', kind: 'text', header: t('common.title'), render: (row) => row.title },
+    { key: 'audience', kind: 'text', header: t('notice.column.audience'), render: (row) => audienceText(row) },
     {
       key: 'window',
+      kind: 'status',
       header: t('notice.column.window'),
-      width: '19%',
       render: (row) => t('notice.window', { start: formatDateTime(row.startTime), end: formatDateTime(row.endTime) }),
     },
-    { key: 'publisher', header: t('notice.column.publisher'), render: (row) => row.publisherName, width: '9%' },
+    { key: 'publisher', kind: 'name', header: t('notice.column.publisher'), render: (row) => row.publisherName },
     {
       key: 'state',
+      kind: 'status',
       header: t('common.status'),
-      width: '9%',
       render: (row) => (
         <Badge appearance="tint" color={STATE_COLOR[row.state]} data-testid={`notice-state-${row.id}`}>
           {t(STATE_LABEL[row.state])}
@@ -140,19 +140,19 @@ export default function NoticeList() {
     },
     {
       key: 'read',
+      kind: 'actions',
       header: t('notice.column.read'),
-      width: '7%',
       render: (row) => (
         <span title={t('notice.readOfLabel', { read: row.readCount, size: row.audienceSize })} data-testid={`notice-read-${row.id}`}>
           {t('notice.readOf', { read: row.readCount, size: row.audienceSize })}
         </span>
       ),
     },
-    { key: 'createTime', header: t('notice.column.createTime'), render: (row) => formatDateTime(row.createTime), width: '11%' },
+    { key: 'createTime', kind: 'time', header: t('notice.column.createTime'), render: (row) => formatDateTime(row.createTime) },
     {
       key: 'actions',
+      kind: 'actions',
       header: t('common.actions'),
-      width: '12%',
       render: (row) => (
         <RowActions
           rowLabel={row.title}

@@ -141,18 +141,19 @@ export default function OperationLogList() {
   const columns: ListColumn<OperationLogEntry>[] = [
     {
       key: 'entryType',
+      kind: 'status',
       header: t('operationLog.column.entryType'),
-      width: '90px',
       render: (row) => (
         <Badge appearance="tint" color={row.entryType === 'delete' ? 'danger' : row.entryType === 'add' ? 'success' : 'informative'}>
           {isOperationEntryType(row.entryType) ? t(`operationLog.entryType.${row.entryType}`) : row.entryType}
         </Badge>
       ),
     },
-    { key: 'operUserName', header: t('operationLog.column.operUserName'), render: (row) => row.operUserName },
-    { key: 'operLoginName', header: t('common.loginName'), render: (row) => row.operLoginName },
+    { key: 'operUserName', kind: 'code', header: t('operationLog.column.operUserName'), render: (row) => row.operUserName },
+    { key: 'operLoginName', kind: 'code', header: t('common.loginName'), render: (row) => row.operLoginName },
     {
       key: 'operLocation',
+      kind: 'text',
       header: t('operationLog.column.operLocation'),
       render: (row) => (
         <>
@@ -161,14 +162,14 @@ export default function OperationLogList() {
         </>
       ),
     },
-    { key: 'operationContent', header: t('operationLog.column.operationContent'), render: (row) => row.operationContent },
-    { key: 'beforeOperation', header: t('operationLog.column.beforeOperation'), render: (row) => valueCell(row.beforeOperation) },
-    { key: 'afterOperation', header: t('operationLog.column.afterOperation'), render: (row) => valueCell(row.afterOperation) },
-    { key: 'operationTime', header: t('operationLog.column.operationTime'), width: '160px', render: (row) => formatDateTime(row.operationTime) },
+    { key: 'operationContent', kind: 'text', header: t('operationLog.column.operationContent'), render: (row) => row.operationContent },
+    { key: 'beforeOperation', kind: 'text', header: t('operationLog.column.beforeOperation'), render: (row) => valueCell(row.beforeOperation) },
+    { key: 'afterOperation', kind: 'text', header: t('operationLog.column.afterOperation'), render: (row) => valueCell(row.afterOperation) },
+    { key: 'operationTime', kind: 'time', header: t('operationLog.column.operationTime'), render: (row) => formatDateTime(row.operationTime) },
     {
       key: 'changes',
+      kind: 'actions',
       header: t('operationLog.changes'),
-      width: '110px',
       render: (row) => (
         <Button size="small" onClick={(event) => (event.stopPropagation(), setViewing(row))} data-testid="operation-show-changes">
           {t('operationLog.showChanges')}

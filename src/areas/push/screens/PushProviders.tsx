@@ -66,10 +66,11 @@ export default function PushProviders() {
     remove: { endpoint: push.providerDelete, run: list.deleteRow },
   });
   const columns: ListColumn<PushProviderRecord>[] = [
-    { key: 'alias', header: t('push.alias'), render: (row) => row.alias, width: '18%' },
-    { key: 'appKey', header: t('push.appKey'), render: (row) => <span className={styles.key}>{row.appKey}</span>, width: '20%' },
+    { key: 'alias', kind: 'code', header: t('push.alias'), render: (row) => row.alias },
+    { key: 'appKey', kind: 'code', header: t('push.appKey'), render: (row) => <span className={styles.key}>{row.appKey}</span> },
     {
       key: 'secret',
+      kind: 'code',
       header: t('push.secretState'),
       render: (row) => (
         <Badge appearance="tint" color={row.secretSet ? 'success' : 'warning'} data-testid={`provider-secret-${row.id}`}>
@@ -78,11 +79,12 @@ export default function PushProviders() {
       ),
       width: '10%',
     },
-    { key: 'apns', header: t('push.apnsProduction'), render: (row) => (row.apnsProduction ? t('push.apnsProductionOn') : t('push.apnsProductionOff')), width: '10%' },
-    { key: 'createName', header: t('common.createdBy'), render: (row) => row.createName, width: '8%' },
-    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '12%' },
+    { key: 'apns', kind: 'status', header: t('push.apnsProduction'), render: (row) => (row.apnsProduction ? t('push.apnsProductionOn') : t('push.apnsProductionOff')) },
+    { key: 'createName', kind: 'name', header: t('common.createdBy'), render: (row) => row.createName },
+    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
     {
       key: 'actions',
+      kind: 'actions',
       header: t('common.actions'),
       render: (row) => (
         <RowActions

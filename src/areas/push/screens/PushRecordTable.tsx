@@ -39,12 +39,13 @@ export function PushRecordTable({ providers }: { providers: readonly PushProvide
     </Tooltip>
   );
   const columns: ListColumn<PushRecord>[] = [
-    { key: 'id', header: t('push.recordId'), render: (row) => row.id, width: '5%' },
-    { key: 'provider', header: t('push.provider'), render: (row) => row.providerAlias, width: '10%' },
-    { key: 'audience', header: t('push.audienceType'), render: (row) => clipped(audienceOf(row)), width: '15%' },
-    { key: 'content', header: t('common.content'), render: (row) => clipped(row.title ? `${row.title} · ${row.alert}` : row.alert), width: '18%' },
+    { key: 'id', kind: 'number', header: t('push.recordId'), render: (row) => row.id },
+    { key: 'provider', kind: 'name', header: t('push.provider'), render: (row) => row.providerAlias },
+    { key: 'audience', kind: 'text', header: t('push.audienceType'), render: (row) => clipped(audienceOf(row)) },
+    { key: 'content', kind: 'text', header: t('common.content'), render: (row) => clipped(row.title ? `${row.title} · ${row.alert}` : row.alert) },
     {
       key: 'status',
+      kind: 'status',
       header: t('push.status'),
       render: (row) => (
         <Badge appearance="tint" color={STATUS_COLOR[row.status]} data-testid={`push-record-status-${row.id}`}>
@@ -53,11 +54,11 @@ export function PushRecordTable({ providers }: { providers: readonly PushProvide
       ),
       width: '8%',
     },
-    { key: 'attempts', header: t('common.attempts'), render: (row) => row.attempts, width: '6%' },
-    { key: 'msgId', header: t('push.msgId'), render: (row) => <span data-testid={`push-record-msgid-${row.id}`}>{row.msgId}</span>, width: '10%' },
-    { key: 'lastError', header: t('push.reason'), render: (row) => (row.lastError ? clipped(row.lastError) : ''), width: '12%' },
-    { key: 'createName', header: t('push.sender'), render: (row) => row.createName, width: '6%' },
-    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '10%' },
+    { key: 'attempts', kind: 'number', header: t('common.attempts'), render: (row) => row.attempts },
+    { key: 'msgId', kind: 'code', header: t('push.msgId'), render: (row) => <span data-testid={`push-record-msgid-${row.id}`}>{row.msgId}</span> },
+    { key: 'lastError', kind: 'text', header: t('push.reason'), render: (row) => (row.lastError ? clipped(row.lastError) : '') },
+    { key: 'createName', kind: 'name', header: t('push.sender'), render: (row) => row.createName },
+    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
   ];
   const providerName = providerId === null ? t('common.all') : (providers.find((p) => p.id === providerId)?.alias ?? '');
   return (

@@ -50,12 +50,12 @@ export default function RoleList() {
 
   const columns = useMemo<ListColumn<RoleRow>[]>(
     () => [
-      { key: 'roleName', header: t('role.roleName'), render: (row) => row.roleName, width: '18%' },
-      { key: 'remark', header: t('role.remark'), render: (row) => row.remark, width: '26%' },
-      { key: 'deptName', header: t('common.organisation'), render: (row) => row.deptName, width: '16%' },
-      { key: 'roleType', header: t('role.roleType'), render: (row) => t(roleTypeKey(row.roleType)), width: '14%' },
-      { key: 'userCount', header: t('role.userCount'), render: (row) => row.userCount, width: '8%' },
-      { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '16%' },
+      { key: 'roleName', kind: 'name', header: t('role.roleName'), render: (row) => row.roleName },
+      { key: 'remark', kind: 'text', header: t('role.remark'), render: (row) => row.remark },
+      { key: 'deptName', kind: 'name', header: t('common.organisation'), render: (row) => row.deptName },
+      { key: 'roleType', kind: 'status', header: t('role.roleType'), render: (row) => t(roleTypeKey(row.roleType)) },
+      { key: 'userCount', kind: 'number', header: t('role.userCount'), render: (row) => row.userCount },
+      { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
     ],
     [t],
   );

@@ -59,8 +59,8 @@ function useUserColumns(): ListColumn<UserEntry>[] {
   const { t } = useTranslation();
   return useMemo(
     () => [
-      { key: 'account', header: t('serviceCenter.account'), render: (row: UserEntry) => row.account, sortKey: 'account' },
-      { key: 'name', header: t('common.personName'), render: (row: UserEntry) => row.name, sortKey: 'name' },
+      { key: 'account', kind: 'number', header: t('serviceCenter.account'), render: (row: UserEntry) => row.account, sortKey: 'account' },
+      { key: 'name', kind: 'name', header: t('common.personName'), render: (row: UserEntry) => row.name, sortKey: 'name' },
     ],
     [t],
   );

@@ -62,19 +62,19 @@ export default function ServiceCenterList() {
 
   const columns = useMemo<ListColumn<BindingRow>[]>(
     () => [
-      { key: 'number', header: t('serviceCenter.runningNumber'), render: (_row, index) => runningNumber({ page, pageSize }, index), width: '64px' },
-      { key: 'account', header: t('serviceCenter.account'), render: (row) => row.account, width: '130px', sortKey: 'account' },
-      { key: 'name', header: t('common.personName'), render: (row) => row.name, width: '130px', sortKey: 'name' },
-      { key: 'deptIds', header: t('serviceCenter.deptIds'), render: (row) => <span className={styles.ids}>{row.deptIds}</span>, width: '120px' },
-      { key: 'centres', header: t('serviceCenter.centres'), render: (row) => <span className={styles.centres}>{row.deptNames}</span> },
-      { key: 'createBy', header: t('common.createdBy'), render: (row) => row.createBy, width: '110px' },
-      { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '170px' },
-      { key: 'updateBy', header: t('serviceCenter.updateBy'), render: (row) => row.updateBy, width: '110px' },
+      { key: 'number', kind: 'number', header: t('serviceCenter.runningNumber'), render: (_row, index) => runningNumber({ page, pageSize }, index) },
+      { key: 'account', kind: 'number', header: t('serviceCenter.account'), render: (row) => row.account, sortKey: 'account' },
+      { key: 'name', kind: 'name', header: t('common.personName'), render: (row) => row.name, sortKey: 'name' },
+      { key: 'deptIds', kind: 'text', header: t('serviceCenter.deptIds'), render: (row) => <span className={styles.ids}>{row.deptIds}</span> },
+      { key: 'centres', kind: 'text', header: t('serviceCenter.centres'), render: (row) => <span className={styles.centres}>{row.deptNames}</span> },
+      { key: 'createBy', kind: 'name', header: t('common.createdBy'), render: (row) => row.createBy },
+      { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
+      { key: 'updateBy', kind: 'name', header: t('serviceCenter.updateBy'), render: (row) => row.updateBy },
       {
         key: 'updateTime',
+        kind: 'time',
         header: t('serviceCenter.updateTime'),
         render: (row) => (row.updateTime ? formatDateTime(row.updateTime) : <span className={styles.muted}>{t('serviceCenter.notChanged')}</span>),
-        width: '170px',
       },
     ],
     [t, styles, page, pageSize],

@@ -32,14 +32,14 @@ export function RecordTable({ batchId, testId }: { batchId?: number; testId: str
   });
   const status = list.filters.draft.status;
   const columns: ListColumn<SmsSendRecord>[] = [
-    { key: 'phone', header: t('sms.phone'), render: (row) => row.phone, width: '11%' },
-    { key: 'batchId', header: t('sms.batch'), render: (row) => row.batchId, width: '6%' },
-    { key: 'content', header: t('sms.content'), render: (row) => row.content, width: '25%' },
-    { key: 'status', header: t('sms.deliveryStatus'), render: (row) => <span data-testid={`record-status-${row.phone}`}>{t(deliveryKey(row.status))}</span>, width: '9%' },
-    { key: 'attempts', header: t('common.attempts'), render: (row) => row.attempts, width: '7%' },
-    { key: 'lastError', header: t('sms.reason'), render: (row) => row.lastError, width: '20%' },
-    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '11%' },
-    { key: 'sentTime', header: t('sms.sentTime'), render: (row) => (row.sentTime ? formatDateTime(row.sentTime) : ''), width: '11%' },
+    { key: 'phone', kind: 'code', header: t('sms.phone'), render: (row) => row.phone },
+    { key: 'batchId', kind: 'code', header: t('sms.batch'), render: (row) => row.batchId },
+    { key: 'content', kind: 'text', header: t('sms.content'), render: (row) => row.content },
+    { key: 'status', kind: 'status', header: t('sms.deliveryStatus'), render: (row) => <span data-testid={`record-status-${row.phone}`}>{t(deliveryKey(row.status))}</span> },
+    { key: 'attempts', kind: 'number', header: t('common.attempts'), render: (row) => row.attempts },
+    { key: 'lastError', kind: 'text', header: t('sms.reason'), render: (row) => row.lastError },
+    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
+    { key: 'sentTime', kind: 'time', header: t('sms.sentTime'), render: (row) => (row.sentTime ? formatDateTime(row.sentTime) : '') },
   ];
   return (
     <ListScreen data-testid={testId}>

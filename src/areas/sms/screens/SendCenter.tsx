@@ -29,15 +29,16 @@ export default function SendCenter() {
     getRowId: rowId,
   });
   const columns: ListColumn<SmsBatchRecord>[] = [
-    { key: 'id', header: t('sms.batch'), render: (row) => row.id, width: '6%' },
-    { key: 'templateName', header: t('sms.templateName'), render: (row) => row.templateName, width: '12%' },
-    { key: 'content', header: t('sms.content'), render: (row) => row.content, width: '26%' },
-    { key: 'counts', header: t('sms.deliveryStatus'), render: (row) => <span data-testid={`batch-counts-${row.id}`}>{t('sms.counts', row)}</span>, width: '22%' },
-    { key: 'duplicates', header: t('sms.duplicates'), render: (row) => row.duplicates, width: '7%' },
-    { key: 'createName', header: t('sms.sender'), render: (row) => row.createName, width: '9%' },
-    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '11%' },
+    { key: 'id', kind: 'number', header: t('sms.batch'), render: (row) => row.id },
+    { key: 'templateName', kind: 'name', header: t('sms.templateName'), render: (row) => row.templateName },
+    { key: 'content', kind: 'text', header: t('sms.content'), render: (row) => row.content },
+    { key: 'counts', kind: 'number', header: t('sms.deliveryStatus'), render: (row) => <span data-testid={`batch-counts-${row.id}`}>{t('sms.counts', row)}</span> },
+    { key: 'duplicates', kind: 'number', header: t('sms.duplicates'), render: (row) => row.duplicates },
+    { key: 'createName', kind: 'name', header: t('sms.sender'), render: (row) => row.createName },
+    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
     {
       key: 'actions',
+      kind: 'actions',
       header: t('common.actions'),
       render: (row) => (
         <Button size="small" appearance="subtle" onClick={() => setOpened(row.id)} aria-label={`${t('sms.details')} ${row.id}`} data-testid={`batch-row-${row.id}-details`}>

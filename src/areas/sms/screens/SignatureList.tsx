@@ -41,11 +41,12 @@ export default function SignatureList() {
     remove: { endpoint: sms.signatureDelete, run: list.deleteRow },
   });
   const columns: ListColumn<SmsSignatureRecord>[] = [
-    { key: 'name', header: t('sms.signatureName'), render: (row) => row.name, width: '25%' },
-    { key: 'remark', header: t('common.remark'), render: (row) => row.remark, width: '35%' },
-    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '20%' },
+    { key: 'name', kind: 'name', header: t('sms.signatureName'), render: (row) => row.name },
+    { key: 'remark', kind: 'text', header: t('common.remark'), render: (row) => row.remark },
+    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
     {
       key: 'actions',
+      kind: 'actions',
       header: t('common.actions'),
       render: (row) => <RowActions rowLabel={row.name} testIdPrefix={`signature-row-${row.id}`} actions={[rowActions.edit(row), rowActions.remove(row)]} />,
     },

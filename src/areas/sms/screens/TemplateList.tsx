@@ -65,20 +65,21 @@ export default function TemplateList() {
   });
 
   const columns: ListColumn<SmsTemplateRecord>[] = [
-    { key: 'name', header: t('sms.templateName'), render: (row) => row.name, width: '14%' },
-    { key: 'type', header: t('sms.templateType'), render: (row) => t(templateTypeKey(row.type)), width: '9%' },
-    { key: 'templateCode', header: t('sms.templateCode'), render: (row) => row.templateCode, width: '12%' },
-    { key: 'content', header: t('sms.templateContent'), render: (row) => row.content, width: '25%' },
-    { key: 'variables', header: t('sms.variables'), render: (row) => (row.variables.length > 0 ? row.variables.join(', ') : t('sms.noVariables')), width: '10%' },
+    { key: 'name', kind: 'name', header: t('sms.templateName'), render: (row) => row.name },
+    { key: 'type', kind: 'status', header: t('sms.templateType'), render: (row) => t(templateTypeKey(row.type)) },
+    { key: 'templateCode', kind: 'code', header: t('sms.templateCode'), render: (row) => row.templateCode },
+    { key: 'content', kind: 'text', header: t('sms.templateContent'), render: (row) => row.content },
+    { key: 'variables', kind: 'text', header: t('sms.variables'), render: (row) => (row.variables.length > 0 ? row.variables.join(', ') : t('sms.noVariables')) },
     {
       key: 'status',
+      kind: 'status',
       header: t('common.status'),
       render: (row) => <span data-testid={`template-status-${row.id}`}>{t(row.status === SmsTemplateStatus.Active ? 'common.active' : 'common.inactive')}</span>,
-      width: '8%',
     },
-    { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '12%' },
+    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
     {
       key: 'actions',
+      kind: 'actions',
       header: t('common.actions'),
       render: (row) => (
         <RowActions

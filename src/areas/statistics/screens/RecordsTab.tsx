@@ -19,11 +19,11 @@ export function RecordsTab() {
   });
   const columns = useMemo<ListColumn<LoginRecordRow>[]>(
     () => [
-      { key: 'username', header: t('login.username'), render: (row) => row.username, width: '20%' },
-      { key: 'name', header: t('common.personName'), render: (row) => row.name, width: '20%' },
-      { key: 'loginCount', header: t('stats.column.loginCount'), render: (row) => row.loginCount, width: '15%' },
-      { key: 'mobile', header: t('stats.column.mobile'), render: (row) => row.mobile, width: '20%' },
-      { key: 'lastLoginTime', header: t('stats.column.lastLoginTime'), render: (row) => formatDateTime(row.lastLoginTime), width: '25%' },
+      { key: 'username', kind: 'code', header: t('login.username'), render: (row) => row.username },
+      { key: 'name', kind: 'name', header: t('common.personName'), render: (row) => row.name },
+      { key: 'loginCount', kind: 'number', header: t('stats.column.loginCount'), render: (row) => row.loginCount },
+      { key: 'mobile', kind: 'code', header: t('stats.column.mobile'), render: (row) => row.mobile },
+      { key: 'lastLoginTime', kind: 'time', header: t('stats.column.lastLoginTime'), render: (row) => formatDateTime(row.lastLoginTime) },
     ],
     [t],
   );

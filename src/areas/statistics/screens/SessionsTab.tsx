@@ -67,6 +67,7 @@ export function SessionsTab() {
     () => [
       {
         key: 'user',
+        kind: 'name',
         header: t('common.user'),
         render: (row) => (
           <span className={styles.user}>
@@ -80,10 +81,10 @@ export function SessionsTab() {
         ),
         width: '26%',
       },
-      { key: 'ip', header: t('stats.column.ip'), render: (row) => row.ip, width: '16%' },
-      { key: 'location', header: t('stats.column.location'), render: (row) => locationText(row.location, t), width: '20%' },
-      { key: 'client', header: t('stats.column.client'), render: (row) => row.clientId, width: '18%' },
-      { key: 'since', header: t('stats.column.since'), render: (row) => (row.since ? formatDateTime(row.since) : ''), width: '20%' },
+      { key: 'ip', kind: 'code', header: t('stats.column.ip'), render: (row) => row.ip },
+      { key: 'location', kind: 'text', header: t('stats.column.location'), render: (row) => locationText(row.location, t) },
+      { key: 'client', kind: 'name', header: t('stats.column.client'), render: (row) => row.clientId },
+      { key: 'since', kind: 'time', header: t('stats.column.since'), render: (row) => (row.since ? formatDateTime(row.since) : '') },
     ],
     [t, styles.user],
   );

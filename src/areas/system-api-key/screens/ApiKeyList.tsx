@@ -43,9 +43,10 @@ export default function ApiKeyList() {
   const mayEdit = has(Perm.apiKeySave);
   const columns = useMemo<ListColumn<ApiKeyRow>[]>(() => {
     const base: ListColumn<ApiKeyRow>[] = [
-      { key: 'systemName', header: t('apiKey.column.systemName'), render: (row) => row.systemName, width: '16%' },
+      { key: 'systemName', kind: 'name', header: t('apiKey.column.systemName'), render: (row) => row.systemName },
       {
         key: 'apiKey',
+        kind: 'code',
         header: t('apiKey.column.apiKey'),
         render: (row) => (
           <span className={styles.code} data-testid="api-key-cell">
@@ -54,26 +55,26 @@ export default function ApiKeyList() {
         ),
         width: '30%',
       },
-      { key: 'app', header: t('apiKey.column.app'), render: (row) => (row.appName ? `${row.appName} (${row.apiCode})` : row.apiCode), width: '16%' },
+      { key: 'app', kind: 'name', header: t('apiKey.column.app'), render: (row) => (row.appName ? `${row.appName} (${row.apiCode})` : row.apiCode) },
       {
         key: 'status',
+        kind: 'status',
         header: t('common.status'),
-        width: '10%',
         render: (row) => (
           <Badge appearance="tint" color={row.status === ApiKeyStatus.Usable ? 'success' : 'danger'} data-testid="api-key-status-badge">
             {t(row.status === ApiKeyStatus.Usable ? 'common.usable' : 'apiKey.status.notInUse')}
           </Badge>
         ),
       },
-      { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '16%' },
+      { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
     ];
     if (!mayEdit) return base;
     return [
       ...base,
       {
         key: 'operations',
+        kind: 'actions',
         header: '',
-        width: '12%',
         render: (row) => (
           <Button size="small" appearance="subtle" icon={<Edit20Regular />} onClick={() => setEditing({ kind: 'edit', row })} data-testid="api-key-row-edit">
             {t('actions.edit')}

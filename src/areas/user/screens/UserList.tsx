@@ -141,16 +141,16 @@ export default function UserList() {
   const mayResetPasswords = has(Perm.userResetPwd);
   const columns = useMemo<ListColumn<UserRow>[]>(() => {
     const base: ListColumn<UserRow>[] = [
-      { key: 'username', header: t('common.loginName'), render: (row) => row.username, width: '10%', sortKey: 'username' },
-      { key: 'name', header: t('common.personName'), render: (row) => row.name, width: '10%', sortKey: 'name' },
-      { key: 'phone', header: t('user.mobile'), render: (row) => row.phone, width: '10%', sortKey: 'phone' },
-      { key: 'email', header: t('user.email'), render: (row) => <span className={styles.wrap}>{row.email}</span>, width: '14%', sortKey: 'email' },
-      { key: 'deptName', header: t('common.organisation'), render: (row) => row.deptName, width: '10%', sortKey: 'deptName' },
-      { key: 'roles', header: t('identity.roles'), render: (row) => <span className={styles.wrap}>{row.roleIdName}</span>, width: '11%' },
+      { key: 'username', kind: 'code', header: t('common.loginName'), render: (row) => row.username, sortKey: 'username' },
+      { key: 'name', kind: 'name', header: t('common.personName'), render: (row) => row.name, sortKey: 'name' },
+      { key: 'phone', kind: 'code', header: t('user.mobile'), render: (row) => row.phone, sortKey: 'phone' },
+      { key: 'email', kind: 'email', header: t('user.email'), render: (row) => <span className={styles.wrap}>{row.email}</span>, sortKey: 'email' },
+      { key: 'deptName', kind: 'name', header: t('common.organisation'), render: (row) => row.deptName, sortKey: 'deptName' },
+      { key: 'roles', kind: 'text', header: t('identity.roles'), render: (row) => <span className={styles.wrap}>{row.roleIdName}</span> },
       {
         key: 'status',
+        kind: 'status',
         header: t('common.status'),
-        width: '7%',
         sortKey: 'status',
         render: (row) => (
           <Badge appearance="tint" color={row.status === UserStatus.Enabled ? 'success' : row.status === UserStatus.Disabled ? 'danger' : 'informative'} data-testid="user-status">
@@ -158,16 +158,16 @@ export default function UserList() {
           </Badge>
         ),
       },
-      { key: 'createName', header: t('common.createdBy'), render: (row) => row.createName, width: '8%' },
-      { key: 'createTime', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), width: '12%', sortKey: 'createTime' },
+      { key: 'createName', kind: 'name', header: t('common.createdBy'), render: (row) => row.createName },
+      { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), sortKey: 'createTime' },
     ];
     if (!mayResetPasswords) return base;
     return [
       ...base,
       {
         key: 'operations',
+        kind: 'actions',
         header: t('user.operations'),
-        width: '10%',
         // Only users whose flag allows it can have their password reset (spec 000 §6).
         render: (row) =>
           row.resetPwdAllowed ? (

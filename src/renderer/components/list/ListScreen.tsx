@@ -1,13 +1,15 @@
 import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowReset20Regular, Search20Regular } from '@fluentui/react-icons';
-import { createContext, useContext, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { createContext, useContext, useRef, type CSSProperties, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudActions, type CrudActionsProps } from '../CrudActions';
 import { OrgCascader, type OrgNode } from '../OrgCascader';
 import { FILTER_TEXT_MAX, type FilterValues } from './filters';
+import { LIST_TABLE_MAX_HEIGHT, LIST_TABLE_MIN_HEIGHT } from './column-kinds';
 
 const useStyles = makeStyles({
-  screen: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0 },
+  // The tab's height: the table takes what the filters and actions leave, so its pager stays in view.
+  screen: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0, height: '100%', boxSizing: 'border-box' },
   filters: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -23,11 +25,14 @@ const useStyles = makeStyles({
   selectedCount: { marginLeft: 'auto', color: tokens.colorNeutralForeground2 },
 });
 
+/** The table fits the height left rather than its fixed maximum, down to a few rows (then the tab scrolls). */
+const FIT_TABLE = { [LIST_TABLE_MAX_HEIGHT]: 'none', [LIST_TABLE_MIN_HEIGHT]: '220px' } as CSSProperties;
+
 /** A list screen's column of filters, actions and table. */
 export function ListScreen({ children, 'data-testid': testId }: { children: ReactNode; 'data-testid': string }) {
   const styles = useStyles();
   return (
-    <section className={styles.screen} data-testid={testId}>
+    <section className={styles.screen} style={FIT_TABLE} data-testid={testId}>
       {children}
     </section>
   );

@@ -2,7 +2,9 @@ import { Checkbox, Radio, Spinner, Table, TableBody, TableCell, TableHeader, Tab
 import { useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS, TABLE_MAX_HEIGHT } from '../../../shared/constants';
+import { useOfferedAction } from '../screen/screen-actions';
 import { EmptyState, ErrorState, LoadingState } from '../states';
+import { CellContent, LIST_TABLE_MAX_HEIGHT, LIST_TABLE_MIN_HEIGHT, useCellStyles, type ColumnKind } from './column-kinds';
 import { arrangeColumns } from './column-layout';
 import { clampPage } from './list-state';
 import { ListViewToolbar, useColumnResizeAside } from './ListViewToolbar';
@@ -13,8 +15,16 @@ import type { ListViewsSource } from './useListViews';
 import { GapRow, useVirtualRows } from './useVirtualRows';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', minWidth: 0 },
-  scroller: { maxHeight: `${TABLE_MAX_HEIGHT}px`, overflow: 'auto', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  // In a ListScreen the table takes the height left and scrolls within it, so the pager stays in view.
+  root: { display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0, flexGrow: 1 },
+  scroller: {
+    maxHeight: `var(${LIST_TABLE_MAX_HEIGHT}, ${TABLE_MAX_HEIGHT}px)`,
+    minHeight: `var(${LIST_TABLE_MIN_HEIGHT}, auto)`,
+    flexShrink: 1,
+    overflow: 'auto',
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
   header: { position: 'sticky', top: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground2 },
   selectCell: { width: '44px' },
   hiddenLabel: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
@@ -26,9 +36,11 @@ const useStyles = makeStyles({
 export interface ListColumn<T> {
   key: string;
   header: string;
+  /** What the column holds, which sizes it (`COLUMN_SIZES`); 'name' when not given. */
+  kind?: ColumnKind;
   /** The cell of `row`, the `index`-th row on view (from 0). */
   render: (row: T, index: number) => ReactNode;
-  /** A CSS width, e.g. '160px'. */
+  /** A width in px the user chose (the column layout); the kind sizes the column otherwise. */
   width?: string;
   /** The column the server sorts by when the header is clicked (its `sidx`); not sortable without one. */
   sortKey?: string;
@@ -114,7 +126,12 @@ export function ListTable<T>(props: ListTableProps<T>) {
   const { rows, getRowId, total, page, pageSize, onPageChange, selectionMode, selected, onSelectionChange, loading, error, reload, filtered = false, sort, onSortChange, openRow } = list;
   const { t } = useTranslation();
   const styles = useStyles();
+  const cellStyles = useCellStyles();
+  // An empty list invites its first row with the screen's own add (offered only where the role may add).
+  const add = useOfferedAction('add');
   const selectable = selectionMode !== 'none';
+  // The actions column stays in view at the right edge while the others scroll beneath it.
+  const pinnedKey = columns.at(-1)?.kind === 'actions' ? columns.at(-1)!.key : null;
   const pageIds = (rows ?? []).map(getRowId);
   const columnCount = columns.length + (selectable ? 1 : 0);
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -138,7 +155,14 @@ export function ListTable<T>(props: ListTableProps<T>) {
   let body: ReactNode;
   if (error && !loading) body = fullRow(<ErrorState title={t('list.error')} error={error} onRetry={reload} />);
   else if (rows === undefined) body = fullRow(<LoadingState label={t('list.loading')} />);
-  else if (rows.length === 0) body = fullRow(loading ? <LoadingState label={t('list.loading')} /> : <EmptyState text={(filtered ? noMatchText : undefined) ?? emptyText ?? t('list.empty')} />);
+  else if (rows.length === 0)
+    body = fullRow(
+      loading ? (
+        <LoadingState label={t('list.loading')} />
+      ) : (
+        <EmptyState text={(filtered ? noMatchText : undefined) ?? emptyText ?? t('list.empty')} action={add && !filtered ? { label: t('list.emptyAdd'), run: add.run } : undefined} />
+      ),
+    );
   else {
     body = virtualRows.slices.map((slice) => {
       if (slice.kind === 'gap') return <GapRow key={slice.key} height={slice.height} columnCount={columnCount} />;
@@ -170,7 +194,11 @@ export function ListTable<T>(props: ListTableProps<T>) {
             </TableCell>
           ) : null}
           {columns.map((column) => (
-            <TableCell key={column.key}>{column.render(row, index)}</TableCell>
+            <TableCell key={column.key} className={column.key === pinnedKey ? mergeClasses(cellStyles.pinned, isSelected && cellStyles.pinnedSelected) : undefined}>
+              <CellContent kind={column.kind} width={column.width}>
+                {column.render(row, index)}
+              </CellContent>
+            </TableCell>
           ))}
         </TableRow>
       );
@@ -181,7 +209,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
     <div className={styles.root} data-testid={props['data-testid']}>
       {views ? <ListViewToolbar views={views} columns={ownColumns} /> : null}
       <div className={styles.scroller} ref={scrollerRef}>
-        <Table aria-label={props['aria-label']} aria-busy={loading} size="small" aria-rowcount={rowsShown ? rows.length + 1 : undefined}>
+        <Table className={cellStyles.table} aria-label={props['aria-label']} aria-busy={loading} size="small" aria-rowcount={rowsShown ? rows.length + 1 : undefined}>
           <TableHeader className={styles.header} ref={headerRef}>
             <TableRow aria-rowindex={rowsShown ? 1 : undefined}>
               {selectable ? (
@@ -206,6 +234,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
                 return (
                   <TableHeaderCell
                     key={column.key}
+                    className={mergeClasses(cellStyles.headerCell, column.key === pinnedKey && cellStyles.pinnedHeader)}
                     style={column.width ? { width: column.width } : undefined}
                     sortable={sortable}
                     sortDirection={direction}

@@ -33,12 +33,12 @@ export interface RowActionsProps {
   rowLabel?: string;
   testIdPrefix: string;
   actions: readonly RowAction[];
-  /** Whether the buttons wrap onto a second line in a narrow cell; they do by default. */
+  /** Whether the buttons wrap onto a second line in a narrow cell; in a list's actions column they stay on one. */
   wrap?: boolean;
 }
 
 /** The buttons at the end of a list row: small, subtle, each named with the row for assistive technology, each behind its permission key. */
-export function RowActions({ rowLabel, testIdPrefix, actions, wrap = true }: RowActionsProps) {
+export function RowActions({ rowLabel, testIdPrefix, actions, wrap = false }: RowActionsProps) {
   const styles = useStyles();
   return (
     <span className={mergeClasses(styles.actions, wrap && styles.wrap)}>

@@ -75,3 +75,13 @@ export function useScreenActions(registry: ScreenActionRegistry, path: string | 
   useSyncExternalStore(registry.subscribe, () => registry.version);
   return registry.actionsOf(path);
 }
+
+const NO_SUBSCRIPTION = () => () => undefined;
+
+/** The action `id` the screen this component sits in offers (its list's add, for an empty list's invitation); null when it offers none. */
+export function useOfferedAction(id: ScreenActionId): ScreenAction | null {
+  const registry = useContext(ScreenActionsContext);
+  const tab = useContext(ShellTabContext);
+  useSyncExternalStore(registry?.subscribe ?? NO_SUBSCRIPTION, () => registry?.version ?? 0);
+  return registry?.actionsOf(tab?.path ?? null).find((action) => action.id === id) ?? null;
+}

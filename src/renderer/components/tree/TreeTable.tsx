@@ -4,6 +4,7 @@ import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type Re
 import { useTranslation } from 'react-i18next';
 import { TABLE_MAX_HEIGHT } from '../../../shared/constants';
 import { arrangeColumns } from '../list/column-layout';
+import { CellContent, LIST_TABLE_MAX_HEIGHT, LIST_TABLE_MIN_HEIGHT, useCellStyles } from '../list/column-kinds';
 import type { ListColumn } from '../list/ListTable';
 import { ListViewToolbar, useColumnResizeAside } from '../list/ListViewToolbar';
 import type { ListViewsSource } from '../list/useListViews';
@@ -13,11 +14,18 @@ import { flattenTree } from './flatten';
 import { labelMatches, searchTree } from './search';
 
 const useStyles = makeStyles({
-  scroller: { maxHeight: `${TABLE_MAX_HEIGHT}px`, overflow: 'auto', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  scroller: {
+    maxHeight: `var(${LIST_TABLE_MAX_HEIGHT}, ${TABLE_MAX_HEIGHT}px)`,
+    minHeight: `var(${LIST_TABLE_MIN_HEIGHT}, auto)`,
+    flexShrink: 1,
+    overflow: 'auto',
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
   header: { position: 'sticky', top: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground2 },
   row: { cursor: 'pointer' },
   selected: { backgroundColor: tokens.colorBrandBackground2 },
-  first: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  first: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   toggle: { minWidth: '24px', width: '24px' },
   spacer: { display: 'inline-block', width: '24px', flexShrink: 0 },
 });
@@ -124,6 +132,9 @@ export function TreeTable<T>(props: TreeTableProps<T>) {
   const columnResizeAside = useColumnResizeAside(views);
   const { t } = useTranslation();
   const styles = useStyles();
+  const cellStyles = useCellStyles();
+  // The actions column stays in view at the right edge while the others scroll beneath it.
+  const pinnedKey = columns.at(-1)?.kind === 'actions' ? columns.at(-1)!.key : null;
   // What the user opened and closed, for the search it was done under: a new search opens all it shows.
   const [opened, setOpened] = useState<{ search: string; ids: Set<string | number> } | null>(null);
   const shown = useMemo(
@@ -207,7 +218,7 @@ export function TreeTable<T>(props: TreeTableProps<T>) {
           {...virtualRows.rowProps(rowIndex)}
         >
           {columns.map((column, index) => (
-            <TableCell key={column.key}>
+            <TableCell key={column.key} className={column.key === pinnedKey ? mergeClasses(cellStyles.pinned, (id === selectedId || selectedIds?.has(id)) && cellStyles.pinnedSelected) : undefined}>
               {index === 0 ? (
                 <span className={styles.first} style={{ paddingLeft: `${depth * 20}px` }}>
                   {hasChildren ? (
@@ -236,10 +247,14 @@ export function TreeTable<T>(props: TreeTableProps<T>) {
                       data-testid="tree-row-check"
                     />
                   ) : null}
-                  {column.render(node, rowIndex)}
+                  <CellContent kind={column.kind} width={column.width}>
+                    {column.render(node, rowIndex)}
+                  </CellContent>
                 </span>
               ) : (
-                column.render(node, rowIndex)
+                <CellContent kind={column.kind} width={column.width}>
+                  {column.render(node, rowIndex)}
+                </CellContent>
               )}
             </TableCell>
           ))}
@@ -252,11 +267,17 @@ export function TreeTable<T>(props: TreeTableProps<T>) {
     <>
       {views ? <ListViewToolbar views={views} columns={ownColumns} /> : null}
       <div className={styles.scroller} data-testid={props['data-testid']} ref={scrollerRef}>
-        <Table aria-label={props['aria-label']} aria-busy={loading} role="treegrid" size="small" aria-rowcount={rowsShown ? rows.length + 1 : undefined}>
+        <Table className={cellStyles.table} aria-label={props['aria-label']} aria-busy={loading} role="treegrid" size="small" aria-rowcount={rowsShown ? rows.length + 1 : undefined}>
           <TableHeader className={styles.header} ref={headerRef}>
             <TableRow aria-rowindex={rowsShown ? 1 : undefined}>
               {columns.map((column) => (
-                <TableHeaderCell key={column.key} style={column.width ? { width: column.width } : undefined} data-column={column.key} aside={columnResizeAside(column)}>
+                <TableHeaderCell
+                  key={column.key}
+                  className={mergeClasses(cellStyles.headerCell, column.key === pinnedKey && cellStyles.pinnedHeader)}
+                  style={column.width ? { width: column.width } : undefined}
+                  data-column={column.key}
+                  aside={columnResizeAside(column)}
+                >
                   {column.header}
                 </TableHeaderCell>
               ))}

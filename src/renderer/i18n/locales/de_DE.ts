@@ -254,6 +254,7 @@ export const de_DE: Catalog = {
   'list.moreNext_other': '{{count}} Seiten vor',
   'list.pagination': 'Seitennavigation',
   'list.empty': 'Keine Daten',
+  'list.emptyAdd': 'Ersten Eintrag anlegen',
   'list.loading': 'Wird geladen…',
   'list.error': 'Die Daten konnten nicht geladen werden',
   'list.selectAll': 'Alle Zeilen dieser Seite auswählen',

@@ -254,6 +254,7 @@ export const en_US: Catalog = {
   'list.moreNext_other': 'Forward {{count}} pages',
   'list.pagination': 'Pagination',
   'list.empty': 'No data',
+  'list.emptyAdd': 'Add the first one',
   'list.loading': 'Loading…',
   'list.error': 'The data could not be loaded',
   'list.selectAll': 'Select all rows on this page',

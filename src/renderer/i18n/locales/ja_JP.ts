@@ -252,6 +252,7 @@ export const ja_JP: Catalog = {
   'list.moreNext_other': '{{count}} ページ進む',
   'list.pagination': 'ページ送り',
   'list.empty': 'データがありません',
+  'list.emptyAdd': '最初の項目を追加',
   'list.loading': '読み込み中…',
   'list.error': 'データを読み込めませんでした',
   'list.selectAll': 'このページをすべて選択',

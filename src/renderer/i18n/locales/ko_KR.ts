@@ -252,6 +252,7 @@ export const ko_KR: Catalog = {
   'list.moreNext_other': '{{count}} 페이지 뒤로',
   'list.pagination': '페이지 이동',
   'list.empty': '데이터가 없습니다',
+  'list.emptyAdd': '첫 항목 추가',
   'list.loading': '불러오는 중…',
   'list.error': '데이터를 불러오지 못했습니다',
   'list.selectAll': '이 페이지 전체 선택',

@@ -255,6 +255,7 @@ export const zh_CN = {
   'list.moreNext_other': '向后 {{count}} 页',
   'list.pagination': '分页',
   'list.empty': '暂无数据',
+  'list.emptyAdd': '新增第一条',
   'list.loading': '加载中…',
   'list.error': '数据加载失败',
   'list.selectAll': '全选本页',

@@ -1,0 +1,106 @@
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import type { CSSProperties, FocusEvent, MouseEvent, ReactNode } from 'react';
+
+/**
+ * What a list column holds (issue 51), which sizes it: a column is at least `min` wide and its text is cut with an
+ * ellipsis past `max` (the full value on hover and focus); the table lays the columns out from their content within
+ * those bounds and scrolls sideways when they do not fit. `actions` is never cut and stays pinned at the right edge.
+ */
+export type ColumnKind = 'id' | 'number' | 'code' | 'name' | 'text' | 'email' | 'time' | 'status' | 'actions';
+
+export interface ColumnSize {
+  /** px, the content's own width (the cell's padding comes on top). */
+  min: number;
+  /** px; null: as wide as the content needs. */
+  max: number | null;
+}
+
+export const COLUMN_SIZES: Readonly<Record<ColumnKind, ColumnSize>> = {
+  id: { min: 48, max: 120 },
+  number: { min: 48, max: 120 },
+  code: { min: 80, max: 200 },
+  name: { min: 96, max: 240 },
+  text: { min: 160, max: 320 },
+  email: { min: 160, max: 260 },
+  // "2026-12-02 07:51:58" whole: a time is never cut.
+  time: { min: 136, max: null },
+  status: { min: 56, max: 200 },
+  actions: { min: 48, max: null },
+};
+
+/** A screen frame sets these custom properties to fit its tables into the height left (`ListScreen`). */
+export const LIST_TABLE_MAX_HEIGHT = '--list-table-max-height';
+export const LIST_TABLE_MIN_HEIGHT = '--list-table-min-height';
+
+/** A column that declares no kind. */
+export const DEFAULT_COLUMN_KIND: ColumnKind = 'name';
+
+/** The cell's horizontal padding Fluent's small table gives, left and right together. */
+const CELL_PADDING = 16;
+
+/**
+ * The bounds of a column's text: its kind's, or the width the user dragged it to (less the cell's padding), which
+ * is then both bounds.
+ */
+export function cellBounds(kind: ColumnKind | undefined, userWidth: string | undefined): ColumnSize {
+  const px = userWidth?.endsWith('px') ? Number.parseFloat(userWidth) : Number.NaN;
+  if (Number.isFinite(px)) {
+    const inner = Math.max(0, px - CELL_PADDING);
+    return { min: inner, max: inner };
+  }
+  return COLUMN_SIZES[kind ?? DEFAULT_COLUMN_KIND];
+}
+
+export function cellStyle(bounds: ColumnSize): CSSProperties {
+  return bounds.max === null ? { minWidth: `${bounds.min}px` } : { minWidth: `${bounds.min}px`, maxWidth: `${bounds.max}px` };
+}
+
+export const useCellStyles = makeStyles({
+  // Fluent's table is fixed-layout with equal columns; the columns are sized by their content here.
+  table: { tableLayout: 'auto', minWidth: '100%', width: 'max-content' },
+  headerCell: { whiteSpace: 'nowrap' },
+  text: {
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    // A second line of the cell (a code under a name) is cut the same way.
+    '& > *': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' },
+  },
+  actions: { whiteSpace: 'nowrap', '& > *': { flexWrap: 'nowrap' } },
+  // Pinned right: the cell lies over the columns scrolled beneath it, so it has the row's background.
+  pinned: {
+    position: 'sticky',
+    right: 0,
+    zIndex: 1,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}`,
+  },
+  pinnedHeader: { position: 'sticky', right: 0, zIndex: 2, backgroundColor: tokens.colorNeutralBackground2, boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}` },
+  pinnedSelected: { backgroundColor: tokens.colorBrandBackground2 },
+});
+
+/** Gives a cut cell its full text as a tooltip, when the pointer or the focus reaches it. */
+function offerFullText(event: MouseEvent<HTMLElement> | FocusEvent<HTMLElement>) {
+  const element = event.currentTarget;
+  const cut = element.scrollWidth > element.clientWidth || [...element.children].some((child) => child.scrollWidth > child.clientWidth);
+  const full = element.textContent ?? '';
+  if (cut) element.title = full;
+  else element.removeAttribute('title');
+}
+
+/** A cell's content within its kind's bounds. */
+export function CellContent({ kind, width, children }: { kind: ColumnKind | undefined; width: string | undefined; children: ReactNode }) {
+  const styles = useCellStyles();
+  const bounds = cellBounds(kind, width);
+  if (kind === 'actions')
+    return (
+      <div className={styles.actions} style={cellStyle(bounds)}>
+        {children}
+      </div>
+    );
+  return (
+    <div className={mergeClasses(styles.text)} style={cellStyle(bounds)} onMouseEnter={offerFullText} onFocus={offerFullText} data-cell-text>
+      {children}
+    </div>
+  );
+}
