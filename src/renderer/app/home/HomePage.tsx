@@ -2,7 +2,8 @@ import { Button, Card, CardHeader, Text, Title3, makeStyles, tokens } from '@flu
 import { History20Regular, Megaphone20Regular, People20Regular, PlugDisconnected20Regular } from '@fluentui/react-icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { SIGN_IN_INTERFACE_NAME } from '../../../areas/interface-log/contract';
+import { SIGN_IN_INTERFACE_NAMES } from '../../../shared/contract/endpoint-names';
+import type { Locale } from '../../../shared/constants';
 import type { NavNode } from '../../../shared/contract/session';
 import { Route } from '../../../shared/routes';
 import { HomeNotices } from '../../../areas/notice/screens/ShellNotices';
@@ -98,6 +99,7 @@ const localFilterTime = (iso: string) => dayjs(iso).format('YYYY-MM-DDTHH:mm:ss'
  */
 function InterfaceFigures({ title, onOpen }: { title: string; onOpen: (path: string) => void }) {
   const styles = useStyles();
+  const { i18n } = useTranslation();
   const figures = useBridgeQuery('interfaceLog.figures', {}, { refetchInterval: 60_000, meta: { silent: true } });
   const data = figures.data;
   const openFiltered = (filters: Record<string, string>) => onOpen(viewPath(Route.interFace, { filters }));
@@ -109,7 +111,7 @@ function InterfaceFigures({ title, onOpen }: { title: string; onOpen: (path: str
           {
             key: 'failedSignIns',
             value: data?.failedSignIns,
-            open: () => data && openFiltered({ interfaceName: SIGN_IN_INTERFACE_NAME, outcome: 'abnormal', startTime: localFilterTime(data.failedSignInsFrom) }),
+            open: () => data && openFiltered({ interfaceName: SIGN_IN_INTERFACE_NAMES[i18n.language as Locale], outcome: 'abnormal', startTime: localFilterTime(data.failedSignInsFrom) }),
           },
           { key: 'recentErrors', value: data?.recentErrors, open: () => data && openFiltered({ outcome: 'abnormal', startTime: localFilterTime(data.recentErrorsFrom) }) },
         ]}
