@@ -1,4 +1,4 @@
-import type { Locale } from '../shared/constants';
+import { Header, type Locale } from '../shared/constants';
 import { formatMessage } from '../shared/i18n/messages';
 import type { Audit } from './audit/audit';
 import type { Authz, HeldRole } from './auth/authz';
@@ -42,6 +42,8 @@ export class CallContext {
   endpoint: EndpointDef | null = null;
   /** Changes whose log rows were written in their own transactions (`logChange`). */
   changesLogged = 0;
+  /** The caller's time zone as its `x-time-zone` header names it ('' when absent); `timeZoneOf` checks it. */
+  timeZoneHeader = '';
 
   constructor(
     readonly services: Services,
@@ -73,6 +75,17 @@ export class CallContext {
   async logChange(tx: Tx, change: ChangeRecord): Promise<void> {
     await writeChangeIn(tx, operationRowOf(this, change, this.endpoint?.secretFields ?? []), chainKeyOf(this.services.secrets));
     this.changesLogged++;
+  }
+
+  /** The caller's time zone (IANA), UTC when it names none; a name Intl does not know is refused. */
+  timeZone(): string {
+    const zone = this.timeZoneHeader.trim();
+    if (zone === '') return 'UTC';
+    try {
+      return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+    } catch {
+      throw Errors.invalid(Header.TimeZone, 'validation.timeZone', { zone: zone.slice(0, 64) });
+    }
   }
 
   t(key: string, params: Record<string, string | number> = {}): string {

@@ -33,6 +33,8 @@ export const Header = {
   DeviceId: 'x-device-id',
   DeviceModel: 'x-device-model',
   AppId: 'x-app-id',
+  /** The workstation's time zone (IANA), in which an export shows its times. */
+  TimeZone: 'x-time-zone',
 } as const;
 
 export const Delay = {

@@ -21,11 +21,6 @@ export const INTERFACE_GUARD_ANSWERS: readonly string[] = [ResponseCode.MustChan
 /** The outcome filter: normal (status 200), abnormal (anything else) or failed (abnormal but no guard's answer). */
 export const INTERFACE_OUTCOMES = ['normal', 'abnormal', 'failed'] as const;
 export type InterfaceOutcome = (typeof INTERFACE_OUTCOMES)[number];
-/**
- * What the interface-name filter takes to find sign-ins: it is part of the name of the password sign-in and of the
- * messenger binding sign-in (the token endpoint's `summaryBy`), and of no other call (a refresh is named otherwise).
- */
-export const SIGN_IN_INTERFACE_NAME = 'Sign in';
 /** Home's figures count interface errors over this many minutes back. */
 export const RECENT_ERRORS_MINUTES = 60;
 

@@ -35,32 +35,8 @@ function checkRange(filters: Filters, ctx: z.RefinementCtx): void {
 export const operationLogFilters = z.object(filterFields).superRefine(checkRange);
 export type OperationLogFilters = z.input<typeof operationLogFilters>;
 
-/**
- * Every kind of change the operation log records (`entryType`): add, update, delete and the named actions. The
- * server's change records take only these, and the screen names each in the reader's language.
- */
-export const OPERATION_ENTRY_TYPES = [
-  'add',
-  'update',
-  'delete',
-  'undo',
-  'activate',
-  'bind',
-  'changeTopDept',
-  'display',
-  'endSession',
-  'import',
-  'logout',
-  'password',
-  'read',
-  'regenerateSecret',
-  'resetPassword',
-  'send',
-  'top',
-  'upload',
-  'withdraw',
-] as const;
-export type OperationEntryType = (typeof OPERATION_ENTRY_TYPES)[number];
+export { OPERATION_ENTRY_TYPES, OPERATION_ENTRY_TYPE_NAMES, entryTypeLabels, type OperationEntryType } from './catalogue';
+import { OPERATION_ENTRY_TYPES, type OperationEntryType } from './catalogue';
 
 export function isOperationEntryType(value: string): value is OperationEntryType {
   return (OPERATION_ENTRY_TYPES as readonly string[]).includes(value);

@@ -89,6 +89,7 @@ function requestHeaders(context: RequestContext, accessToken: string | null): Re
     [Header.DeviceId]: context.deviceId,
     [Header.DeviceModel]: context.deviceModel,
     [Header.AppId]: context.appId,
+    [Header.TimeZone]: Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
   if (accessToken) headers[Header.Authorization] = `Bearer ${accessToken}`;
   if (context.roleId !== null) headers[Header.Role] = String(context.roleId);

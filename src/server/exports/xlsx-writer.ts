@@ -2,12 +2,72 @@ import { once } from 'node:events';
 import type { PassThrough, Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import WorkbookWriter from 'exceljs/lib/stream/xlsx/workbook-writer.js';
-import { rowsOf, type CellValue, type SheetPage } from './sheet-page';
+import { rowsOf, type CellValue, type RowTexts, type SheetPage } from './sheet-page';
 
 export interface SheetSpec {
   name: string;
   /** The header row. */
   columns: readonly string[];
+  /** Each column's width in characters; Excel's default where absent. */
+  widths?: readonly number[];
+  /** By column index: the text in the reader's language of each code the column stores; a code not listed stays as it is. */
+  labels?: Readonly<Record<number, Readonly<Record<string, string>>>>;
+  /**
+   * The time zone (IANA) of the workstation that asked for the export: time cells are written as date cells showing
+   * that zone's wall-clock time (`DATE_TIME_FORMAT`). Without it they stay ISO 8601 texts in UTC.
+   */
+  timeZone?: string;
+}
+
+/** How a date cell shows its time: Excel's format codes for yyyy-MM-dd HH:mm:ss. */
+export const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+/** The first number format id a workbook may define for itself (ids below are Excel's built-in formats). */
+const OWN_FORMAT_ID = 164;
+
+/**
+ * The streaming writer without styles (each styled cell would cost a style lookup) gives every date cell one style
+ * of its own, Excel's built-in short date. That one style is made ours instead: the date and time to the second.
+ */
+interface StylesWithoutIndex {
+  model: { numFmts: Array<{ id: number; formatCode: string }>; styles: object[] };
+  _dateStyleId?: number;
+}
+function dateCellsShowTime(workbook: object): void {
+  const styles = (workbook as { styles: StylesWithoutIndex }).styles;
+  styles.model.numFmts.push({ id: OWN_FORMAT_ID, formatCode: DATE_TIME_FORMAT });
+  styles._dateStyleId = styles.model.styles.length;
+  styles.model.styles.push({ numFmtId: OWN_FORMAT_ID, fontId: 0, fillId: 0, borderId: 0, xfId: 0, applyNumberFormat: true });
+}
+
+/** Minutes between two instants whose offset from UTC is looked up afresh: no zone changes its offset within a quarter hour. */
+const OFFSET_SPAN_MS = 15 * 60_000;
+
+/**
+ * The wall-clock time in `timeZone` of an instant, as the Date whose UTC fields are that time (exceljs writes a Date
+ * by its UTC fields). Offsets are remembered per quarter hour: Intl's answer costs microseconds, a sheet has a
+ * million times, and their quarter hours are few.
+ */
+export function wallClockOf(timeZone: string): (iso: string) => Date | string {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const offsets = new Map<number, number>();
+  const offsetAt = (ms: number): number => {
+    const span = Math.floor(ms / OFFSET_SPAN_MS);
+    let offset = offsets.get(span);
+    if (offset === undefined) {
+      const at = span * OFFSET_SPAN_MS;
+      const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
+      offset = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - at;
+      // A sheet's times cluster; the map stays small, but a sheet spanning centuries does not grow it without end.
+      if (offsets.size > 100_000) offsets.clear();
+      offsets.set(span, offset);
+    }
+    return offset;
+  };
+  return (iso) => {
+    const ms = Date.parse(iso);
+    // What the database wrote beyond a Date's range (infinity) stays its text.
+    return Number.isNaN(ms) ? iso : new Date(ms + offsetAt(ms));
+  };
 }
 
 /**
@@ -39,10 +99,15 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
  */
 export async function writeXlsx(sheet: SheetSpec, pages: AsyncIterator<SheetPage>, out: PassThrough): Promise<void> {
   const workbook = new WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-  const worksheet = workbook.addWorksheet(sheet.name);
+  dateCellsShowTime(workbook);
+  // The header row stays on view while the rows scroll.
+  const worksheet = workbook.addWorksheet(sheet.name, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
+  if (sheet.widths) worksheet.columns = sheet.widths.map((width) => ({ width }));
   const closed = new AbortController();
   out.once('close', () => closed.abort());
   worksheet.addRow([...sheet.columns]).commit();
+  const labelled = Object.entries(sheet.labels ?? {}).map(([at, labels]) => [Number(at), labels] as const);
+  const wallClock = sheet.timeZone ? wallClockOf(sheet.timeZone) : null;
   let next = pages.next();
   for (let page = await next; !page.done; page = await next) {
     if (out.destroyed) return;
@@ -51,8 +116,20 @@ export async function writeXlsx(sheet: SheetSpec, pages: AsyncIterator<SheetPage
     next.catch(() => undefined);
     // exceljs reads the values into its own cells and keeps no reference to the array.
     let written = 0;
-    for (const row of rowsOf(page.value)) {
-      worksheet.addRow(row as CellValue[]).commit();
+    const texts = !Array.isArray(page.value);
+    const timeCells = wallClock && texts ? (page.value as RowTexts).timeCells : [];
+    for (const parsed of rowsOf(page.value)) {
+      // A row parsed from the page's texts is this loop's own; a page of cells is the caller's, and stays so.
+      const row: Array<CellValue | Date> = texts || labelled.length === 0 ? (parsed as CellValue[]) : [...parsed];
+      for (const [at, labels] of labelled) {
+        const code = row[at];
+        if (typeof code === 'string' && Object.hasOwn(labels, code)) row[at] = labels[code]!;
+      }
+      for (const at of timeCells) {
+        const time = row[at];
+        if (typeof time === 'string') row[at] = wallClock!(time);
+      }
+      worksheet.addRow(row).commit();
       if (++written % ROWS_PER_TURN === 0) {
         await nextTurn();
         if (out.destroyed) return;

@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { ResponseCode } from '../../shared/codes';
 import { API_PREFIX } from '../../shared/constants';
 import type { EndpointDef } from '../../shared/contract/endpoint';
+import { UNKNOWN_SERVICE } from '../../shared/contract/endpoint-names';
+import { storedInterfaceOf } from '../../shared/contract/interface-names';
 import { REDACTED, redact, truncate } from '../audit/redact';
 import type { Services } from '../context';
 
@@ -65,8 +67,9 @@ function writeInterfaceLog(services: Services, request: FastifyRequest, reply: F
   const path = loggedPath(def, request.url.split('?')[0] ?? '');
   services.audit.interfaceLog.push({
     appId: ctx?.session?.clientId ?? ctx?.appId ?? '',
-    serviceCnName: def?.service ?? 'unknown',
-    interfaceCnName: (def && summaryOf(def.summaryBy, request.body)) ?? def?.summary ?? path,
+    // Keys of the contract's names (endpoint-names.ts), named in the reader's language when the row is read.
+    serviceCnName: def?.service ?? UNKNOWN_SERVICE,
+    interfaceCnName: def ? storedInterfaceOf(def, request.body) : path,
     method: request.method,
     path,
     userId: ctx?.session ? String(ctx.session.userId) : '',
@@ -80,13 +83,6 @@ function writeInterfaceLog(services: Services, request: FastifyRequest, reply: F
     requestParam: truncate(JSON.stringify(redact({ query: request.query, body: request.body }, def?.secretFields ?? [])) ?? ''),
     responseText: record.loggedResponse ?? truncate(record.responseText),
   });
-}
-
-/** The exact summary an endpoint gives for the value of one of its body fields, if it names one for it. */
-function summaryOf(summaryBy: EndpointDef['summaryBy'], body: unknown): string | undefined {
-  if (!summaryBy || typeof body !== 'object' || body === null) return undefined;
-  const value = (body as Record<string, unknown>)[summaryBy.field];
-  return typeof value === 'string' && Object.hasOwn(summaryBy.summaries, value) ? summaryBy.summaries[value] : undefined;
 }
 
 /**

@@ -44,6 +44,7 @@ const requestGuard: FastifyPluginAsync<{ services: Services }> = async (app, { s
   app.addHook('onRequest', async (request, reply) => {
     const locale = resolveLocale(requestHeader(request, Header.Language));
     request.callContext = new CallContext(services, locale, request.ip, requestHeader(request, Header.DeviceId), requestHeader(request, Header.DeviceModel), requestHeader(request, Header.AppId));
+    request.callContext.timeZoneHeader = requestHeader(request, Header.TimeZone);
     const foreignOrigin = request.headers.origin !== undefined;
     if (!foreignOrigin && (!loopbackOnly || isLoopbackHostHeader(request.headers.host))) return;
     return reply.code(403).send(fail(ResponseCode.Forbidden, formatMessage(locale, foreignOrigin ? 'error.foreignOrigin' : 'error.foreignHost')));

@@ -2,18 +2,22 @@ import { asc, eq, like, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { appendChained } from '../audit/chain';
 import { locate } from '../geo/locate';
+import { API_PREFIX } from '../../shared/constants';
+import { api, type EndpointDef } from '../../shared/contract';
+import { storedInterfaceOf } from '../../shared/contract/interface-names';
 import { countDemoSignIns, demoSignIn } from './demo-sign-ins';
 import type { Db } from '../db/client';
 import { dept, interfaceLog, loginRecord, role, user, userRole } from '../db/schema';
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '林', '罗', '高'];
 const GIVEN = ['伟', '芳', '娜', '敏', '静', '磊', '强', '洋', '艳', '勇', '军', '杰', '娟', '涛', '明', '超', '秀英', '霞', '平', '刚'];
+/** The calls of the demo's interface rows, stored as interface monitoring stores a call (its service and endpoint keys). */
 const SERVICES = [
-  ['session', 'The menu tree of a system for a role', '/api/sys/menu/nav'],
-  ['session', 'Systems the user may enter, with the roles for each', '/api/sys/role/systems'],
-  ['auth', 'Sign in with a password (OAuth token)', '/api/auth/oauth/token'],
-  ['session', 'The signed-in user', '/api/sys/user/current'],
-] as const;
+  [api.session.nav, {}],
+  [api.session.roleSystems, {}],
+  [api.auth.token, { grant_type: 'password' }],
+  [api.session.currentUser, {}],
+].map(([def, body]) => [(def as EndpointDef).service, storedInterfaceOf(def as EndpointDef, body), API_PREFIX + (def as EndpointDef).path] as const);
 
 /** Public addresses in several provinces, so that the operation log's locations vary (looked up offline). */
 const PUBLIC_ADDRESSES = ['123.125.114.144', '101.226.4.6', '113.108.81.189', '115.236.9.1', '58.240.1.1', '118.112.1.1', '59.172.1.1', '222.85.1.1', '218.104.1.1'];

@@ -25,6 +25,7 @@ export const de_DE: Catalog = {
   'validation.companyCode': 'muss ein 18-stelliger einheitlicher Sozialkreditcode sein',
   'validation.date': 'muss ein gültiges Datum sein (JJJJ-MM-TT)',
   'validation.dateTime': 'muss ein gültiges Datum mit Uhrzeit sein (JJJJ-MM-TT HH:mm:ss)',
+  'validation.timeZone': 'ist keine bekannte Zeitzone: {zone}',
   'validation.timeRange': 'das Ende liegt vor dem Beginn',
   'validation.milliseconds': 'muss eine ganze Zahl von Millisekunden ab 0 sein',
   'export.interfaceLog.id': 'ID',

@@ -25,6 +25,7 @@ export const en_US: Catalog = {
   'validation.companyCode': 'must be an 18-character unified social credit code',
   'validation.date': 'must be a valid date (YYYY-MM-DD)',
   'validation.dateTime': 'must be a valid date and time (YYYY-MM-DD HH:mm:ss)',
+  'validation.timeZone': 'is not a known time zone: {zone}',
   'validation.timeRange': 'the end lies before the start',
   'validation.milliseconds': 'must be a whole number of milliseconds from 0',
   'export.interfaceLog.id': 'ID',

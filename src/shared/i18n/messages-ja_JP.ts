@@ -25,6 +25,7 @@ export const ja_JP: Catalog = {
   'validation.companyCode': '18桁の統一社会信用コードである必要があります',
   'validation.date': '有効な日付（YYYY-MM-DD）である必要があります',
   'validation.dateTime': '有効な日時（YYYY-MM-DD HH:mm:ss）である必要があります',
+  'validation.timeZone': 'は既知のタイムゾーンではありません：{zone}',
   'validation.timeRange': '終了時刻を開始時刻より前にすることはできません',
   'validation.milliseconds': '0以上の整数のミリ秒である必要があります',
   'export.interfaceLog.id': 'ID',

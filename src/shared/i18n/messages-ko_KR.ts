@@ -25,6 +25,7 @@ export const ko_KR: Catalog = {
   'validation.companyCode': '18자리 통일사회신용코드여야 합니다',
   'validation.date': '올바른 날짜(YYYY-MM-DD)여야 합니다',
   'validation.dateTime': '올바른 날짜와 시간(YYYY-MM-DD HH:mm:ss)이어야 합니다',
+  'validation.timeZone': '알려진 시간대가 아닙니다: {zone}',
   'validation.timeRange': '종료 시간이 시작 시간보다 빠를 수 없습니다',
   'validation.milliseconds': '0 이상의 정수 밀리초여야 합니다',
   'export.interfaceLog.id': 'ID',

@@ -25,6 +25,7 @@ export const zh_CN: Catalog = {
   'validation.companyCode': '须为18位统一社会信用代码',
   'validation.date': '须为有效日期（年-月-日）',
   'validation.dateTime': '须为有效的日期时间（年-月-日 时:分:秒）',
+  'validation.timeZone': '不是已知的时区：{zone}',
   'validation.timeRange': '结束时间不能早于开始时间',
   'validation.milliseconds': '须为不小于0的整数毫秒数',
   'export.interfaceLog.id': '编号',

@@ -1,6 +1,7 @@
 import { desc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ExportProgress, ExportedFile } from '../../../shared/contract/export';
 import { INTERFACE_EXPORT_COLUMNS } from '../contract';
+import { interfaceLabels, serviceLabels } from '../../../shared/contract/interface-names';
 import { checkCurrentRole } from '../../../server/auth/scope';
 import type { CallContext } from '../../../server/context';
 import type { Db } from '../../../server/db/client';
@@ -42,6 +43,24 @@ const CELL_SOURCES: Record<(typeof INTERFACE_EXPORT_COLUMNS)[number], CellSource
 };
 const EXPORT_CELLS = INTERFACE_EXPORT_COLUMNS.map((column) => CELL_SOURCES[column]);
 
+/** Each column's width in characters: a time's 19, names as they usually run, the request and response wide. */
+const COLUMN_WIDTHS: Record<(typeof INTERFACE_EXPORT_COLUMNS)[number], number> = {
+  id: 10,
+  appId: 20,
+  serviceCnName: 18,
+  interfaceCnName: 30,
+  userId: 10,
+  startTime: 20,
+  endTime: 20,
+  useTime: 12,
+  ip: 16,
+  deviceId: 20,
+  modelInfo: 20,
+  responseStatus: 10,
+  requestParam: 60,
+  responseText: 60,
+};
+
 /** The matching rows, newest first, a page at a time by keyset on (start_time, id), each row the text of its cells (`valuesOfRowText`; the keys are cells). */
 function exportPages(db: Db, where: SQL | undefined): AsyncGenerator<RowTexts> {
   return keysetPages<InterfaceLogSeek, RowTexts>(async (after) => {
@@ -76,6 +95,7 @@ export interface ExportInput extends ParsedFilters {
  */
 export async function exportInterfaceLogs(ctx: CallContext, input: ExportInput): Promise<ExportedFile> {
   checkCurrentRole(ctx, input.roleId);
+  const timeZone = ctx.timeZone();
   const db = ctx.services.db;
   let selection: { where: SQL | undefined; total: number };
   if (input.ids) {
@@ -94,6 +114,17 @@ export async function exportInterfaceLogs(ctx: CallContext, input: ExportInput):
   const pages = trackedPages(exportPages(db, selection.where), { key: input.progressKey, userId: ctx.requireSession().userId, total: selection.total });
   return {
     fileName: `interface-monitoring-${stamp(ctx.services.now())}.xlsx`,
-    body: xlsxStream({ name: ctx.t('export.interfaceLog.sheet'), columns: INTERFACE_EXPORT_COLUMNS.map((column) => ctx.t(`export.interfaceLog.${column}`)) }, pages, ctx.services.driver),
+    body: xlsxStream(
+      {
+        name: ctx.t('export.interfaceLog.sheet'),
+        columns: INTERFACE_EXPORT_COLUMNS.map((column) => ctx.t(`export.interfaceLog.${column}`)),
+        widths: INTERFACE_EXPORT_COLUMNS.map((column) => COLUMN_WIDTHS[column]),
+        // The rows store the contract's keys of the service and the interface: the cells name them in the reader's language.
+        labels: { [INTERFACE_EXPORT_COLUMNS.indexOf('serviceCnName')]: serviceLabels(ctx.locale), [INTERFACE_EXPORT_COLUMNS.indexOf('interfaceCnName')]: interfaceLabels(ctx.locale) },
+        timeZone,
+      },
+      pages,
+      ctx.services.driver,
+    ),
   };
 }

@@ -1,3 +1,4 @@
+import readXlsxFile from 'read-excel-file/node';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -7,7 +8,8 @@ import { ResponseCode } from '../../../shared/codes';
 import { API_PREFIX, Header } from '../../../shared/constants';
 import { api } from '../../../shared/contract';
 import { fillPath } from '../../../shared/contract/endpoint';
-import { SIGN_IN_INTERFACE_NAME, type InterfaceLogRow } from '../contract';
+import { type InterfaceLogRow } from '../contract';
+import { SIGN_IN_INTERFACE_NAMES } from '../../../shared/contract/endpoint-names';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../../shared/defaults';
 import { Perm } from '../../../shared/permissions';
 import type { InterfaceLogRow as StoredInsert } from '../../../server/audit/audit';
@@ -186,7 +188,7 @@ describe("Home's figures", () => {
       { minutes: 10, responseStatus: 'A0400' },
       { minutes: 30, responseStatus: '200' },
       { minutes: 90, responseStatus: 'B0001' },
-      { minutes: 5, responseStatus: ResponseCode.MustChangePassword, interfaceCnName: `${SIGN_IN_INTERFACE_NAME} forced change` },
+      { minutes: 5, responseStatus: ResponseCode.MustChangePassword, interfaceCnName: `${SIGN_IN_INTERFACE_NAMES.en_US} forced change` },
       { minutes: 5, responseStatus: ResponseCode.Forbidden },
       { minutes: 5, responseStatus: ResponseCode.Unauthorized },
     ];
@@ -206,20 +208,20 @@ describe("Home's figures", () => {
     expect(Date.parse(data.recentErrorsFrom)).toBeCloseTo(now - 60 * MINUTE, -4);
     expect(new Date(data.failedSignInsFrom).getHours()).toBe(0);
 
-    const signIns = await list({ serviceName: undefined, interfaceName: SIGN_IN_INTERFACE_NAME, outcome: 'failed', startTime: data.failedSignInsFrom });
+    const signIns = await list({ serviceName: undefined, interfaceName: SIGN_IN_INTERFACE_NAMES.en_US, outcome: 'failed', startTime: data.failedSignInsFrom });
     expect(signIns.data!.total).toBe(data.failedSignIns);
-    expect(signIns.data!.records[0]).toMatchObject({ interfaceCnName: 'Sign in with a password (OAuth token)', path: '/api/auth/oauth/token' });
+    expect(signIns.data!.records[0]).toMatchObject({ interfaceCnName: 'Sign in with password', path: '/api/auth/oauth/token' });
     const errors = await list({ serviceName: undefined, outcome: 'failed', startTime: data.recentErrorsFrom });
     expect(errors.data!.total).toBe(data.recentErrors);
     expect(names(errors.data!.records)).toContain('call 0');
     expect(names(errors.data!.records)).not.toContain('call 2');
-    expect(names(errors.data!.records)).not.toContain(`${SIGN_IN_INTERFACE_NAME} forced change`);
+    expect(names(errors.data!.records)).not.toContain(`${SIGN_IN_INTERFACE_NAMES.en_US} forced change`);
     expect(names(errors.data!.records)).not.toContain('call 4');
     expect(names(errors.data!.records)).not.toContain('call 5');
     expect(names(errors.data!.records)).toContain('Refresh the session (OAuth token)');
     // Every abnormal call is still listed as abnormal.
     const abnormal = await list({ outcome: 'abnormal', startTime: data.recentErrorsFrom });
-    expect(names(abnormal.data!.records).sort()).toEqual([`${SIGN_IN_INTERFACE_NAME} forced change`, 'call 0', 'call 4', 'call 5']);
+    expect(names(abnormal.data!.records).sort()).toEqual([`${SIGN_IN_INTERFACE_NAMES.en_US} forced change`, 'call 0', 'call 4', 'call 5']);
   });
 
   it('counts for a branch role only the calls of its subtree (a failed sign-in has no organisation)', async () => {
@@ -283,9 +285,53 @@ async function sheetRows(bytes: Buffer): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const rows: string[][] = [];
-  workbook.worksheets[0]!.eachRow((row) => rows.push(Array.from((row.values as unknown[]).slice(1), (v) => (v === null || v === undefined ? '' : String(v)))));
+  workbook.worksheets[0]!.eachRow((row) => rows.push(Array.from((row.values as unknown[]).slice(1), (v) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v)))));
   return rows;
 }
+
+describe("names in the reader's language (issue 47)", () => {
+  it("stores the contract's keys, names them in the reader's language, and finds them by a Chinese name", async () => {
+    await insertCalls(2, (n) => ({ serviceCnName: 'user', interfaceCnName: n === 0 ? 'user.add' : 'Add a user' }));
+    await insertCalls(1, () => ({ serviceCnName: 'user', interfaceCnName: 'user.delete' }));
+    const zh = await server.call(api.interfaceLog.list, { page: 1, limit: 10, interfaceName: '新增用户' }, { ...admin.as, language: 'zh_CN' });
+    expect(zh.data!.total).toBe(2);
+    expect(zh.data!.records.map((r) => [r.serviceCnName, r.interfaceCnName])).toEqual([
+      ['用户管理', '新增用户'],
+      ['用户管理', '新增用户'],
+    ]);
+    const byService = await server.call(api.interfaceLog.list, { page: 1, limit: 10, serviceName: 'Benutzer', interfaceName: 'löschen' }, { ...admin.as, language: 'de_DE' });
+    expect(byService.data!.records.map((r) => r.interfaceCnName)).toEqual(['Benutzer löschen']);
+  });
+
+  it("exports translated names and the start and end as date cells in the workstation's time zone", async () => {
+    await insertCalls(1, () => ({ serviceCnName: 'user', interfaceCnName: 'user.add' }));
+    const answer = await server.app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}${api.interfaceLog.export.path}`,
+      payload: { roleId: admin.roleId, serviceName: '用户' },
+      headers: { [Header.Authorization]: `Bearer ${admin.token}`, [Header.Role]: String(admin.roleId), [Header.Language]: 'zh_CN', [Header.TimeZone]: 'Asia/Shanghai' },
+    });
+    expect(answer.statusCode).toBe(200);
+    const [sheet] = await readXlsxFile(answer.rawPayload);
+    const [header, row] = sheet!.data;
+    expect(header).toContain('接口名称');
+    expect(row![2]).toBe('用户管理');
+    expect(row![3]).toBe('新增用户');
+    // 08:00 UTC is 16:00 in Shanghai: the cell is a date whose (UTC) fields are the wall-clock time shown.
+    expect(row![5]).toBeInstanceOf(Date);
+    expect((row![5] as unknown as Date).toISOString()).toBe('2026-03-01T16:00:00.000Z');
+  });
+
+  it('refuses an export for a time zone it does not know, naming it', async () => {
+    const answer = await server.app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}${api.interfaceLog.export.path}`,
+      payload: { roleId: admin.roleId },
+      headers: { [Header.Authorization]: `Bearer ${admin.token}`, [Header.Role]: String(admin.roleId), [Header.Language]: 'en_US', [Header.TimeZone]: 'Mars/Olympus' },
+    });
+    expect(answer.json()).toMatchObject({ code: ResponseCode.InvalidInput, msg: expect.stringContaining('Mars/Olympus') });
+  });
+});
 
 describe('interface call export', () => {
   it('streams the filtered calls as .xlsx with the headers in the caller’s language, and counts its rows', async () => {
@@ -322,7 +368,7 @@ describe('interface call export', () => {
     expect(await totalOf({ responseStatus: 'A0400' })).toBe(100);
   });
 
-  it('writes each call as its cells: the id and duration as numbers, the times in ISO 8601 UTC, a response past a cell’s 32,767 characters clipped', async () => {
+  it('writes each call as its cells: the id and duration as numbers, the times as date cells (UTC without a time zone header), a response past a cell’s 32,767 characters clipped', async () => {
     const long = `{"text":"${'字'.repeat(40_000)}"}`;
     await insertCalls(2, (n) => ({ ...(n === 1 && { responseText: long }), userId: `user-${n}`, ip: `10.0.0.${n + 7}`, deviceId: `PDA-${n}`, modelInfo: 'TC52' }));
     const records = (await list({})).data!.records;
@@ -336,8 +382,8 @@ describe('interface call export', () => {
       SERVICE,
       'call 1',
       'user-1',
-      start.toISOString(),
-      new Date(start.getTime() + 5).toISOString(),
+      start,
+      new Date(start.getTime() + 5),
       5,
       '10.0.0.8',
       'PDA-1',
@@ -352,8 +398,8 @@ describe('interface call export', () => {
       SERVICE,
       'call 0',
       'user-0',
-      new Date(BASE_TIME).toISOString(),
-      new Date(BASE_TIME + 5).toISOString(),
+      new Date(BASE_TIME),
+      new Date(BASE_TIME + 5),
       5,
       '10.0.0.7',
       'PDA-0',

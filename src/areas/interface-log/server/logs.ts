@@ -1,5 +1,8 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { RECENT_ERRORS_MINUTES, SIGN_IN_INTERFACE_NAME, type InterfaceLogFigures, type InterfaceLogPage, type InterfaceLogRow } from '../contract';
+import { SIGN_IN_INTERFACE_NAMES } from '../../../shared/contract/endpoint-names';
+import { interfaceNameOf, serviceNameOf } from '../../../shared/contract/interface-names';
+import type { Locale } from '../../../shared/constants';
+import { RECENT_ERRORS_MINUTES, type InterfaceLogFigures, type InterfaceLogPage, type InterfaceLogRow } from '../contract';
 import type { CallContext } from '../../../server/context';
 import type { Db } from '../../../server/db/client';
 import { offsetOf, pageResult } from '../../../server/db/lists';
@@ -38,9 +41,11 @@ async function namesOf(db: Db, rows: readonly StoredRow[]): Promise<{ apps: Map<
   return { apps: new Map(apps.map((a) => [a.clientId, a.appName])), users: new Map(users.map((u) => [String(u.userId), u.username])) };
 }
 
-function toRow(row: StoredRow, names: { apps: Map<string, string>; users: Map<string, string> }): InterfaceLogRow {
+function toRow(row: StoredRow, names: { apps: Map<string, string>; users: Map<string, string> }, locale: Locale): InterfaceLogRow {
   return {
     ...row,
+    serviceCnName: serviceNameOf(row.serviceCnName, locale),
+    interfaceCnName: interfaceNameOf(row.interfaceCnName, locale),
     appName: names.apps.get(row.appId) ?? '',
     userName: names.users.get(row.userId) ?? '',
     startTime: row.startTime.toISOString(),
@@ -101,7 +106,7 @@ export async function listInterfaceLogs(ctx: CallContext, input: ListInput): Pro
   );
   const names = await namesOf(db, rows);
   return pageResult(
-    rows.map((row) => toRow(row, names)),
+    rows.map((row) => toRow(row, names, ctx.locale)),
     total,
     page,
     limit,
@@ -124,7 +129,7 @@ export async function interfaceLogFigures(ctx: CallContext): Promise<InterfaceLo
       .where(allOf([scope, ...filterConditions(filters)]));
     return row?.n ?? 0;
   };
-  const failedSignIns = await count({ interfaceName: SIGN_IN_INTERFACE_NAME, outcome: 'failed', startTime: failedSignInsFrom });
+  const failedSignIns = await count({ interfaceName: SIGN_IN_INTERFACE_NAMES[ctx.locale], outcome: 'failed', startTime: failedSignInsFrom });
   const recentErrors = await count({ outcome: 'failed', startTime: recentErrorsFrom });
   return { failedSignIns, failedSignInsFrom, recentErrors, recentErrorsFrom };
 }
@@ -142,7 +147,7 @@ export async function interfaceLogInfo(ctx: CallContext, id: number): Promise<In
   if (!row) throw Errors.notFound('id');
   if (!row.inScope) throw Errors.outOfScope('id');
   const { requestParam, responseText, inScope: _inScope, ...listed } = row;
-  return { ...toRow(listed, await namesOf(db, [listed])), requestParam, responseText };
+  return { ...toRow(listed, await namesOf(db, [listed]), ctx.locale), requestParam, responseText };
 }
 
 /** The applications of the application centre (spec 001 §7 "GET all apps"), by name. */

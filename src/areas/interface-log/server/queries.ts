@@ -1,5 +1,6 @@
 import { and, eq, gte, ilike, inArray, like, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { INTERFACE_GUARD_ANSWERS, INTERFACE_STATUS_NORMAL, type InterfaceOutcome } from '../contract';
+import { interfacesNamed, servicesNamed } from '../../../shared/contract/interface-names';
 import { RoleType } from '../../../shared/constants';
 import { roleScope } from '../../../server/auth/scope';
 import type { CallContext } from '../../../server/context';
@@ -68,12 +69,21 @@ function prefixPattern(text: string): string {
   return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * Rows whose stored key has a name containing `text` in any of the five languages, or whose stored text itself
+ * contains it (a call to an unknown address stores its path).
+ */
+function named(column: typeof interfaceLog.serviceCnName | typeof interfaceLog.interfaceCnName, text: string, keysNamed: (text: string) => string[]): SQL | undefined {
+  const keys = keysNamed(text);
+  return or(keys.length > 0 ? inArray(column, keys) : undefined, ilike(column, containsPattern(text)));
+}
+
 /** The filters of spec 001 §7 as conditions on the log. */
 export function filterConditions(filters: ResolvedFilters): SQL[] {
   const conditions: (SQL | undefined)[] = [
     filters.appId ? eq(interfaceLog.appId, filters.appId) : undefined,
-    filters.serviceName ? ilike(interfaceLog.serviceCnName, containsPattern(filters.serviceName)) : undefined,
-    filters.interfaceName ? ilike(interfaceLog.interfaceCnName, containsPattern(filters.interfaceName)) : undefined,
+    filters.serviceName ? named(interfaceLog.serviceCnName, filters.serviceName, servicesNamed) : undefined,
+    filters.interfaceName ? named(interfaceLog.interfaceCnName, filters.interfaceName, interfacesNamed) : undefined,
     filters.responseStatus ? eq(interfaceLog.responseStatus, filters.responseStatus) : undefined,
     filters.outcome === 'normal' ? eq(interfaceLog.responseStatus, INTERFACE_STATUS_NORMAL) : undefined,
     filters.outcome === 'abnormal' ? ne(interfaceLog.responseStatus, INTERFACE_STATUS_NORMAL) : undefined,

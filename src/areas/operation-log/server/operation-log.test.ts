@@ -267,7 +267,7 @@ async function sheetRows(bytes: Buffer): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const rows: string[][] = [];
-  workbook.worksheets[0]!.eachRow((r) => rows.push(Array.from((r.values as unknown[]).slice(1), (v) => (v === null || v === undefined ? '' : String(v)))));
+  workbook.worksheets[0]!.eachRow((r) => rows.push(Array.from((r.values as unknown[]).slice(1), (v) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v)))));
   return rows;
 }
 
@@ -286,7 +286,7 @@ describe('the export', () => {
     expect(rows[1]![4]).toBe('change 1204');
     expect(JSON.parse(rows[1]![6]!)).toEqual({ a: { b: true, y: [] }, z: 1204 });
     expect(rows[1]).toEqual([
-      'update',
+      'Update',
       '用户1204',
       'bulk',
       '广东省 广州市',

@@ -1,7 +1,7 @@
 import { and, desc, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { RoleType } from '../../../shared/constants';
 import type { ChainStatus, OperationLogEntry } from '../contract';
-import { OPERATION_LOG_COLUMNS } from '../contract';
+import { OPERATION_LOG_COLUMNS, entryTypeLabels } from '../contract';
 import type { ExportProgress, ExportedFile } from '../../../shared/contract/export';
 import { chainKeyOf, verifyChain } from '../../../server/audit/chain';
 import { roleScope } from '../../../server/auth/scope';
@@ -111,6 +111,18 @@ const CELL_SOURCES: Record<(typeof OPERATION_LOG_COLUMNS)[number], CellSource> =
 };
 const EXPORT_CELLS = OPERATION_LOG_COLUMNS.map((column) => CELL_SOURCES[column]);
 
+/** Each column's width in characters: a time's 19, names and places as they usually run, the values before and after wide. */
+const COLUMN_WIDTHS: Record<(typeof OPERATION_LOG_COLUMNS)[number], number> = {
+  entryType: 14,
+  operUserName: 14,
+  operLoginName: 16,
+  operLocation: 20,
+  operationContent: 48,
+  beforeOperation: 60,
+  afterOperation: 60,
+  operationTime: 20,
+};
+
 /** The matching rows newest first, a keyset page at a time (never OFFSET, never all rows at once), each row the text of its cells (`valuesOfRowText`). */
 function exportPages(db: Tx, where: SQL | undefined): AsyncGenerator<RowTexts> {
   return keysetPages<number, RowTexts>(async (before) => {
@@ -153,11 +165,22 @@ export async function exportOperationLog(ctx: CallContext, input: LogFilters & {
     where = whereOf(scope, input);
     total = await pageIndexOf(db, PAGES).count(db, keyOf(scope, input), where);
   }
+  const timeZone = ctx.timeZone();
   const columns = OPERATION_LOG_COLUMNS.map((column) => ctx.t(`operationLog.column.${column}`));
   const pages = trackedPages(exportPages(db, where), { key: input.progressKey, userId: ctx.requireSession().userId, total });
   return {
     fileName: `operation-log-${stamp(ctx.services.now())}.xlsx`,
-    body: xlsxStream({ name: ctx.t('operationLog.sheet'), columns }, pages, ctx.services.driver),
+    body: xlsxStream(
+      {
+        name: ctx.t('operationLog.sheet'),
+        columns,
+        widths: OPERATION_LOG_COLUMNS.map((column) => COLUMN_WIDTHS[column]),
+        labels: { [OPERATION_LOG_COLUMNS.indexOf('entryType')]: entryTypeLabels(ctx.locale) },
+        timeZone,
+      },
+      pages,
+      ctx.services.driver,
+    ),
   };
 }
 

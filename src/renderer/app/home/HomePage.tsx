@@ -2,7 +2,8 @@ import { Button, Card, CardHeader, Subtitle2, Text, makeStyles, tokens } from '@
 import { History20Regular, Megaphone20Regular, People20Regular, PlugDisconnected20Regular } from '@fluentui/react-icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { SIGN_IN_INTERFACE_NAME } from '../../../areas/interface-log/contract';
+import { SIGN_IN_INTERFACE_NAMES } from '../../../shared/contract/endpoint-names';
+import type { Locale } from '../../../shared/constants';
 import type { NavNode } from '../../../shared/contract/session';
 import { Route } from '../../../shared/routes';
 import { HomeNotices } from '../../../areas/notice/screens/ShellNotices';
@@ -101,6 +102,7 @@ const localFilterTime = (iso: string) => dayjs(iso).format('YYYY-MM-DDTHH:mm:ss'
  * monitoring filtered to exactly the calls it counted (the server answers the instants it counted from).
  */
 function InterfaceFigures({ title, onOpen }: { title: string; onOpen: (path: string) => void }) {
+  const { i18n } = useTranslation();
   const figures = useBridgeQuery('interfaceLog.figures', {}, { refetchInterval: 60_000, meta: { silent: true } });
   const data = figures.data;
   const openFiltered = (filters: Record<string, string>) => onOpen(viewPath(Route.interFace, { filters }));
@@ -112,7 +114,7 @@ function InterfaceFigures({ title, onOpen }: { title: string; onOpen: (path: str
           {
             key: 'failedSignIns',
             value: data?.failedSignIns,
-            open: () => data && openFiltered({ interfaceName: SIGN_IN_INTERFACE_NAME, outcome: 'failed', startTime: localFilterTime(data.failedSignInsFrom) }),
+            open: () => data && openFiltered({ interfaceName: SIGN_IN_INTERFACE_NAMES[i18n.language as Locale], outcome: 'failed', startTime: localFilterTime(data.failedSignInsFrom) }),
           },
           { key: 'recentErrors', value: data?.recentErrors, open: () => data && openFiltered({ outcome: 'failed', startTime: localFilterTime(data.recentErrorsFrom) }) },
         ]}
