@@ -218,7 +218,7 @@ describe("Home's figures", () => {
     expect(names(errors.data!.records)).not.toContain(`${SIGN_IN_INTERFACE_NAMES.en_US} forced change`);
     expect(names(errors.data!.records)).not.toContain('call 4');
     expect(names(errors.data!.records)).not.toContain('call 5');
-    expect(names(errors.data!.records)).toContain('Refresh the session (OAuth token)');
+    expect(names(errors.data!.records)).toContain('Refresh session');
     // Every abnormal call is still listed as abnormal.
     const abnormal = await list({ outcome: 'abnormal', startTime: data.recentErrorsFrom });
     expect(names(abnormal.data!.records).sort()).toEqual([`${SIGN_IN_INTERFACE_NAMES.en_US} forced change`, 'call 0', 'call 4', 'call 5']);
