@@ -6,12 +6,13 @@ import { apiData, enterIdentity, hostForSpecFile, openAt, openConsole, signInAdm
  * Permissions you can trust (issue 45): every seeded role and every seeded organisation with each of its
  * systems opened and saved unchanged changes nothing and proposes no removal; the organisation filter narrows
  * as the user types; a screen the role lacks shows the no-access page without asking for its data; a tree
- * row's checkbox chooses the row. The tests run in order on one host.
+ * row's checkbox chooses the row. The tests run in order on one host with the `--demo` data, which holds the seeded
+ * roles and organisations beside the demo's users, their roles' grants and their sign-ins.
  */
 
 test.describe.configure({ mode: 'serial' });
 
-const host = hostForSpecFile(startHost);
+const host = hostForSpecFile(() => startHost({}, ['--demo']));
 
 const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
 
