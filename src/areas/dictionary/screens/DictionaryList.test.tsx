@@ -70,7 +70,7 @@ describe('dictionary list', () => {
     expect(callsOf(fake, 'dictionary.list')[0]).toEqual({ pageNum: 1, pageSize: 10, name: undefined });
     const rows = screen.getAllByTestId('tree-row');
     expect(rows.map((r) => r.getAttribute('aria-level'))).toEqual(['1', '2', '1']);
-    within(rows[0]!).getByText('1 items');
+    within(rows[0]!).getByText('1 item');
     within(rows[0]!).getByTestId('dictionary-locked');
     within(rows[2]!).getByText('Stopped');
     screen.getByText('12 in total');

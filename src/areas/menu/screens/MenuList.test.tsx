@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResponseCode } from '../../../shared/codes';
-import { MenuStatus } from '../../../shared/constants';
+import { Delay, MenuStatus } from '../../../shared/constants';
 import { Perm, type PermissionKey } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
 import { ShellTabContext } from '../../../renderer/components/screen/shell-tab';
@@ -208,18 +208,24 @@ describe('menu list', () => {
     expect(screen.getByTestId('menu-selected-count').textContent).toBe('1 selected');
   });
 
-  it('reloads when its tab comes back into view', async () => {
-    const { Wrapper } = await testProviders({ bridge: fake.bridge, path: Route.menu });
-    const view = (active: boolean) => (
-      <ShellTabContext.Provider value={{ path: Route.menu, active, closeSelf: vi.fn() }}>
-        <MenuList />
-      </ShellTabContext.Provider>
-    );
-    const { rerender } = render(view(true), { wrapper: Wrapper });
-    await screen.findByText('Back office');
-    rerender(view(false));
-    const before = callsOf(fake, 'menu.list').length;
-    rerender(view(true));
-    await waitFor(() => expect(callsOf(fake, 'menu.list').length).toBe(before + 1));
+  it('reloads when its tab comes back into view with rows older than the stale time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { Wrapper } = await testProviders({ bridge: fake.bridge, path: Route.menu });
+      const view = (active: boolean) => (
+        <ShellTabContext.Provider value={{ path: Route.menu, active, closeSelf: vi.fn() }}>
+          <MenuList />
+        </ShellTabContext.Provider>
+      );
+      const { rerender } = render(view(true), { wrapper: Wrapper });
+      await screen.findByText('Back office');
+      rerender(view(false));
+      const before = callsOf(fake, 'menu.list').length;
+      vi.setSystemTime(Date.now() + Delay.listStaleMs);
+      rerender(view(true));
+      await waitFor(() => expect(callsOf(fake, 'menu.list').length).toBe(before + 1));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

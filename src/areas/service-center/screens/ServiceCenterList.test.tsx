@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
+import { Delay } from '../../../shared/constants';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BindingRow } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
@@ -211,13 +212,19 @@ describe('service-centre list', () => {
     await within(table()).findByText('east_a');
   });
 
-  it('reloads when its tab comes back into view', async () => {
-    const { calls, setActive } = await renderList({ 'serviceCenter.list': () => ok(page([row(7, 'east_a', '东甲')])) });
-    await within(table()).findByText('east_a');
-    const before = calls('serviceCenter.list').length;
-    setActive(false);
-    setActive(true);
-    await waitFor(() => expect(calls('serviceCenter.list').length).toBe(before + 1));
+  it('reloads when its tab comes back into view with rows older than the stale time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { calls, setActive } = await renderList({ 'serviceCenter.list': () => ok(page([row(7, 'east_a', '东甲')])) });
+      await within(table()).findByText('east_a');
+      const before = calls('serviceCenter.list').length;
+      setActive(false);
+      vi.setSystemTime(Date.now() + Delay.listStaleMs);
+      setActive(true);
+      await waitFor(() => expect(calls('serviceCenter.list').length).toBe(before + 1));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('speaks every locale', async () => {

@@ -98,7 +98,10 @@ describe('user list', () => {
     expect((await screen.findByTestId('error-state')).textContent).toContain('The database is not reachable');
     fail = false;
     fireEvent.click(button('Retry'));
-    expect((await screen.findByTestId('empty-state')).textContent).toBe('No users yet');
+    const empty = await screen.findByTestId('empty-state');
+    expect(empty.textContent).toContain('No users yet');
+    // A role that may add users is offered the first one from the empty list.
+    expect(within(empty).getByTestId('empty-state-action').textContent).toBe('Add the first one');
   });
 
   it('hides every action the role lacks, and the reset column without its key', async () => {
