@@ -64,7 +64,7 @@ test('adds and edits data groups; a number is required, well-formed and unique',
   await fillBasics(dialog, '重复分组', 'e2e-east');
   await dialog.getByTestId('group-dialog-save').click();
   // The number taken is said under the number field, not above the dialog's buttons.
-  await expect(dialog.locator('.fui-Field').filter({ has: dialog.getByTestId('field-number') })).toContainText('编号“E2E-EAST”已被“华东分组”使用');
+  await expect(dialog.locator('.fui-Field').filter({ has: page.getByTestId('field-number') })).toContainText('编号“E2E-EAST”已被“华东分组”使用');
   await expect(dialog.getByTestId('group-dialog-failure')).toHaveCount(0);
   await dialog.getByTestId('group-dialog-cancel').click();
 
@@ -82,7 +82,7 @@ test('adds an organ to the group, filters organs by group, and refuses to delete
   const dialog = page.getByTestId('organ-dialog');
   await fillBasics(dialog, '上海机构', 'E2E-SH');
   await dialog.getByTestId('organ-dialog-save').click();
-  await expect(dialog).toContainText('请输入所属分组');
+  await expect(dialog).toContainText('请选择所属分组');
   await dialog.getByTestId('field-groupId').click();
   await page.getByRole('option', { name: '华东分组 (E2E-EAST)' }).click();
   await dialog.getByTestId('organ-dialog-save').click();
@@ -109,7 +109,7 @@ test('a classification added here is offered by the user form, and is not delete
   const dialog = page.getByTestId('classification-dialog');
   await fillBasics(dialog, '华东仓储', 'E2E-STORE');
   await dialog.getByTestId('classification-dialog-save').click();
-  await expect(dialog).toContainText('请输入类型');
+  await expect(dialog).toContainText('请选择类型');
   await dialog.getByTestId('field-type').fill('warehouse');
   await pickOrg(page, dialog.getByTestId('field-deptId'), '华东分公司');
   await dialog.getByTestId('classification-dialog-save').click();

@@ -70,6 +70,8 @@ test('creates a company with the ID card of its legal person; refuses files that
   await form.getByTestId('field-establishTime').blur();
   await expect(form.getByText('成立日期不能晚于今天')).toBeVisible();
   await form.getByTestId('field-establishTime').fill('2020-05-01');
+  await form.getByTestId('field-establishTime').press('Enter');
+  await expect(form.getByText('成立日期不能晚于今天')).toHaveCount(0);
 
   const front = form.getByTestId('field-idCardFront');
   // A text file named .png passes the quick check of the name; the server reads the bytes and refuses it.

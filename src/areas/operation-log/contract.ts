@@ -35,8 +35,8 @@ function checkRange(filters: Filters, ctx: z.RefinementCtx): void {
 export const operationLogFilters = z.object(filterFields).superRefine(checkRange);
 export type OperationLogFilters = z.input<typeof operationLogFilters>;
 
-export { OPERATION_ENTRY_TYPES, OPERATION_ENTRY_TYPE_NAMES, entryTypeLabels, type OperationEntryType } from './catalogue';
-import { OPERATION_ENTRY_TYPES, type OperationEntryType } from './catalogue';
+export { OPERATION_ENTRY_TYPES, OPERATION_ENTRY_TYPE_NAMES, entryTypeLabels, type OperationEntryType } from '../../shared/operation-entry-types';
+import { OPERATION_ENTRY_TYPES, type OperationEntryType } from '../../shared/operation-entry-types';
 
 export function isOperationEntryType(value: string): value is OperationEntryType {
   return (OPERATION_ENTRY_TYPES as readonly string[]).includes(value);

@@ -1,6 +1,6 @@
 import { featureText } from '../../../renderer/i18n/feature-text';
 import type { Locale } from '../../../shared/constants';
-import { entryTypeLabels, type OperationEntryType } from '../catalogue';
+import { entryTypeLabels, type OperationEntryType } from '../../../shared/operation-entry-types';
 
 /** The kinds of entry, named by the contract (the export names them alike). */
 function entryTypeText(locale: Locale): Record<`operationLog.entryType.${OperationEntryType}`, string> {
