@@ -16,7 +16,11 @@ const tabsterGuard = (rule: string, html: string) => rule === 'aria-hidden-focus
 
 /** The WCAG 2.2 A/AA violations axe-core finds in `selectors` (the whole page when none), one line per element. */
 export async function wcagViolations(page: Page, where: string, selectors: string[] = []): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ rules: Object.fromEntries(EXPERIMENTAL_RULES.map((rule) => [rule, { enabled: true }])) });
+  // One options object: AxeBuilder's options() replaces what withTags() set, and the run would take every rule.
+  let builder = new AxeBuilder({ page }).options({
+    runOnly: { type: 'tag', values: WCAG_TAGS },
+    rules: Object.fromEntries(EXPERIMENTAL_RULES.map((rule) => [rule, { enabled: true }])),
+  });
   for (const selector of selectors) builder = builder.include(selector);
   const result = await builder.analyze();
   return result.violations.flatMap((violation) =>

@@ -129,6 +129,9 @@ for (const walk of WALKS) {
 
     // The sign-in page in the language and theme just walked.
     await signOut(page);
+    await expect(page.getByTestId('login-card')).toBeVisible();
+    // The sign-out dialog has gone: while it closes, Fluent keeps the page under it aria-hidden.
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true');
     await settle(page);
     expect.soft(await wcagViolations(page, `${label} /login`)).toEqual([]);
   });
