@@ -77,7 +77,7 @@ test('adds a text in the dialog, refuses one without a Chinese name or with a ta
   await expect(
     dialog(page)
       .locator('.fui-Field')
-      .filter({ has: dialog(page).getByTestId('field-chinese') }),
+      .filter({ has: page.getByTestId('field-chinese') }),
   ).toContainText('“运单查询”已有多语言文本');
   await expect(dialog(page).getByTestId('i18n-dialog-refusal')).toHaveCount(0);
   await dialog(page).getByTestId('i18n-dialog-cancel').click();

@@ -85,7 +85,8 @@ function FigureButtons({ figures }: { figures: readonly Figure[] }) {
   return (
     <div className={styles.figures}>
       {figures.map(({ key, value, open }) => (
-        <Button key={key} className={styles.figure} onClick={open} aria-label={`${value ?? '…'} ${t(`home.figure.${key}`)}`} data-testid={`home-figure-${key}`}>
+        // Named by what it shows, number then label (a separate aria-label would not match the visible text).
+        <Button key={key} className={styles.figure} onClick={open} data-testid={`home-figure-${key}`}>
           <span className={styles.number}>{value ?? '…'}</span>
           <Text>{t(`home.figure.${key}`)}</Text>
         </Button>
