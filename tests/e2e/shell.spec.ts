@@ -352,7 +352,8 @@ test('Home counts a failed sign-in, and its figure opens interface monitoring fi
   const pane = page.locator(`[data-testid="tab-pane"][data-path^="${Route.interFace}?"]`);
   await expect(pane).toBeVisible();
   await expect(pane.getByTestId('filter-outcome')).toContainText('失败');
-  await expect(pane.getByTestId('filter-interfaceName')).toHaveValue('Sign in');
-  await expect(pane.getByTestId('list-row').first()).toContainText('Sign in with a password (OAuth token)');
+  // The interface names read in the reader's language, and so does the filter the figure sets.
+  await expect(pane.getByTestId('filter-interfaceName')).toHaveValue('登录');
+  await expect(pane.getByTestId('list-row').first()).toContainText('密码登录');
   await expect(pane.getByTestId('interface-status').first()).toContainText('异常');
 });
