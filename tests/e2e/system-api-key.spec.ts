@@ -64,8 +64,11 @@ test('refuses a second key for the same system and application, naming both', as
   await signInAdmin(page, host);
   await openList(page);
   await buildKey(page);
-  await expect(dialog(page).getByTestId('api-key-failure')).toContainText('物流运营系统');
-  await expect(dialog(page).getByTestId('api-key-failure')).toContainText('backoffice-console');
+  // The refusal is said under the application's field, naming the system and the application.
+  const refusal = dialog(page).getByRole('alert');
+  await expect(refusal).toContainText('物流运营系统');
+  await expect(refusal).toContainText('backoffice-console');
+  await expect(dialog(page).getByTestId('api-key-failure')).toHaveCount(0);
   await dialog(page).getByTestId('api-key-cancel').click();
 });
 
