@@ -14,6 +14,14 @@ const EXPERIMENTAL_RULES = ['label-content-name-mismatch'];
  */
 const tabsterGuard = (rule: string, html: string) => rule === 'aria-hidden-focus' && /^<i [^>]*data-tabster-dummy=""/.test(html);
 
+/**
+ * Fluent's combobox draws its open button inside the field, beside the text box, which axe-core counts as a second
+ * target overlapping it by a pixel or two in a narrow field (German labels). The button is 24 px in the console's
+ * pickers, and the text box beside it opens the same list, so the field as a whole is the target a person aims at.
+ * Any other target too small or obscured is still reported.
+ */
+const comboboxOpenButton = (rule: string, html: string) => rule === 'target-size' && /^<span [^>]*class="fui-Combobox__expandIcon/.test(html);
+
 /** The WCAG 2.2 A/AA violations axe-core finds in `selectors` (the whole page when none), one line per element. */
 export async function wcagViolations(page: Page, where: string, selectors: string[] = []): Promise<string[]> {
   // One options object: AxeBuilder's options() replaces what withTags() set, and the run would take every rule.
@@ -25,7 +33,7 @@ export async function wcagViolations(page: Page, where: string, selectors: strin
   const result = await builder.analyze();
   return result.violations.flatMap((violation) =>
     violation.nodes
-      .filter((node) => !tabsterGuard(violation.id, node.html))
+      .filter((node) => !tabsterGuard(violation.id, node.html) && !comboboxOpenButton(violation.id, node.html))
       .map((node) => `${where}: ${violation.id}: ${node.html.slice(0, 160)}: ${[...node.any, ...node.all, ...node.none].map((check) => check.message).join('; ')}`),
   );
 }
