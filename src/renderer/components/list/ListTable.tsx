@@ -1,10 +1,10 @@
 import { Checkbox, Radio, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_OPTIONS, TABLE_MAX_HEIGHT } from '../../../shared/constants';
+import { PAGE_SIZE_OPTIONS } from '../../../shared/constants';
 import { useOfferedAction } from '../screen/screen-actions';
 import { EmptyState, ErrorState, LoadingState } from '../states';
-import { CellContent, LIST_TABLE_MAX_HEIGHT, LIST_TABLE_MIN_HEIGHT, useCellStyles, type ColumnKind } from './column-kinds';
+import { CellContent, SCREEN_READER_ONLY_STYLE, TABLE_SCROLLER_STYLE, useCellStyles, type ColumnKind } from './column-kinds';
 import { arrangeColumns } from './column-layout';
 import { clampPage } from './list-state';
 import { ListViewToolbar, useColumnResizeAside } from './ListViewToolbar';
@@ -17,17 +17,10 @@ import { GapRow, useVirtualRows } from './useVirtualRows';
 const useStyles = makeStyles({
   // In a ListScreen the table takes the height left and scrolls within it, so the pager stays in view.
   root: { display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0, flexGrow: 1 },
-  scroller: {
-    maxHeight: `var(${LIST_TABLE_MAX_HEIGHT}, ${TABLE_MAX_HEIGHT}px)`,
-    minHeight: `var(${LIST_TABLE_MIN_HEIGHT}, auto)`,
-    flexShrink: 1,
-    overflow: 'auto',
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-  },
+  scroller: TABLE_SCROLLER_STYLE,
   header: { position: 'sticky', top: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground2 },
   selectCell: { width: '44px' },
-  hiddenLabel: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+  hiddenLabel: SCREEN_READER_ONLY_STYLE,
   selectedRow: { backgroundColor: tokens.colorBrandBackground2 },
   clickable: { cursor: 'pointer' },
   refreshing: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },

@@ -32,6 +32,7 @@ import { ListViewLimits } from '../../../shared/rules';
 import { useNotify } from '../notify';
 import { useOverlayWhile } from '../overlay';
 import { clampWidth, COLUMN_WIDTH_MAX, COLUMN_WIDTH_MIN, COLUMN_WIDTH_STEP, isHidden, orderedKeys, visibleKeys } from './column-layout';
+import { SCREEN_READER_ONLY_STYLE } from './column-kinds';
 import type { ListViewsSource } from './useListViews';
 
 const useStyles = makeStyles({
@@ -51,7 +52,7 @@ const useStyles = makeStyles({
   },
   resizeAside: { position: 'absolute', top: 0, right: 0, bottom: 0, display: 'flex' },
   link: { width: '100%' },
-  srOnly: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+  srOnly: SCREEN_READER_ONLY_STYLE,
 });
 
 export interface ChooserColumn {

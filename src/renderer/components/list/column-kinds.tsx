@@ -1,5 +1,6 @@
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens, type GriffelStyle } from '@fluentui/react-components';
 import type { CSSProperties, FocusEvent, MouseEvent, ReactNode } from 'react';
+import { TABLE_MAX_HEIGHT } from '../../../shared/constants';
 
 /**
  * What a list column holds (issue 51), which sizes it: a column is at least `min` wide and its text is cut with an
@@ -31,6 +32,19 @@ export const COLUMN_SIZES: Readonly<Record<ColumnKind, ColumnSize>> = {
 /** A screen frame sets these custom properties to fit its tables into the height left (`ListScreen`). */
 export const LIST_TABLE_MAX_HEIGHT = '--list-table-max-height';
 export const LIST_TABLE_MIN_HEIGHT = '--list-table-min-height';
+
+/** The scrolling box of a list or tree table: as tall as its frame allows (the spec's height elsewhere), framed. */
+export const TABLE_SCROLLER_STYLE: GriffelStyle = {
+  maxHeight: `var(${LIST_TABLE_MAX_HEIGHT}, ${TABLE_MAX_HEIGHT}px)`,
+  minHeight: `var(${LIST_TABLE_MIN_HEIGHT}, auto)`,
+  flexShrink: 1,
+  overflow: 'auto',
+  border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  borderRadius: tokens.borderRadiusMedium,
+};
+
+/** Text for screen readers only: in the accessibility tree, not on the screen. */
+export const SCREEN_READER_ONLY_STYLE: GriffelStyle = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' };
 
 /** A column that declares no kind. */
 export const DEFAULT_COLUMN_KIND: ColumnKind = 'name';

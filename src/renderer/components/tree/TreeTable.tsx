@@ -2,9 +2,8 @@ import { Button, Checkbox, Table, TableBody, TableCell, TableHeader, TableHeader
 import { ChevronDown12Regular, ChevronRight12Regular } from '@fluentui/react-icons';
 import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TABLE_MAX_HEIGHT } from '../../../shared/constants';
 import { arrangeColumns } from '../list/column-layout';
-import { CellContent, LIST_TABLE_MAX_HEIGHT, LIST_TABLE_MIN_HEIGHT, useCellStyles } from '../list/column-kinds';
+import { CellContent, TABLE_SCROLLER_STYLE, useCellStyles } from '../list/column-kinds';
 import type { ListColumn } from '../list/ListTable';
 import { ListViewToolbar, useColumnResizeAside } from '../list/ListViewToolbar';
 import type { ListViewsSource } from '../list/useListViews';
@@ -14,14 +13,7 @@ import { flattenTree } from './flatten';
 import { labelMatches, searchTree } from './search';
 
 const useStyles = makeStyles({
-  scroller: {
-    maxHeight: `var(${LIST_TABLE_MAX_HEIGHT}, ${TABLE_MAX_HEIGHT}px)`,
-    minHeight: `var(${LIST_TABLE_MIN_HEIGHT}, auto)`,
-    flexShrink: 1,
-    overflow: 'auto',
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-  },
+  scroller: TABLE_SCROLLER_STYLE,
   header: { position: 'sticky', top: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground2 },
   row: { cursor: 'pointer' },
   selected: { backgroundColor: tokens.colorBrandBackground2 },
