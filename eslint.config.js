@@ -155,13 +155,30 @@ export default tseslint.config(
     // exceljs's package entry loads its whole library (27 MB in a process of its own, issue 11); the server loads
     // the streaming part it uses from that part's own file, when it first uses it. Tests read workbooks back.
     files: ['src/server/**'],
-    ignores: ['src/server/**/*.test.ts', 'src/server/registry.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/registry.ts', 'src/server/db/tables.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [serverStandsAlone, writerLoadedOnUse, kernelOutsideAreas],
           paths: [exceljsInParts],
+        },
+      ],
+    },
+  },
+  {
+    // The table registry (drizzle-kit reads it): every area's tables, and nothing else of an area.
+    files: ['src/server/db/tables.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\.\./)+areas/[\w-]+/(?!server/schema$)`,
+              message: "The table registry takes only each area's tables (areas/<area>/server/schema.ts).",
+            },
+          ],
         },
       ],
     },

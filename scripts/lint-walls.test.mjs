@@ -44,6 +44,12 @@ const refused = [
     "import { listRoles } from '../../role/server/roles';\nexport const x = listRoles;\n",
     /only through that area's contract or its public index/,
   ],
+  [
+    "the table registry importing an area's handlers",
+    'src/server/db/tables.ts',
+    "import { noticeHandlers } from '../../areas/notice/server';\nexport const x = noticeHandlers;\n",
+    /takes only each area's tables/,
+  ],
   ["a contract importing its area's server", 'src/areas/role/contract.ts', "import { roleHandlers } from './server';\nexport const x = roleHandlers;\n", /imports only src\/shared/],
   ['a contract importing the server kernel', 'src/areas/role/contract.ts', "import { Errors } from '../../server/errors';\nexport const x = Errors;\n", /imports only src\/shared/],
   ["a catalogue importing its area's screens", 'src/areas/role/catalogue.ts', "import { roleScreens } from './screens';\nexport const x = roleScreens;\n", /imports only src\/shared/],
@@ -56,6 +62,7 @@ const refused = [
 ];
 
 const allowed = [
+  ["the table registry importing an area's tables", 'src/server/db/tables.ts', "export * from '../../areas/notice/server/schema';\n"],
   [
     'a screen importing the kit, shared and contracts',
     'src/areas/role/screens/New.tsx',

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { I18nStatus, type Locale } from '../shared/constants';
 import type { CacheBroadcast, SharedCache } from './auth/authz-channel';
 import type { Db } from './db/client';
-import { i18nText } from './db/schema';
+import { i18nText } from './db/tables';
 
 /** The PostgreSQL channel on which server processes announce changes of the multilingual texts. */
 export const TRANSLATIONS_CHANNEL = 'console_i18n_changed';

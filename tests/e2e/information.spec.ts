@@ -4,7 +4,8 @@ import { MenuType } from '../../src/shared/constants';
 import { api } from '../../src/shared/contract';
 import { API_KEY_HEADER } from '../../src/areas/information/contract';
 import { Route } from '../../src/shared/routes';
-import { menu, systemApiKey } from '../../src/server/db/schema';
+import { menu } from '../../src/server/db/schema';
+import { systemApiKey } from '../../src/server/db/tables';
 import { hostForSpecFile, signInAdmin, startHostWithServer, tabPane, toast } from './host';
 
 /**

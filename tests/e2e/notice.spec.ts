@@ -2,7 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { NoticeAudience } from '../../src/areas/notice/contract';
 import { Route } from '../../src/shared/routes';
-import { notice, role, user } from '../../src/server/db/schema';
+import { role, user } from '../../src/server/db/schema';
+import { notice } from '../../src/server/db/tables';
 import { insertUserWithRole } from '../../src/server/testing/actors';
 import { enterIdentity, fillSignIn, hostForSpecFile, openConsole, signInAdmin, startHost, startHostWithServer, tabPane, toast, type Host } from './host';
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { Route } from '../../src/shared/routes';
-import { systemApiKey } from '../../src/server/db/schema';
+import { systemApiKey } from '../../src/server/db/tables';
 import { hostForSpecFile, signInAdmin, startHostWithServer, tabPane, toast } from './host';
 import { usableSystemKey } from '../../src/areas/system-api-key/server/usable-key';
 

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { PGliteThread } from './pglite-thread';
 import { PGLITE_OPTIONS } from './pglite-options';
-import * as schema from './schema';
+import * as schema from './tables';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -2,7 +2,7 @@ import { asc, count, eq, like } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { CountCache, emptyPage, pagedQuery, pageStatements } from './lists';
-import { dataGroup, dataOrgan } from './schema';
+import { dataGroup, dataOrgan } from './tables';
 
 describe('the count cache', () => {
   it('counts a filter once per epoch, and again after the epoch moves', async () => {

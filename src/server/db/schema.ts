@@ -4,7 +4,6 @@ import {
   bigint,
   bigserial,
   boolean,
-  customType,
   doublePrecision,
   date,
   index,
@@ -19,34 +18,13 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { auditColumns, bytea, createdAt, ts } from './columns';
 
 /**
- * One schema for both drivers (PGlite and node-postgres). Names follow the spec's fields in snake_case.
- * Audit columns: create_by/create_time and update_by/update_time hold the acting user.
+ * The kernel's tables, and those several areas share, one schema for both drivers (PGlite and node-postgres). A
+ * table only one area writes lives in that area (areas/<area>/server/schema.ts); src/server/db/tables.ts lists all.
+ * Names follow the spec's fields in snake_case.
  */
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = () => ts('create_time').notNull().defaultNow();
-
-/**
- * The audit columns: who created a record (the user, and where a table keeps it the user's name at the time) and
- * when, who changed it last and when, and the version its saves count (optimistic concurrency). A table spreads
- * those it keeps, `...auditColumns('createBy', 'createTime')`, and has them in this order.
- */
-const auditColumnBuilders = {
-  createBy: () => integer('create_by'),
-  createName: () => varchar('create_name', { length: 50 }).notNull().default(''),
-  createTime: createdAt,
-  updateBy: () => integer('update_by'),
-  updateTime: () => ts('update_time'),
-  version: () => integer('version').notNull().default(1),
-};
-type AuditColumns = { [K in keyof typeof auditColumnBuilders]: ReturnType<(typeof auditColumnBuilders)[K]> };
-
-function auditColumns<K extends keyof AuditColumns>(...names: K[]): Pick<AuditColumns, K> {
-  return Object.fromEntries(Object.entries(auditColumnBuilders).flatMap(([name, build]) => (names.includes(name as K) ? [[name, build()]] : []))) as Pick<AuditColumns, K>;
-}
 
 // ----- Organisations -----
 
@@ -270,29 +248,6 @@ export const userRole = pgTable(
 
 // ----- Data groups (issue 12: /groupManage, /organManage, /classifyManage) -----
 
-/** Data groups (spec 001 §2 /groupManage): organs belong to one. `version` counts saves (optimistic concurrency). */
-export const dataGroup = pgTable('sys_data_group', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 50 }).notNull(),
-  number: varchar('number', { length: 50 }).notNull().unique(),
-  remark: varchar('remark', { length: 200 }).notNull().default(''),
-  ...auditColumns('createBy', 'createTime', 'updateTime', 'version'),
-});
-
-/** Organs (spec 001 §2 /organManage), each in a data group; a group with organs cannot be deleted. */
-export const dataOrgan = pgTable(
-  'sys_data_organ',
-  {
-    id: serial('id').primaryKey(),
-    name: varchar('name', { length: 50 }).notNull(),
-    number: varchar('number', { length: 50 }).notNull().unique(),
-    groupId: integer('group_id').references(() => dataGroup.id, { onDelete: 'restrict' }),
-    remark: varchar('remark', { length: 200 }).notNull().default(''),
-    ...auditColumns('createBy', 'createTime', 'updateTime', 'version'),
-  },
-  (t) => [index('sys_data_organ_group_idx').on(t.groupId)],
-);
-
 /** Data authority classifications (spec 001 §2 /classifyManage): what the user form's data authority offers. */
 export const dataClassification = pgTable(
   'sys_data_classification',
@@ -325,21 +280,6 @@ export const userDataAuthority = pgTable(
     topName: varchar('top_name', { length: 100 }).notNull().default(''),
   },
   (t) => [uniqueIndex('sys_user_data_authority_uq').on(t.userId, t.classificationId, t.dataCode)],
-);
-
-/** Service-centre binding: a user's business centres. */
-export const userServiceCentre = pgTable(
-  'sys_user_service_centre',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.userId, { onDelete: 'cascade' }),
-    deptId: integer('dept_id')
-      .notNull()
-      .references(() => dept.deptId, { onDelete: 'cascade' }),
-    ...auditColumns('createBy', 'createTime', 'updateBy', 'updateTime'),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.deptId] }), index('sys_user_service_centre_dept_idx').on(t.deptId)],
 );
 
 // ----- OAuth clients (application centre) and sessions -----
@@ -470,71 +410,6 @@ export const loginRecord = pgTable(
 
 // ----- Dictionaries, multilingual text, API keys -----
 
-export const dictionary = pgTable(
-  'sys_dictionary',
-  {
-    id: serial('id').primaryKey(),
-    parentId: integer('parent_id').references((): AnyPgColumn => dictionary.id, { onDelete: 'cascade' }),
-    dictNo: varchar('dict_no', { length: 50 }).notNull(),
-    dictName: varchar('dict_name', { length: 50 }).notNull(),
-    dictOrder: integer('dict_order').notNull().default(0),
-    /** '1' use, '0' stop. */
-    status: varchar('status', { length: 1 }).notNull().default('1'),
-    /** '1' can be updated, '0' not. */
-    updated: varchar('updated', { length: 1 }).notNull().default('1'),
-    ...auditColumns('createBy', 'createTime', 'updateBy', 'updateTime', 'version'),
-  },
-  (t) => [uniqueIndex('sys_dictionary_no_uq').on(sql`coalesce(${t.parentId}, 0)`, t.dictNo), index('sys_dictionary_name_idx').on(t.dictName)],
-);
-
-export const dictionaryName = pgTable(
-  'sys_dictionary_name',
-  {
-    id: serial('id').primaryKey(),
-    dictId: integer('dict_id')
-      .notNull()
-      .references(() => dictionary.id, { onDelete: 'cascade' }),
-    langId: varchar('lang_id', { length: 10 }).notNull(),
-    langName: varchar('lang_name', { length: 100 }).notNull(),
-  },
-  (t) => [uniqueIndex('sys_dictionary_name_uq').on(t.dictId, t.langId)],
-);
-
-export const i18nText = pgTable(
-  'sys_i18n_text',
-  {
-    id: serial('id').primaryKey(),
-    chinese: varchar('chinese', { length: 200 }).notNull(),
-    english: varchar('english', { length: 200 }).notNull().default(''),
-    german: varchar('german', { length: 200 }).notNull().default(''),
-    korean: varchar('korean', { length: 200 }).notNull().default(''),
-    japanese: varchar('japanese', { length: 200 }).notNull().default(''),
-    /** 1 usable, 2 unusable. */
-    status: smallint('status').notNull().default(1),
-    operater: varchar('operater', { length: 50 }).notNull().default(''),
-    ...auditColumns('createTime', 'updateTime', 'version'),
-  },
-  (t) => [uniqueIndex('sys_i18n_text_chinese_uq').on(t.chinese), index('sys_i18n_text_status_idx').on(t.status)],
-);
-
-export const systemApiKey = pgTable(
-  'sys_system_api_key',
-  {
-    id: serial('id').primaryKey(),
-    systemMenuId: integer('system_menu_id')
-      .notNull()
-      .references(() => menu.menuId, { onDelete: 'cascade' }),
-    systemName: varchar('system_name', { length: 50 }).notNull(),
-    apiKey: varchar('api_key', { length: 64 }).notNull().unique(),
-    apiCode: varchar('api_code', { length: 50 }).notNull().default(''),
-    owner: varchar('owner', { length: 50 }).notNull().default(''),
-    /** 1 usable, 2 not in use. */
-    status: smallint('status').notNull().default(1),
-    ...auditColumns('createBy', 'createTime', 'updateTime'),
-  },
-  (t) => [index('sys_system_api_key_system_idx').on(t.systemMenuId)],
-);
-
 // ----- Information -----
 
 export const infoCategory = pgTable(
@@ -578,50 +453,6 @@ export const infoArticle = pgTable(
 );
 
 // ----- Notices (issue 12: /sendNotice, the shell's ticker and notification list) -----
-
-/**
- * Notices published to the console's users (all, an organisation's subtree, or the holders of a role) for a
- * window [start_time, end_time). A deleted organisation or role leaves its notices reaching nobody.
- */
-export const notice = pgTable(
-  'msg_notice',
-  {
-    id: serial('id').primaryKey(),
-    title: varchar('title', { length: 50 }).notNull(),
-    /** Plain text, or HTML sanitised at save (content_format 'text' or 'html'). */
-    content: text('content').notNull(),
-    contentFormat: varchar('content_format', { length: 4 }).notNull().default('text'),
-    /** 'all', 'org' (audience_dept_id and below) or 'role' (holders of audience_role_id). */
-    audienceType: varchar('audience_type', { length: 4 }).notNull().default('all'),
-    audienceDeptId: integer('audience_dept_id').references(() => dept.deptId, { onDelete: 'set null' }),
-    audienceRoleId: integer('audience_role_id').references(() => role.roleId, { onDelete: 'set null' }),
-    /** 1 published, 0 withdrawn. */
-    status: smallint('status').notNull().default(1),
-    startTime: ts('start_time').notNull().defaultNow(),
-    endTime: ts('end_time').notNull(),
-    createBy: integer('create_by'),
-    createTime: createdAt(),
-    withdrawBy: integer('withdraw_by'),
-    withdrawTime: ts('withdraw_time'),
-    version: integer('version').notNull().default(1),
-  },
-  (t) => [index('msg_notice_active_idx').on(t.status, t.startTime), index('msg_notice_list_idx').on(t.createTime, t.id)],
-);
-
-/** Who has read which notice: one row per reader, written when the reader opens it. */
-export const noticeRead = pgTable(
-  'msg_notice_read',
-  {
-    noticeId: integer('notice_id')
-      .notNull()
-      .references(() => notice.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.userId, { onDelete: 'cascade' }),
-    readTime: ts('read_time').notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.noticeId, t.userId] }), index('msg_notice_read_user_idx').on(t.userId)],
-);
 
 // ----- Messaging, mail, push -----
 
@@ -794,116 +625,6 @@ export const messageRecord = pgTable(
     sentTime: ts('sent_time'),
   },
   (t) => [index('msg_record_channel_idx').on(t.channel, t.id)],
-);
-
-export const mailAccount = pgTable(
-  'msg_mail_account',
-  {
-    id: serial('id').primaryKey(),
-    host: varchar('host', { length: 100 }).notNull(),
-    port: integer('port').notNull(),
-    ssl: boolean('ssl').notNull().default(true),
-    protocol: varchar('protocol', { length: 10 }).notNull().default('smtp'),
-    account: varchar('account', { length: 100 }).notNull().unique(),
-    /** Password or authorization code, sealed with the server's key (SecretBox, purpose MAIL_SECRET_PURPOSE). */
-    secretEnc: text('secret_enc').notNull(),
-    active: boolean('active').notNull().default(false),
-    ...auditColumns('createBy', 'createTime', 'updateTime', 'version'),
-  },
-  // At most one account is active: mail has one sender.
-  (t) => [
-    uniqueIndex('msg_mail_account_one_active_uq')
-      .on(t.active)
-      .where(sql`${t.active}`),
-  ],
-);
-
-/** One sent mail (all its recipients in one message); its delivery state is its outbox row's. */
-export const mailMessage = pgTable(
-  'msg_mail',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** The account it goes out through; the address is kept in `sender` when the account is deleted. */
-    accountId: integer('account_id').references(() => mailAccount.id, { onDelete: 'set null' }),
-    sender: varchar('sender', { length: 100 }).notNull(),
-    toAddresses: jsonb('to_addresses').$type<string[]>().notNull(),
-    ccAddresses: jsonb('cc_addresses').$type<string[]>().notNull(),
-    /** Searchable text of every recipient, lower case. */
-    recipientText: text('recipient_text').notNull(),
-    subject: varchar('subject', { length: 200 }).notNull(),
-    html: text('html').notNull(),
-    duplicates: integer('duplicates').notNull().default(0),
-    createBy: integer('create_by'),
-    createName: varchar('create_name', { length: 50 }).notNull().default(''),
-    deptId: integer('dept_id'),
-    createTime: createdAt(),
-    outboxId: bigint('outbox_id', { mode: 'number' })
-      .notNull()
-      .references(() => outbox.id, { onDelete: 'cascade' }),
-  },
-  (t) => [index('msg_mail_list_idx').on(t.createTime, t.id), index('msg_mail_dept_idx').on(t.deptId, t.createTime), uniqueIndex('msg_mail_outbox_uq').on(t.outboxId)],
-);
-
-/** A mail's attachments, in the order given: stored files kept while the mail is. */
-export const mailAttachment = pgTable(
-  'msg_mail_attachment',
-  {
-    mailId: bigint('mail_id', { mode: 'number' })
-      .notNull()
-      .references(() => mailMessage.id, { onDelete: 'cascade' }),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => file.fileId),
-    position: smallint('position').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.mailId, t.fileId] }), index('msg_mail_attachment_file_idx').on(t.fileId)],
-);
-
-/**
- * Push providers (issue 12: /polarLight, /newPolar/{id}): one JPush application each. secret_enc is the
- * Master Secret sealed by the server's secret box (purpose 'msg_push_provider.secret'); it is never returned.
- */
-export const pushProvider = pgTable('msg_push_provider', {
-  id: serial('id').primaryKey(),
-  alias: varchar('alias', { length: 50 }).notNull().unique(),
-  appKey: varchar('app_key', { length: 100 }).notNull(),
-  secretEnc: text('secret_enc').notNull(),
-  /** iOS pushes go to APNs production (true) or its development environment (false). */
-  apnsProduction: boolean('apns_production').notNull().default(true),
-  ...auditColumns('createBy', 'createName', 'createTime', 'updateBy', 'updateTime', 'version'),
-});
-
-/**
- * One push: the provider, audience and text as they were when pushed; its delivery state is its outbox row's
- * (channel push, msg_id as provider_message_id). dept_id is the sender's organisation (scope).
- */
-export const pushRecord = pgTable(
-  'msg_push_record',
-  {
-    id: serial('id').primaryKey(),
-    providerId: integer('provider_id').references(() => pushProvider.id, { onDelete: 'set null' }),
-    providerAlias: varchar('provider_alias', { length: 50 }).notNull(),
-    /** 'all', 'alias' or 'tag'. */
-    audienceType: varchar('audience_type', { length: 5 }).notNull(),
-    /** The aliases or tags (a JSON array of strings), empty for everyone. */
-    audience: jsonb('audience').notNull(),
-    duplicates: integer('duplicates').notNull().default(0),
-    title: varchar('title', { length: 50 }).notNull().default(''),
-    alert: varchar('alert', { length: 500 }).notNull(),
-    createBy: integer('create_by'),
-    createName: varchar('create_name', { length: 50 }).notNull().default(''),
-    deptId: integer('dept_id'),
-    outboxId: bigint('outbox_id', { mode: 'number' })
-      .notNull()
-      .references(() => outbox.id, { onDelete: 'cascade' }),
-    createTime: createdAt(),
-  },
-  (t) => [
-    index('msg_push_record_list_idx').on(t.createTime, t.id),
-    index('msg_push_record_dept_idx').on(t.deptId, t.createTime),
-    index('msg_push_record_provider_idx').on(t.providerId),
-    uniqueIndex('msg_push_record_outbox_uq').on(t.outboxId),
-  ],
 );
 
 // ----- Logs -----

@@ -8,24 +8,8 @@ import { DEFAULT_CLIENT_ID } from '../../shared/defaults';
 import { ALL_PERMISSION_KEYS, isCompanyWideKey } from '../../shared/permissions';
 import { rowsOf } from '../auth/authz';
 import { hashToken } from '../auth/tokens';
-import {
-  accessToken,
-  dataClassification,
-  deptResource,
-  file,
-  interfaceLog,
-  menu,
-  notice,
-  oauthClient,
-  operationLog,
-  refreshToken,
-  role,
-  mailMessage,
-  messageApiKey,
-  messageSystem,
-  outbox,
-  smsBatch,
-} from '../db/schema';
+import { accessToken, dataClassification, deptResource, file, interfaceLog, menu, oauthClient, operationLog, refreshToken, role, messageApiKey, messageSystem, outbox, smsBatch } from '../db/schema';
+import { notice, mailMessage } from '../db/tables';
 import { multipartBody, PNG_1PX } from '../platform/file/test-files';
 import { deptIdOf, insertUserWithRole, signInAdminActor, signInBranchAdmin, signInWithRole, type Actor } from '../testing/actors';
 import { startTestServer, UNLIMITED_RATE_LIMITS, type TestServer } from '../testing/harness';

@@ -7,7 +7,7 @@ import { chainKeyOf, verifyChain } from '../audit/chain';
 import { configFromEnv } from '../config';
 import { serverSecrets } from '..';
 import { openDatabase } from '../db/client';
-import { dictionary } from '../db/schema';
+import { dictionary } from '../db/tables';
 import { killChild, startChildServer, stopChild } from './crash-child';
 import { ADMIN_PASSWORD_AFTER_CHANGE, signInAdminHttp, signInHttp } from './load-client';
 import { checkLedgers, createOne, editOne, WriteLedger } from './load-ledger';

@@ -6,7 +6,7 @@ import { ResponseCode } from '../../shared/codes';
 import { Header, MenuType } from '../../shared/constants';
 import { api, listEndpoints, type EndpointDef } from '../../shared/contract';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../shared/defaults';
-import * as schema from '../db/schema';
+import * as schema from '../db/tables';
 import { PNG_1PX } from '../platform/file/test-files';
 import { signInAdminActor, type Actor } from '../testing/actors';
 import { ADMIN_NEW_PASSWORD, startTestServer, UNLIMITED_RATE_LIMITS, type TestServer } from '../testing/harness';

@@ -3,7 +3,8 @@ import { ResponseCode } from '../../shared/codes';
 import { DictStatus, DictUpdatable } from '../../shared/constants';
 import { api } from '../../shared/contract';
 import type { Tx } from '../db/client';
-import { dictionary, operationLog } from '../db/schema';
+import { operationLog } from '../db/schema';
+import { dictionary } from '../db/tables';
 import { HttpCallFailed, httpCall, type HttpSession } from './load-client';
 
 /**

@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MenuType } from '../../shared/constants';
 import { MENU_CATALOG, type CatalogButton, type CatalogGroup, type CatalogName, type CatalogPage, type CatalogSystem } from '../../shared/menu-catalog';
 import type { Db, Tx } from '../db/client';
-import { catalogueApplied, deptMenu, i18nText, menu, roleMenu } from '../db/schema';
+import { catalogueApplied, deptMenu, menu, roleMenu } from '../db/schema';
+import { i18nText } from '../db/tables';
 
 type MenuInsert = typeof menu.$inferInsert;
 

@@ -1,6 +1,6 @@
 import { DictStatus, DictUpdatable, LOCALES, type Locale } from '../../shared/constants';
 import type { Tx } from '../db/client';
-import { dictionary, dictionaryName } from '../db/schema';
+import { dictionary, dictionaryName } from '../db/tables';
 
 /** A name in the five locales, in the order of LOCALES: zh_CN, en_US, de_DE, ko_KR, ja_JP. */
 type Names = readonly [string, string, string, string, string];

@@ -6,7 +6,8 @@ import { api } from '../../shared/contract';
 import type { UndoTicket } from '../../shared/contract/undo';
 import { Perm } from '../../shared/permissions';
 import { rowsOf } from '../auth/authz';
-import { dataClassification, dept, interfaceLog, loginRecord, menu, operationLog, role, roleMenu, user, userDataAuthority, userRole, userServiceCentre } from '../db/schema';
+import { dataClassification, dept, interfaceLog, loginRecord, menu, operationLog, role, roleMenu, user, userDataAuthority, userRole } from '../db/schema';
+import { userServiceCentre } from '../db/tables';
 import { deptIdOf, roleIdOf, signInAdminActor, signInBranchAdmin, signInWithRole, type Actor } from '../testing/actors';
 import { startTestServer, type TestServer } from '../testing/harness';
 

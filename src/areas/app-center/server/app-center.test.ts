@@ -5,7 +5,8 @@ import { RATE_LIMITS } from '../../../shared/contract/endpoint';
 import { api } from '../../../shared/contract';
 import type { AppForm, AppRecord, AppUpdateForm } from '../contract';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../../shared/defaults';
-import { interfaceLog, oauthClient, operationLog, systemApiKey } from '../../../server/db/schema';
+import { interfaceLog, oauthClient, operationLog } from '../../../server/db/schema';
+import { systemApiKey } from '../../../server/db/tables';
 import { insertUserWithRole, roleIdOf, signInAdminActor, signInOperator, type Actor } from '../../../server/testing/actors';
 import { startTestServer, type TestServer } from '../../../server/testing/harness';
 

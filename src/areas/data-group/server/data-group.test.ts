@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../../shared/codes';
 import { api } from '../../../shared/contract';
 import { Perm } from '../../../shared/permissions';
-import { dataClassification, dataGroup, dataOrgan, operationLog, user, userDataAuthority } from '../../../server/db/schema';
+import { dataClassification, operationLog, user, userDataAuthority } from '../../../server/db/schema';
+import { dataGroup, dataOrgan } from './schema';
 import { deptIdOf, signInAdminActor, signInBranchAdmin, signInOperator, type Actor } from '../../../server/testing/actors';
 import { startTestServer, type TestServer } from '../../../server/testing/harness';
 

@@ -5,7 +5,7 @@ import type { OrganRow } from '../contract';
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
 import { containsPattern, pagedQuery } from '../../../server/db/lists';
-import { dataGroup, dataOrgan } from '../../../server/db/schema';
+import { dataGroup, dataOrgan } from './schema';
 import { Errors } from '../../../server/errors';
 import { checkNumberFree, missingOrStale, NumberKind } from './numbers';
 import { undoableDelete } from '../../../server/undo';

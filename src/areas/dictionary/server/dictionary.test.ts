@@ -7,7 +7,8 @@ import { API_PREFIX, FilePurpose, XLSX_MEDIA_TYPE, type Locale } from '../../../
 import { api } from '../../../shared/contract';
 import { DICTIONARY_SHEET, type DictionaryAddForm, type DictionaryRecord, type DictionaryUpdateForm } from '../contract';
 import { Perm } from '../../../shared/permissions';
-import { dictionary, dictionaryName, file, operationLog } from '../../../server/db/schema';
+import { file, operationLog } from '../../../server/db/schema';
+import { dictionary, dictionaryName } from './schema';
 import { signInAdminActor, signInBranchAdmin, signInOperator, type Actor } from '../../../server/testing/actors';
 import { startTestServer, type CallOptions, type TestServer } from '../../../server/testing/harness';
 import { dictionaryLabels } from '.';

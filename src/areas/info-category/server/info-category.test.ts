@@ -4,7 +4,8 @@ import { ResponseCode } from '../../../shared/codes';
 import { MenuType } from '../../../shared/constants';
 import { api } from '../../../shared/contract';
 import { Perm } from '../../../shared/permissions';
-import { infoArticle, menu, operationLog, systemApiKey } from '../../../server/db/schema';
+import { infoArticle, menu, operationLog } from '../../../server/db/schema';
+import { systemApiKey } from '../../../server/db/tables';
 import { signInAdminActor, signInBranchAdmin, type Actor } from '../../../server/testing/actors';
 import { startTestServer, type TestServer } from '../../../server/testing/harness';
 

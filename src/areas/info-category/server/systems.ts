@@ -4,7 +4,8 @@ import type { InfoSystem } from '../contract';
 import { Perm, type PermissionKey } from '../../../shared/permissions';
 import { ApiKeyStatus } from '../../system-api-key/contract';
 import type { CallContext } from '../../../server/context';
-import { menu, systemApiKey } from '../../../server/db/schema';
+import { menu } from '../../../server/db/schema';
+import { systemApiKey } from '../../../server/db/tables';
 import { Errors } from '../../../server/errors';
 import { managedSystemIds } from '../../menu/server';
 

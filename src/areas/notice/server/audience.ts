@@ -4,7 +4,8 @@ import { NoticeAudience, type NoticeAudienceType } from '../contract';
 import { roleScope } from '../../../server/auth/scope';
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
-import { dept, notice, role, user, userRole } from '../../../server/db/schema';
+import { dept, role, user, userRole } from '../../../server/db/schema';
+import { notice } from './schema';
 import { Errors } from '../../../server/errors';
 import type { OrgTree } from '../../../server/org-tree';
 

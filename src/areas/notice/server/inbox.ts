@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { NoticeFormat, NoticeLimits, NoticeStatus, type InboxNotice, type OpenedNotice } from '../contract';
 import type { CallContext } from '../../../server/context';
-import { notice, noticeRead, user } from '../../../server/db/schema';
+import { user } from '../../../server/db/schema';
+import { notice, noticeRead } from './schema';
 import { Errors } from '../../../server/errors';
 import { reachesUser } from './audience';
 

@@ -4,7 +4,8 @@ import { ResponseCode } from '../../../shared/codes';
 import { api, RATE_LIMITS } from '../../../shared/contract';
 import { NoticeAudience, NoticeFormat, NoticeLimits, NoticeState, type NoticeForm } from '../contract';
 import { Perm } from '../../../shared/permissions';
-import { notice, noticeRead, operationLog, user } from '../../../server/db/schema';
+import { operationLog, user } from '../../../server/db/schema';
+import { notice, noticeRead } from './schema';
 import { deptIdOf, roleIdOf, signInAdminActor, signInBranchAdmin, signInWithRole, type Actor } from '../../../server/testing/actors';
 import { startTestServer, type TestServer } from '../../../server/testing/harness';
 

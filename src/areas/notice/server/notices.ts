@@ -6,7 +6,8 @@ import { NoticeFormat, NoticeLimits, NoticeState, NoticeStatus, noticeStateAt, t
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
 import { containsPattern, pagedQuery } from '../../../server/db/lists';
-import { dept, notice, noticeRead, role, user } from '../../../server/db/schema';
+import { dept, role, user } from '../../../server/db/schema';
+import { notice, noticeRead } from './schema';
 import { AppError, Errors } from '../../../server/errors';
 import { ResponseCode } from '../../../shared/codes';
 import { loadOrgTree } from '../../../server/org-tree';

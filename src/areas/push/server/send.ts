@@ -6,7 +6,8 @@ import { audienceProblem, parseAudience, PushAudience, type PushRecord } from '.
 import { roleScope } from '../../../server/auth/scope';
 import type { CallContext } from '../../../server/context';
 import { containsPattern, emptyPage, pagedQuery } from '../../../server/db/lists';
-import { outbox, pushProvider, pushRecord, user } from '../../../server/db/schema';
+import { outbox, user } from '../../../server/db/schema';
+import { pushProvider, pushRecord } from './schema';
 import { Errors } from '../../../server/errors';
 import { OutboxChannel } from '../../../server/outbox';
 import { jpushAudience, type PushPayload } from '../../../server/outbox/jpush';

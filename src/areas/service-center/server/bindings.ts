@@ -9,7 +9,8 @@ import { checkCurrentRole, roleScope, usersInScope } from '../../../server/auth/
 import type { CallContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/client';
 import { containsPattern, emptyPage, orderByColumn, pagedQuery, type Page } from '../../../server/db/lists';
-import { dept, user, userServiceCentre } from '../../../server/db/schema';
+import { dept, user } from '../../../server/db/schema';
+import { userServiceCentre } from './schema';
 import { Errors } from '../../../server/errors';
 import { loadOrgTree, type OrgTree } from '../../../server/org-tree';
 import { undoableDelete } from '../../../server/undo';

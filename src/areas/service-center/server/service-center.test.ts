@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../../shared/codes';
 import { api } from '../../../shared/contract';
 import { Perm } from '../../../shared/permissions';
-import { operationLog, user, userServiceCentre } from '../../../server/db/schema';
+import { operationLog, user } from '../../../server/db/schema';
+import { userServiceCentre } from './schema';
 import { deptIdOf, signInAdminActor, signInBranchAdmin, signInOperator, type Actor } from '../../../server/testing/actors';
 import { startTestServer, type TestServer } from '../../../server/testing/harness';
 

@@ -8,7 +8,8 @@ import { ResponseCode } from '../../../shared/codes';
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
 import { containsPattern, emptyPage, pagedQuery } from '../../../server/db/lists';
-import { menu, oauthClient, systemApiKey } from '../../../server/db/schema';
+import { menu, oauthClient } from '../../../server/db/schema';
+import { systemApiKey } from './schema';
 import { AppError, Errors } from '../../../server/errors';
 
 type KeyRow = typeof systemApiKey.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ApiKeyStatus } from '../contract';
 import type { Tx } from '../../../server/db/client';
-import { systemApiKey } from '../../../server/db/schema';
+import { systemApiKey } from './schema';
 
 /**
  * The system a presented API key opens, when the key exists and is usable; null otherwise. Read from the

@@ -10,7 +10,8 @@ import { EXTENSION_TYPES, FILE_RULES, fileExtensionOf } from '../../../shared/ru
 import { roleScope } from '../../auth/scope';
 import type { CallContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
-import { deptResource, file, infoArticle, mailAttachment } from '../../db/schema';
+import { deptResource, file, infoArticle } from '../../db/schema';
+import { mailAttachment } from '../../db/tables';
 import { Errors } from '../../errors';
 import { noContentShowsFile } from './content-references';
 
