@@ -72,9 +72,13 @@ background_step tsc npx tsc -p tsconfig.json --noEmit
 tsc_pid=$!
 background_step eslint npx eslint . --max-warnings 0
 eslint_pid=$!
+# Import circles, type imports included (dpdm): a lint wall of its own, slower than eslint's rules would make it.
+background_step circles npm run --silent lint:circles
+circles_pid=$!
 step "format check" npx prettier --check .
 finish_step "type check" "$tsc_pid" tsc
 finish_step "lint" "$eslint_pid" eslint
+finish_step "import circles" "$circles_pid" circles
 
 if pg_url=$(scripts/pg-test.sh start "$pg_dir" "$pg_port"); then
   export CONSOLE_TEST_PG_URL=$pg_url
