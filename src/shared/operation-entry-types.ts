@@ -1,5 +1,5 @@
 import type { Locale } from './constants';
-import { NAME_LOCALES, type LocalNames } from './contract/endpoint-names';
+import { NAME_LOCALES, type LocalNames } from './local-names';
 
 /**
  * Every kind of change the operation log records (`entryType`): add, update, delete and the named actions. The

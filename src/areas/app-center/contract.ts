@@ -4,6 +4,7 @@ import { Perm } from '../../shared/permissions';
 import { appRules, pageOf, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /**
  * Application centre (spec 001 §2 /appCenter and /centerMessage/{appId}, §3 Application, §5 Application
@@ -151,3 +152,13 @@ export function appTypeKind(value: string): 'server' | 'mobile' | 'mobileWeb' | 
   if (value === AppType.MobileWeb) return 'mobileWeb';
   return 'web';
 }
+
+/** What interface monitoring, its filters and its export call each endpoint of appCenter, in the five locales. */
+export const appCenterNames: EndpointNamesOf<typeof appCenter> = {
+  list: ['应用列表', 'Application list', 'Anwendungsliste', 'アプリ一覧', '애플리케이션 목록'],
+  info: ['应用详情', 'Application details', 'Anwendungsdetails', 'アプリ詳細', '애플리케이션 상세'],
+  add: ['新增应用', 'Add application', 'Anwendung hinzufügen', 'アプリ追加', '애플리케이션 추가'],
+  update: ['修改应用', 'Update application', 'Anwendung ändern', 'アプリ更新', '애플리케이션 수정'],
+  delete: ['删除应用', 'Delete application', 'Anwendung löschen', 'アプリ削除', '애플리케이션 삭제'],
+  regenerateSecret: ['重新生成应用密钥', 'New application secret', 'Neues Anwendungsgeheimnis', 'アプリシークレット再発行', '애플리케이션 시크릿 재발급'],
+};

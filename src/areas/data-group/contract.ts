@@ -3,6 +3,7 @@ import { Perm } from '../../shared/permissions';
 import { dataGroupRules, Limits, pageOf, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /**
  * Data groups, organs and classifications (spec 001 §2 /groupManage, /organManage, /classifyManage, §3
@@ -248,3 +249,23 @@ export const dataGroup = {
     output: undoTicket,
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of dataGroup, in the five locales. */
+export const dataGroupNames: EndpointNamesOf<typeof dataGroup> = {
+  groupList: ['数据组列表', 'Data group list', 'Datengruppenliste', 'データグループ一覧', '데이터 그룹 목록'],
+  groupOptions: ['数据组选项', 'Data group options', 'Datengruppen zur Auswahl', 'データグループの選択肢', '데이터 그룹 선택지'],
+  groupInfo: ['数据组详情', 'Data group details', 'Datengruppendetails', 'データグループ詳細', '데이터 그룹 상세'],
+  groupAdd: ['新增数据组', 'Add data group', 'Datengruppe hinzufügen', 'データグループ追加', '데이터 그룹 추가'],
+  groupUpdate: ['修改数据组', 'Update data group', 'Datengruppe ändern', 'データグループ更新', '데이터 그룹 수정'],
+  groupDelete: ['删除数据组', 'Delete data groups', 'Datengruppen löschen', 'データグループ削除', '데이터 그룹 삭제'],
+  organList: ['组织机构列表', 'Organ list', 'Organliste', 'オルガン一覧', '기관 목록'],
+  organInfo: ['组织机构详情', 'Organ details', 'Organdetails', 'オルガン詳細', '기관 상세'],
+  organAdd: ['新增组织机构', 'Add organ', 'Organ hinzufügen', 'オルガン追加', '기관 추가'],
+  organUpdate: ['修改组织机构', 'Update organ', 'Organ ändern', 'オルガン更新', '기관 수정'],
+  organDelete: ['删除组织机构', 'Delete organs', 'Organe löschen', 'オルガン削除', '기관 삭제'],
+  classificationList: ['数据分类列表', 'Classification list', 'Klassifikationsliste', 'データ分類一覧', '데이터 분류 목록'],
+  classificationInfo: ['数据分类详情', 'Classification details', 'Klassifikationsdetails', 'データ分類詳細', '데이터 분류 상세'],
+  classificationAdd: ['新增数据分类', 'Add classification', 'Klassifikation hinzufügen', 'データ分類追加', '데이터 분류 추가'],
+  classificationUpdate: ['修改数据分类', 'Update classification', 'Klassifikation ändern', 'データ分類更新', '데이터 분류 수정'],
+  classificationDelete: ['删除数据分类', 'Delete classifications', 'Klassifikationen löschen', 'データ分類削除', '데이터 분류 삭제'],
+};

@@ -5,6 +5,7 @@ import { choice, DeptLimits, DeptPatterns, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { deptListEntry } from '../user/contract';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /**
  * Organisation management (spec 001 §2 /department and /depManage/{deptId}/{pardId}, §3 Department, §5
@@ -172,3 +173,12 @@ export const dept = {
     output: undoTicket,
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of dept, in the five locales. */
+export const deptNames: EndpointNamesOf<typeof dept> = {
+  list: ['机构子树列表', 'Organisation subtree', 'Organisations-Teilbaum', '組織サブツリー', '조직 하위 트리'],
+  info: ['机构详情', 'Organisation details', 'Organisationsdetails', '組織詳細', '조직 상세'],
+  add: ['新增机构', 'Add organisation', 'Organisation hinzufügen', '組織追加', '조직 추가'],
+  update: ['修改机构', 'Update organisation', 'Organisation ändern', '組織更新', '조직 수정'],
+  delete: ['删除机构', 'Delete organisations', 'Organisationen löschen', '組織削除', '조직 삭제'],
+};

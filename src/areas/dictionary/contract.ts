@@ -6,6 +6,7 @@ import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { XLSX_DOWNLOAD, exportedFile } from '../../shared/contract/export';
 import { importReportOf, importReportRowOf } from '../../shared/contract/import-report';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /**
  * Dictionaries (spec 001 §2 /dictionary and /dicManage/{dicId}, §3 Dictionary, §4, §5, §7 Dictionary). A
@@ -212,3 +213,16 @@ export function dictionaryLabel(node: { dictName: string; names: readonly { lang
   const named = (langId: string) => node.names.find((name) => name.langId === langId)?.langName.trim() || null;
   return named(locale) ?? named(DEFAULT_LOCALE) ?? node.dictName;
 }
+
+/** What interface monitoring, its filters and its export call each endpoint of dictionary, in the five locales. */
+export const dictionaryNames: EndpointNamesOf<typeof dictionary> = {
+  list: ['字典列表', 'Dictionary list', 'Wörterbuchliste', '辞書一覧', '사전 목록'],
+  info: ['字典详情', 'Dictionary details', 'Wörterbuchdetails', '辞書詳細', '사전 상세'],
+  add: ['新增字典', 'Add dictionary', 'Wörterbuch hinzufügen', '辞書追加', '사전 추가'],
+  update: ['修改字典', 'Update dictionary', 'Wörterbuch ändern', '辞書更新', '사전 수정'],
+  delete: ['删除字典', 'Delete dictionaries', 'Wörterbücher löschen', '辞書削除', '사전 삭제'],
+  items: ['字典可用项', 'Dictionary items', 'Wörterbucheinträge', '辞書の項目', '사전 항목'],
+  export: ['导出字典', 'Export dictionaries', 'Wörterbücher exportieren', '辞書エクスポート', '사전 내보내기'],
+  importPreview: ['字典导入预览', 'Preview dictionary import', 'Wörterbuch-Import prüfen', '辞書インポートのプレビュー', '사전 가져오기 미리보기'],
+  importApply: ['执行字典导入', 'Apply dictionary import', 'Wörterbuch-Import ausführen', '辞書インポート実行', '사전 가져오기 실행'],
+};

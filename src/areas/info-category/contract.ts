@@ -3,6 +3,7 @@ import { Perm } from '../../shared/permissions';
 import { choice, InfoLimits, pageOf, rules, pageInput } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /**
  * Information categories (spec 001 §2 /inforTypeManage and /addManage/{id}, §3 Information category, §4
@@ -144,3 +145,13 @@ export const infoCategory = {
     output: undoTicket,
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of infoCategory, in the five locales. */
+export const infoCategoryNames: EndpointNamesOf<typeof infoCategory> = {
+  systems: ['资讯所属系统', 'Systems for information', 'Systeme für Informationen', 'お知らせ情報のシステム', '정보 시스템'],
+  list: ['资讯类别列表', 'Information category list', 'Informationskategorien', '情報カテゴリー一覧', '정보 분류 목록'],
+  info: ['资讯类别详情', 'Information category details', 'Details der Informationskategorie', '情報カテゴリー詳細', '정보 분류 상세'],
+  add: ['新增资讯类别', 'Add information category', 'Informationskategorie hinzufügen', '情報カテゴリー追加', '정보 분류 추가'],
+  update: ['修改资讯类别', 'Update information category', 'Informationskategorie ändern', '情報カテゴリー更新', '정보 분류 수정'],
+  delete: ['删除资讯类别', 'Delete information categories', 'Informationskategorien löschen', '情報カテゴリー削除', '정보 분류 삭제'],
+};

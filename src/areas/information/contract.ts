@@ -6,6 +6,7 @@ import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { FileBody } from '../../shared/contract/file';
 import { infoRules, infoSwitch, InfoSwitch } from '../info-category/contract';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /**
  * Information articles (spec 001 §2 /information and /addInforMation/{id}, §3 Information article, §4
@@ -223,3 +224,17 @@ export const information = {
     output: z.instanceof(FileBody),
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of information, in the five locales. */
+export const informationNames: EndpointNamesOf<typeof information> = {
+  list: ['资讯列表', 'Information list', 'Informationsliste', '情報一覧', '정보 목록'],
+  info: ['资讯详情', 'Information details', 'Informationsdetails', '情報詳細', '정보 상세'],
+  categories: ['系统可用资讯类别', 'Categories of a system', 'Kategorien eines Systems', 'システムのカテゴリー', '시스템의 분류'],
+  add: ['新增资讯', 'Add information', 'Information hinzufügen', '情報追加', '정보 추가'],
+  update: ['修改资讯', 'Update information', 'Information ändern', '情報更新', '정보 수정'],
+  delete: ['删除资讯', 'Delete information', 'Informationen löschen', '情報削除', '정보 삭제'],
+  display: ['显示或隐藏资讯', 'Show or hide information', 'Information ein- oder ausblenden', '情報の表示・非表示', '정보 표시·숨김'],
+  top: ['置顶或取消置顶资讯', 'Pin or unpin information', 'Information anheften oder lösen', '情報のピン留め・解除', '정보 고정·해제'],
+  published: ['已发布资讯', 'Published information', 'Veröffentlichte Informationen', '公開情報', '게시된 정보'],
+  publishedFile: ['已发布资讯图片', 'Published information image', 'Bild veröffentlichter Information', '公開情報の画像', '게시된 정보 이미지'],
+};

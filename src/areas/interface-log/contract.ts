@@ -4,6 +4,7 @@ import { Perm } from '../../shared/permissions';
 import { Limits, pageOf, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { XLSX_DOWNLOAD, exportProgress, exportProgressKey, exportedFile } from '../../shared/contract/export';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /**
  * Interface monitoring (spec 001 §2 /interFace, §3 Interface call log, §7 Interface monitoring, §8, §9): every
@@ -210,3 +211,13 @@ export const interfaceLog = {
     output: exportProgress,
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of interfaceLog, in the five locales. */
+export const interfaceLogNames: EndpointNamesOf<typeof interfaceLog> = {
+  apps: ['接口监控应用选项', 'Applications for the filter', 'Anwendungen für den Filter', 'フィルター用アプリ', '필터용 애플리케이션'],
+  list: ['接口调用列表', 'Interface calls', 'Schnittstellenaufrufe', 'インターフェース呼び出し一覧', '인터페이스 호출 목록'],
+  figures: ['首页异常统计', 'Home figures', 'Kennzahlen der Startseite', 'ホームの集計', '홈 화면 수치'],
+  info: ['接口调用详情', 'Interface call details', 'Aufrufdetails', '呼び出し詳細', '호출 상세'],
+  export: ['导出接口调用', 'Export interface calls', 'Schnittstellenaufrufe exportieren', '呼び出しのエクスポート', '인터페이스 호출 내보내기'],
+  exportProgress: ['接口调用导出进度', 'Interface call export progress', 'Exportfortschritt der Aufrufe', '呼び出しエクスポートの進捗', '호출 내보내기 진행률'],
+};

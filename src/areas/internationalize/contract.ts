@@ -6,6 +6,7 @@ import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { XLSX_DOWNLOAD, exportedFile } from '../../shared/contract/export';
 import { importReportOf, importReportRowOf } from '../../shared/contract/import-report';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /**
  * Multilingual text (spec 001 §2 /internationalize, §3, §5 "Multilingual dialog", §7): one Chinese text
@@ -156,3 +157,14 @@ export const i18nText = {
     output: z.object({ added: z.number().int(), changed: z.number().int() }),
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of i18nText, in the five locales. */
+export const i18nTextNames: EndpointNamesOf<typeof i18nText> = {
+  list: ['多语言文本列表', 'Multilingual text list', 'Liste mehrsprachiger Texte', '多言語テキスト一覧', '다국어 텍스트 목록'],
+  info: ['多语言文本详情', 'Multilingual text details', 'Details des mehrsprachigen Texts', '多言語テキスト詳細', '다국어 텍스트 상세'],
+  save: ['保存多语言文本', 'Save multilingual text', 'Mehrsprachigen Text speichern', '多言語テキスト保存', '다국어 텍스트 저장'],
+  delete: ['删除多语言文本', 'Delete multilingual text', 'Mehrsprachigen Text löschen', '多言語テキスト削除', '다국어 텍스트 삭제'],
+  export: ['导出多语言文本', 'Export multilingual texts', 'Mehrsprachige Texte exportieren', '多言語テキストのエクスポート', '다국어 텍스트 내보내기'],
+  importPreview: ['多语言文本导入预览', 'Preview multilingual text import', 'Import mehrsprachiger Texte prüfen', '多言語テキストのインポートプレビュー', '다국어 텍스트 가져오기 미리보기'],
+  importApply: ['执行多语言文本导入', 'Apply multilingual text import', 'Import mehrsprachiger Texte ausführen', '多言語テキストのインポート実行', '다국어 텍스트 가져오기 실행'],
+};

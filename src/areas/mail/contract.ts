@@ -4,6 +4,7 @@ import { Perm } from '../../shared/permissions';
 import { MailLimits, MailPatterns, pageOf, rules, pageInput } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /**
  * Mail (spec 001 §2 /accountManage, /addMailAccount/{id}, /mailManage, /addMail; §3 Mail account; §5 at most
@@ -273,3 +274,17 @@ export const mail = {
     output: z.object({ id: z.number().int(), recipients: z.number().int(), duplicates: z.array(z.string()) }),
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of mail, in the five locales. */
+export const mailNames: EndpointNamesOf<typeof mail> = {
+  accountList: ['邮箱账号列表', 'Mail account list', 'E-Mail-Konten', 'メールアカウント一覧', '메일 계정 목록'],
+  accountInfo: ['邮箱账号详情', 'Mail account details', 'E-Mail-Kontodetails', 'メールアカウント詳細', '메일 계정 상세'],
+  accountAdd: ['新增邮箱账号', 'Add mail account', 'E-Mail-Konto hinzufügen', 'メールアカウント追加', '메일 계정 추가'],
+  accountUpdate: ['修改邮箱账号', 'Update mail account', 'E-Mail-Konto ändern', 'メールアカウント更新', '메일 계정 수정'],
+  accountActivate: ['启用邮箱账号', 'Activate mail account', 'E-Mail-Konto aktivieren', 'メールアカウント有効化', '메일 계정 활성화'],
+  accountDelete: ['删除邮箱账号', 'Delete mail accounts', 'E-Mail-Konten löschen', 'メールアカウント削除', '메일 계정 삭제'],
+  accountTest: ['测试邮箱账号', 'Test mail account', 'E-Mail-Konto testen', 'メールアカウントのテスト', '메일 계정 테스트'],
+  list: ['已发邮件列表', 'Sent mail', 'Gesendete E-Mails', '送信済みメール一覧', '보낸 메일 목록'],
+  body: ['邮件正文', 'Mail body', 'E-Mail-Text', 'メール本文', '메일 본문'],
+  send: ['发送邮件', 'Send mail', 'E-Mail senden', 'メール送信', '메일 발송'],
+};

@@ -5,6 +5,7 @@ import { choice, Limits, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { navNode } from '../../shared/contract/session';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /** Menu management (spec 000 §2 /menu and /menuManage/{menuId}, §3 Menu, §5 Menu form, §7 Menu). */
 
@@ -178,3 +179,14 @@ export const menu = {
     output: z.array(navNode),
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of menu, in the five locales. */
+export const menuNames: EndpointNamesOf<typeof menu> = {
+  list: ['菜单树', 'Menu tree', 'Menübaum', 'メニューツリー', '메뉴 트리'],
+  info: ['菜单详情', 'Menu details', 'Menüdetails', 'メニュー詳細', '메뉴 상세'],
+  add: ['新增菜单', 'Add menu', 'Menü hinzufügen', 'メニュー追加', '메뉴 추가'],
+  update: ['修改菜单', 'Update menu', 'Menü ändern', 'メニュー更新', '메뉴 수정'],
+  delete: ['删除菜单', 'Delete menus', 'Menüs löschen', 'メニュー削除', '메뉴 삭제'],
+  appsByRole: ['角色可用系统', 'Systems of a role', 'Systeme einer Rolle', 'ロールのシステム', '역할의 시스템'],
+  singleNav: ['单点系统菜单', 'Single-sign-on system menu', 'Menü eines SSO-Systems', 'SSOシステムのメニュー', 'SSO 시스템 메뉴'],
+};

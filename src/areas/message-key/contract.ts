@@ -5,6 +5,7 @@ import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { API_KEY_HEADER } from '../information/contract';
 import { smsDeliveryStatus, smsRules } from '../sms/contract';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /**
  * Message systems and message API keys (spec 001 §2 /apiKeySystem, /addApiKeySystem, /apiKeyMessg,
@@ -320,3 +321,25 @@ export const openMessage = {
     output: openSmsBatch,
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of messageKey, in the five locales. */
+export const messageKeyNames: EndpointNamesOf<typeof messageKey> = {
+  systemList: ['消息系统列表', 'Message system list', 'Nachrichtensysteme', 'メッセージシステム一覧', '메시지 시스템 목록'],
+  systemInfo: ['消息系统详情', 'Message system details', 'Nachrichtensystemdetails', 'メッセージシステム詳細', '메시지 시스템 상세'],
+  systemAdd: ['新增消息系统', 'Add message system', 'Nachrichtensystem hinzufügen', 'メッセージシステム追加', '메시지 시스템 추가'],
+  systemUpdate: ['修改消息系统', 'Update message system', 'Nachrichtensystem ändern', 'メッセージシステム更新', '메시지 시스템 수정'],
+  systemDelete: ['删除消息系统', 'Delete message systems', 'Nachrichtensysteme löschen', 'メッセージシステム削除', '메시지 시스템 삭제'],
+  systemOptions: ['消息系统选项', 'Message system options', 'Nachrichtensysteme zur Auswahl', 'メッセージシステムの選択肢', '메시지 시스템 선택지'],
+  keyList: ['消息API密钥列表', 'Message API key list', 'Nachrichten-API-Schlüssel', 'メッセージAPIキー一覧', '메시지 API 키 목록'],
+  keyInfo: ['消息API密钥详情', 'Message API key details', 'Nachrichten-API-Schlüsseldetails', 'メッセージAPIキー詳細', '메시지 API 키 상세'],
+  keyAdd: ['新增消息API密钥', 'Add message API key', 'Nachrichten-API-Schlüssel hinzufügen', 'メッセージAPIキー追加', '메시지 API 키 추가'],
+  keyUpdate: ['修改消息API密钥', 'Update message API key', 'Nachrichten-API-Schlüssel ändern', 'メッセージAPIキー更新', '메시지 API 키 수정'],
+  keyRegenerate: ['重新生成消息API密钥', 'Regenerate message API key', 'Nachrichten-API-Schlüssel erneuern', 'メッセージAPIキー再発行', '메시지 API 키 재발급'],
+  keyDelete: ['删除消息API密钥', 'Delete message API keys', 'Nachrichten-API-Schlüssel löschen', 'メッセージAPIキー削除', '메시지 API 키 삭제'],
+};
+
+/** What interface monitoring, its filters and its export call each endpoint of openMessage, in the five locales. */
+export const openMessageNames: EndpointNamesOf<typeof openMessage> = {
+  smsSend: ['开放接口发送短信', 'Open API: send SMS', 'Offene API: SMS senden', 'オープンAPI：SMS送信', '오픈 API: SMS 발송'],
+  smsStatus: ['开放接口短信状态', 'Open API: SMS status', 'Offene API: SMS-Status', 'オープンAPI：SMS状態', '오픈 API: SMS 상태'],
+};

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Perm } from '../../shared/permissions';
 import { pageOf, rules, pageInput } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /**
  * Notices (issue 12, spec 001 §2 /sendNotice, spec 000 §3 "dynamic messages shown as a scrolling notice"): an
@@ -195,3 +196,13 @@ export const notice = {
     output: openedNotice,
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of notice, in the five locales. */
+export const noticeNames: EndpointNamesOf<typeof notice> = {
+  list: ['公告列表', 'Notice list', 'Mitteilungsliste', 'お知らせ一覧', '공지 목록'],
+  info: ['公告详情', 'Notice details', 'Mitteilungsdetails', 'お知らせ詳細', '공지 상세'],
+  send: ['发布公告', 'Publish notice', 'Mitteilung veröffentlichen', 'お知らせ公開', '공지 게시'],
+  withdraw: ['撤回公告', 'Withdraw notice', 'Mitteilung zurückziehen', 'お知らせ取り下げ', '공지 철회'],
+  inbox: ['我的公告', 'My notices', 'Meine Mitteilungen', '自分宛てのお知らせ', '내 공지'],
+  open: ['阅读公告', 'Open notice', 'Mitteilung öffnen', 'お知らせを開く', '공지 열기'],
+};

@@ -37,6 +37,7 @@ export type OperationLogFilters = z.input<typeof operationLogFilters>;
 
 export { OPERATION_ENTRY_TYPES, OPERATION_ENTRY_TYPE_NAMES, entryTypeLabels, type OperationEntryType } from '../../shared/operation-entry-types';
 import { OPERATION_ENTRY_TYPES, type OperationEntryType } from '../../shared/operation-entry-types';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 export function isOperationEntryType(value: string): value is OperationEntryType {
   return (OPERATION_ENTRY_TYPES as readonly string[]).includes(value);
@@ -118,3 +119,11 @@ export const operationLog = {
     output: exportProgress,
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of operationLog, in the five locales. */
+export const operationLogNames: EndpointNamesOf<typeof operationLog> = {
+  list: ['操作日志列表', 'Operation log', 'Vorgangsprotokoll', '操作ログ一覧', '작업 로그 목록'],
+  verify: ['校验操作日志哈希链', 'Check operation log chain', 'Protokollkette prüfen', '操作ログのハッシュチェーン検証', '작업 로그 해시 체인 검증'],
+  export: ['导出操作日志', 'Export operation log', 'Vorgangsprotokoll exportieren', '操作ログのエクスポート', '작업 로그 내보내기'],
+  exportProgress: ['操作日志导出进度', 'Operation log export progress', 'Exportfortschritt des Vorgangsprotokolls', '操作ログエクスポートの進捗', '작업 로그 내보내기 진행률'],
+};

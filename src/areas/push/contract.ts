@@ -4,6 +4,7 @@ import { pageOf, PushLimits, PushPatterns, rules, pageInput } from '../../shared
 import { encryptedPassword } from '../../shared/contract/auth';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /**
  * Push (spec 001 §2 /polarLight, /newPolar/{id}; §3 Push provider settings: key, secret, alias; issue 12).
@@ -259,3 +260,15 @@ export const push = {
     output: pageOf(pushRecord),
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of push, in the five locales. */
+export const pushNames: EndpointNamesOf<typeof push> = {
+  providerList: ['推送服务商列表', 'Push provider list', 'Push-Anbieter', 'プッシュプロバイダー一覧', '푸시 제공자 목록'],
+  providerOptions: ['推送服务商选项', 'Push provider options', 'Push-Anbieter zur Auswahl', 'プッシュプロバイダーの選択肢', '푸시 제공자 선택지'],
+  providerInfo: ['推送服务商详情', 'Push provider details', 'Push-Anbieterdetails', 'プッシュプロバイダー詳細', '푸시 제공자 상세'],
+  providerAdd: ['新增推送服务商', 'Add push provider', 'Push-Anbieter hinzufügen', 'プッシュプロバイダー追加', '푸시 제공자 추가'],
+  providerUpdate: ['修改推送服务商', 'Update push provider', 'Push-Anbieter ändern', 'プッシュプロバイダー更新', '푸시 제공자 수정'],
+  providerDelete: ['删除推送服务商', 'Delete push providers', 'Push-Anbieter löschen', 'プッシュプロバイダー削除', '푸시 제공자 삭제'],
+  send: ['发送推送', 'Send push notification', 'Push-Nachricht senden', 'プッシュ通知送信', '푸시 발송'],
+  recordList: ['推送记录', 'Push records', 'Push-Einträge', 'プッシュ記録', '푸시 기록'],
+};

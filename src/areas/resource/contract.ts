@@ -3,6 +3,7 @@ import { Perm } from '../../shared/permissions';
 import { Limits, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { menuIdList, menuTreeNode } from '../role/contract';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /**
  * Resource assignment (spec 001 §2 /resource, §4, §5 Resource save, §7 Resource assignment): which systems
@@ -109,3 +110,12 @@ export const resource = {
     output: z.object({ stamp: z.string() }),
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of resource, in the five locales. */
+export const resourceNames: EndpointNamesOf<typeof resource> = {
+  depts: ['可分配资源的机构', 'Organisations for resources', 'Organisationen für Ressourcen', 'リソース割当対象の組織', '자원 할당 대상 조직'],
+  byDept: ['机构已存资源', 'Resources of an organisation', 'Ressourcen einer Organisation', '組織のリソース', '조직의 자원'],
+  tree: ['可分配的资源树', 'Assignable resource tree', 'Zuweisbarer Ressourcenbaum', '割当可能なリソースツリー', '할당 가능한 자원 트리'],
+  preview: ['资源保存预览', 'Preview resource save', 'Ressourcen-Speicherung prüfen', 'リソース保存のプレビュー', '자원 저장 미리보기'],
+  save: ['保存机构资源', 'Save organisation resources', 'Ressourcen speichern', '組織リソース保存', '조직 자원 저장'],
+};

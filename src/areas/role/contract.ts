@@ -5,6 +5,7 @@ import { choice, Limits, pageOf, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { navNode } from '../../shared/contract/session';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /**
  * Role management (spec 001 §2 /role and /roleManage/{roleId}, §3 Role, §4 role permissions, §5 Role
@@ -193,3 +194,14 @@ export const role = {
     output: rolePreview,
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of role, in the five locales. */
+export const roleNames: EndpointNamesOf<typeof role> = {
+  list: ['角色列表', 'Role list', 'Rollenliste', 'ロール一覧', '역할 목록'],
+  info: ['角色详情', 'Role details', 'Rollendetails', 'ロール詳細', '역할 상세'],
+  add: ['新增角色', 'Add role', 'Rolle hinzufügen', 'ロール追加', '역할 추가'],
+  update: ['修改角色', 'Update role', 'Rolle ändern', 'ロール更新', '역할 수정'],
+  delete: ['删除角色', 'Delete roles', 'Rollen löschen', 'ロール削除', '역할 삭제'],
+  grantableMenus: ['可授予的菜单', 'Grantable menus', 'Vergebbare Menüs', '付与可能なメニュー', '부여 가능한 메뉴'],
+  preview: ['角色权限预览', 'Role permission preview', 'Rechtevorschau der Rolle', 'ロール権限プレビュー', '역할 권한 미리보기'],
+};

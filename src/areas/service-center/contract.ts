@@ -5,6 +5,7 @@ import { Limits, pageOf, rules, pageInput } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { deptNode } from '../user/contract';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /**
  * Service-centre binding (spec 000 §2 /serviceCenter and /serviceCenterManage/{userId}, §3, §5, §7; spec
@@ -128,3 +129,14 @@ export const serviceCenter = {
     output: undoTicket,
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of serviceCenter, in the five locales. */
+export const serviceCenterNames: EndpointNamesOf<typeof serviceCenter> = {
+  list: ['业务中心绑定列表', 'Business centre bindings', 'Geschäftsstellen-Zuordnungen', '業務センター紐付け一覧', '업무 센터 연결 목록'],
+  unboundUsers: ['未绑定业务中心的用户', 'Users without business centre', 'Benutzer ohne Geschäftsstelle', '業務センター未設定のユーザー', '업무 센터 미연결 사용자'],
+  binding: ['用户的业务中心', 'Business centres of a user', 'Geschäftsstellen eines Benutzers', 'ユーザーの業務センター', '사용자의 업무 센터'],
+  tree: ['业务中心树', 'Business centre tree', 'Geschäftsstellenbaum', '業務センターツリー', '업무 센터 트리'],
+  save: ['绑定业务中心', 'Bind business centres', 'Geschäftsstellen zuordnen', '業務センター紐付け', '업무 센터 연결'],
+  update: ['更换业务中心', 'Replace business centres', 'Geschäftsstellen ersetzen', '業務センター変更', '업무 센터 변경'],
+  delete: ['解除业务中心', 'Remove business centres', 'Geschäftsstellen entfernen', '業務センター解除', '업무 센터 해제'],
+};

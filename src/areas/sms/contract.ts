@@ -3,6 +3,7 @@ import { Perm } from '../../shared/permissions';
 import { choice, pageOf, rules, SmsLimits, SmsPatterns, pageInput } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /**
  * SMS (spec 001 §2 /templateManage, /addTemplete/{id}, /signatureManage, /addSignMsg/{id}, /sendingSMS,
@@ -349,3 +350,22 @@ export const sms = {
     output: pageOf(smsSendRecord),
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of sms, in the five locales. */
+export const smsNames: EndpointNamesOf<typeof sms> = {
+  templateList: ['短信模板列表', 'SMS template list', 'SMS-Vorlagen', 'SMSテンプレート一覧', 'SMS 템플릿 목록'],
+  templateInfo: ['短信模板详情', 'SMS template details', 'SMS-Vorlagendetails', 'SMSテンプレート詳細', 'SMS 템플릿 상세'],
+  templateAdd: ['新增短信模板', 'Add SMS template', 'SMS-Vorlage hinzufügen', 'SMSテンプレート追加', 'SMS 템플릿 추가'],
+  templateUpdate: ['修改短信模板', 'Update SMS template', 'SMS-Vorlage ändern', 'SMSテンプレート更新', 'SMS 템플릿 수정'],
+  templateActivate: ['启用短信模板', 'Activate SMS template', 'SMS-Vorlage aktivieren', 'SMSテンプレート有効化', 'SMS 템플릿 활성화'],
+  templateDelete: ['删除短信模板', 'Delete SMS templates', 'SMS-Vorlagen löschen', 'SMSテンプレート削除', 'SMS 템플릿 삭제'],
+  signatureList: ['短信签名列表', 'SMS signature list', 'SMS-Signaturen', 'SMS署名一覧', 'SMS 서명 목록'],
+  signatureInfo: ['短信签名详情', 'SMS signature details', 'SMS-Signaturdetails', 'SMS署名詳細', 'SMS 서명 상세'],
+  signatureAdd: ['新增短信签名', 'Add SMS signature', 'SMS-Signatur hinzufügen', 'SMS署名追加', 'SMS 서명 추가'],
+  signatureUpdate: ['修改短信签名', 'Update SMS signature', 'SMS-Signatur ändern', 'SMS署名更新', 'SMS 서명 수정'],
+  signatureDelete: ['删除短信签名', 'Delete SMS signatures', 'SMS-Signaturen löschen', 'SMS署名削除', 'SMS 서명 삭제'],
+  sendOptions: ['短信发送选项', 'SMS send options', 'SMS-Versandoptionen', 'SMS送信オプション', 'SMS 발송 옵션'],
+  send: ['发送短信', 'Send SMS', 'SMS senden', 'SMS送信', 'SMS 발송'],
+  batchList: ['短信批次列表', 'SMS batches', 'SMS-Stapel', 'SMSバッチ一覧', 'SMS 배치 목록'],
+  recordList: ['短信发送记录', 'SMS send records', 'SMS-Versandeinträge', 'SMS送信記録', 'SMS 발송 기록'],
+};

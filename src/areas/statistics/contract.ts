@@ -3,6 +3,7 @@ import { Perm } from '../../shared/permissions';
 import { pageOf, rules } from '../../shared/rules';
 import { isCalendarDate } from '../department/contract';
 import { endpoint } from '../../shared/contract/endpoint';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /**
  * Visit statistics (spec 001 §2 /userStatistics, §3 Visit statistics and login record, §4 tabs load on
@@ -198,3 +199,14 @@ export const statistics = {
     output: z.null(),
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of statistics, in the five locales. */
+export const statisticsNames: EndpointNamesOf<typeof statistics> = {
+  profile: ['访问概况', 'Visit summary', 'Besuchsübersicht', 'アクセス概要', '방문 개요'],
+  accessMap: ['各省访问', 'Visits by province', 'Besuche nach Provinz', '省別アクセス', '지역별 방문'],
+  day: ['当日分时访问', 'Visits of a day by hour', 'Besuche eines Tages nach Stunde', '日別・時間帯別アクセス', '일별 시간대 방문'],
+  month: ['当月逐日访问', 'Visits of a month by day', 'Besuche eines Monats nach Tag', '月別・日別アクセス', '월별 일자 방문'],
+  accessLog: ['访问用户', 'Visiting users', 'Besuchende Benutzer', 'アクセスしたユーザー', '방문 사용자'],
+  sessions: ['在线会话', 'Open sessions', 'Offene Sitzungen', '接続中のセッション', '접속 중인 세션'],
+  endSession: ['结束会话', 'End session', 'Sitzung beenden', 'セッション終了', '세션 종료'],
+};

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Perm } from '../../shared/permissions';
 import { Limits, appRules, pageOf, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /**
  * System API keys (spec 001 §2 /appSystem, §3 System API key, §5 dialog, §7 System API key). A key is what a
@@ -121,3 +122,12 @@ export const systemApiKey = {
     secretOutput: true,
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of systemApiKey, in the five locales. */
+export const systemApiKeyNames: EndpointNamesOf<typeof systemApiKey> = {
+  list: ['系统API密钥列表', 'System API key list', 'System-API-Schlüsselliste', 'システムAPIキー一覧', '시스템 API 키 목록'],
+  apps: ['API密钥可选应用', 'Applications for API keys', 'Anwendungen für API-Schlüssel', 'APIキーのアプリ', 'API 키용 애플리케이션'],
+  info: ['系统API密钥详情', 'System API key details', 'System-API-Schlüsseldetails', 'システムAPIキー詳細', '시스템 API 키 상세'],
+  add: ['新增系统API密钥', 'Add system API key', 'System-API-Schlüssel hinzufügen', 'システムAPIキー追加', '시스템 API 키 추가'],
+  update: ['修改系统API密钥', 'Update system API key', 'System-API-Schlüssel ändern', 'システムAPIキー更新', '시스템 API 키 수정'],
+};

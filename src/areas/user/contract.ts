@@ -6,6 +6,7 @@ import { choice, Limits, pageOf, rules } from '../../shared/rules';
 import { encryptedPassword } from '../../shared/contract/auth';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
+import type { EndpointNamesOf } from '../../shared/local-names';
 
 /**
  * User management (spec 000 §2 /user and /userManage/{userId}, §3 User, §5 User form, §6, §7 User), with
@@ -278,3 +279,20 @@ export const user = {
     output: z.array(heldRoleEntry),
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of user, in the five locales. */
+export const userNames: EndpointNamesOf<typeof user> = {
+  list: ['用户列表', 'User list', 'Benutzerliste', 'ユーザー一覧', '사용자 목록'],
+  info: ['用户详情', 'User details', 'Benutzerdetails', 'ユーザー詳細', '사용자 상세'],
+  add: ['新增用户', 'Add user', 'Benutzer hinzufügen', 'ユーザー追加', '사용자 추가'],
+  update: ['修改用户', 'Update user', 'Benutzer ändern', 'ユーザー更新', '사용자 수정'],
+  delete: ['删除用户', 'Delete users', 'Benutzer löschen', 'ユーザー削除', '사용자 삭제'],
+  resetPassword: ['重置密码', 'Reset password', 'Passwort zurücksetzen', 'パスワードリセット', '비밀번호 초기화'],
+  changeTopDept: ['更换顶级机构', 'Change top organisation', 'Oberste Organisation wechseln', '最上位組織の変更', '최상위 조직 변경'],
+  classificationsByDept: ['机构可分配的数据分类', 'Classifications for an organisation', 'Klassifikationen einer Organisation', '組織に割当可能なデータ分類', '조직에 부여 가능한 데이터 분류'],
+  topCompanies: ['顶级公司', 'Top companies', 'Oberste Firmen', '最上位会社', '최상위 회사'],
+  deptTree: ['机构树', 'Organisation tree', 'Organisationsbaum', '組織ツリー', '조직 트리'],
+  deptList: ['机构列表', 'Organisation list', 'Organisationsliste', '組織一覧', '조직 목록'],
+  rolesByDept: ['机构的角色', 'Roles of an organisation', 'Rollen einer Organisation', '組織のロール', '조직의 역할'],
+  rolesByUser: ['用户的角色', 'Roles of a user', 'Rollen eines Benutzers', 'ユーザーのロール', '사용자의 역할'],
+};

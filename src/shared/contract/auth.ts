@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rules } from '../rules';
 import { endpoint } from './endpoint';
+import type { EndpointNamesOf } from '../local-names';
 
 /** Sign-in and session calls (spec 000 §4, §7, §8). */
 
@@ -176,3 +177,18 @@ export const auth = {
     output: z.null(),
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of auth, in the five locales. */
+export const authNames: EndpointNamesOf<typeof auth> = {
+  token: ['登录或刷新会话', 'Sign in or refresh session', 'Anmeldung oder Sitzung erneuern', 'ログインまたはセッション更新', '로그인 또는 세션 갱신'],
+  bindToken: ['登录并绑定企业微信', 'Sign in and bind messenger', 'Anmeldung mit Messenger-Bindung', 'ログインしてメッセンジャー連携', '로그인 및 메신저 연결'],
+  newToken: ['换取新令牌', 'Exchange refresh token', 'Token tauschen', 'リフレッシュトークン交換', '리프레시 토큰 교환'],
+  captchaNeed: ['是否需要验证码', 'Captcha required?', 'Captcha nötig?', 'CAPTCHA要否', '캡차 필요 여부'],
+  needShowCode: ['是否显示验证码', 'Show captcha?', 'Captcha zeigen?', 'CAPTCHA表示要否', '캡차 표시 여부'],
+  captcha: ['获取图片验证码', 'Image captcha', 'Bild-Captcha', '画像CAPTCHA', '이미지 캡차'],
+  messengerUserInfo: ['换取企业微信用户', 'Messenger user from code', 'Messenger-Nutzer abrufen', 'メッセンジャーユーザー取得', '메신저 사용자 조회'],
+  messengerConfig: ['企业微信扫码配置', 'Messenger QR settings', 'Messenger-QR-Einstellungen', 'メッセンジャーQR設定', '메신저 QR 설정'],
+  serverInfo: ['服务器版本', 'Server version', 'Serverversion', 'サーバーバージョン', '서버 버전'],
+  firstChangePassword: ['修改初始或过期密码', 'Change initial or expired password', 'Erst- oder abgelaufenes Passwort ändern', '初期・期限切れパスワード変更', '초기·만료 비밀번호 변경'],
+  logout: ['退出', 'Sign out', 'Abmelden', 'ログアウト', '로그아웃'],
+};

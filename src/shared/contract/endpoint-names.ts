@@ -1,5 +1,33 @@
 import type { Locale } from '../constants';
+import type { LocalNames } from '../local-names';
 import type { Api } from './index';
+import { authNames } from './auth';
+import { sessionNames } from './session';
+import { menuNames } from '../../areas/menu/contract';
+import { userNames } from '../../areas/user/contract';
+import { serviceCenterNames } from '../../areas/service-center/contract';
+import { dictionaryNames } from '../../areas/dictionary/contract';
+import { roleNames } from '../../areas/role/contract';
+import { resourceNames } from '../../areas/resource/contract';
+import { deptNames } from '../../areas/department/contract';
+import { fileNames } from './file';
+import { appCenterNames } from '../../areas/app-center/contract';
+import { systemApiKeyNames } from '../../areas/system-api-key/contract';
+import { interfaceLogNames } from '../../areas/interface-log/contract';
+import { i18nTextNames } from '../../areas/internationalize/contract';
+import { infoCategoryNames } from '../../areas/info-category/contract';
+import { informationNames } from '../../areas/information/contract';
+import { statisticsNames } from '../../areas/statistics/contract';
+import { operationLogNames } from '../../areas/operation-log/contract';
+import { smsNames } from '../../areas/sms/contract';
+import { mailNames } from '../../areas/mail/contract';
+import { pushNames } from '../../areas/push/contract';
+import { noticeNames } from '../../areas/notice/contract';
+import { dataGroupNames } from '../../areas/data-group/contract';
+import { messageKeyNames, openMessageNames } from '../../areas/message-key/contract';
+import { undoNames } from './undo';
+
+export { NAME_LOCALES, type LocalNames } from '../local-names';
 
 /**
  * What interface monitoring, its filters and its export call each endpoint and each service, in the five locales
@@ -7,262 +35,35 @@ import type { Api } from './index';
  * `#value` for a `summaryBy` variant) and the service's key; the names are looked up when a row is read, in the
  * reader's language. Typed by the contract, so an endpoint cannot be added without its names.
  */
-export type LocalNames = readonly [zh_CN: string, en_US: string, de_DE: string, ja_JP: string, ko_KR: string];
-
-/** The order of a LocalNames tuple. */
-export const NAME_LOCALES: readonly Locale[] = ['zh_CN', 'en_US', 'de_DE', 'ja_JP', 'ko_KR'];
-
 type EndpointNames = { readonly [A in keyof Api]: { readonly [E in keyof Api[A]]: LocalNames } };
 
 export const ENDPOINT_NAMES: EndpointNames = {
-  auth: {
-    token: ['登录或刷新会话', 'Sign in or refresh session', 'Anmeldung oder Sitzung erneuern', 'ログインまたはセッション更新', '로그인 또는 세션 갱신'],
-    bindToken: ['登录并绑定企业微信', 'Sign in and bind messenger', 'Anmeldung mit Messenger-Bindung', 'ログインしてメッセンジャー連携', '로그인 및 메신저 연결'],
-    newToken: ['换取新令牌', 'Exchange refresh token', 'Token tauschen', 'リフレッシュトークン交換', '리프레시 토큰 교환'],
-    captchaNeed: ['是否需要验证码', 'Captcha required?', 'Captcha nötig?', 'CAPTCHA要否', '캡차 필요 여부'],
-    needShowCode: ['是否显示验证码', 'Show captcha?', 'Captcha zeigen?', 'CAPTCHA表示要否', '캡차 표시 여부'],
-    captcha: ['获取图片验证码', 'Image captcha', 'Bild-Captcha', '画像CAPTCHA', '이미지 캡차'],
-    messengerUserInfo: ['换取企业微信用户', 'Messenger user from code', 'Messenger-Nutzer abrufen', 'メッセンジャーユーザー取得', '메신저 사용자 조회'],
-    messengerConfig: ['企业微信扫码配置', 'Messenger QR settings', 'Messenger-QR-Einstellungen', 'メッセンジャーQR設定', '메신저 QR 설정'],
-    serverInfo: ['服务器版本', 'Server version', 'Serverversion', 'サーバーバージョン', '서버 버전'],
-    firstChangePassword: ['修改初始或过期密码', 'Change initial or expired password', 'Erst- oder abgelaufenes Passwort ändern', '初期・期限切れパスワード変更', '초기·만료 비밀번호 변경'],
-    logout: ['退出', 'Sign out', 'Abmelden', 'ログアウト', '로그아웃'],
-  },
-  session: {
-    roleSystems: ['可进入的系统', 'Systems to enter', 'Zugängliche Systeme', '利用可能なシステム', '진입 가능한 시스템'],
-    roleSelect: ['所持角色', 'Roles held', 'Eigene Rollen', '保有ロール', '보유 역할'],
-    roleInfo: ['所持角色详情', 'Role held', 'Eigene Rolle', '保有ロール詳細', '보유 역할 상세'],
-    nav: ['导航菜单', 'Navigation menu', 'Navigationsmenü', 'ナビゲーションメニュー', '탐색 메뉴'],
-    buttons: ['菜单按钮权限', 'Menu button permissions', 'Schaltflächenrechte des Menüs', 'メニューのボタン権限', '메뉴 버튼 권한'],
-    grantStamp: ['权限指纹', 'Permission fingerprint', 'Rechte-Fingerabdruck', '権限フィンガープリント', '권한 지문'],
-    currentUser: ['当前用户', 'Current user', 'Aktueller Benutzer', '現在のユーザー', '현재 사용자'],
-    changePassword: ['修改本人密码', 'Change own password', 'Eigenes Passwort ändern', '自分のパスワード変更', '본인 비밀번호 변경'],
-    dynamicMessages: ['滚动公告', 'Ticker notices', 'Laufband-Mitteilungen', 'ティッカーのお知らせ', '티커 공지'],
-  },
-  menu: {
-    list: ['菜单树', 'Menu tree', 'Menübaum', 'メニューツリー', '메뉴 트리'],
-    info: ['菜单详情', 'Menu details', 'Menüdetails', 'メニュー詳細', '메뉴 상세'],
-    add: ['新增菜单', 'Add menu', 'Menü hinzufügen', 'メニュー追加', '메뉴 추가'],
-    update: ['修改菜单', 'Update menu', 'Menü ändern', 'メニュー更新', '메뉴 수정'],
-    delete: ['删除菜单', 'Delete menus', 'Menüs löschen', 'メニュー削除', '메뉴 삭제'],
-    appsByRole: ['角色可用系统', 'Systems of a role', 'Systeme einer Rolle', 'ロールのシステム', '역할의 시스템'],
-    singleNav: ['单点系统菜单', 'Single-sign-on system menu', 'Menü eines SSO-Systems', 'SSOシステムのメニュー', 'SSO 시스템 메뉴'],
-  },
-  user: {
-    list: ['用户列表', 'User list', 'Benutzerliste', 'ユーザー一覧', '사용자 목록'],
-    info: ['用户详情', 'User details', 'Benutzerdetails', 'ユーザー詳細', '사용자 상세'],
-    add: ['新增用户', 'Add user', 'Benutzer hinzufügen', 'ユーザー追加', '사용자 추가'],
-    update: ['修改用户', 'Update user', 'Benutzer ändern', 'ユーザー更新', '사용자 수정'],
-    delete: ['删除用户', 'Delete users', 'Benutzer löschen', 'ユーザー削除', '사용자 삭제'],
-    resetPassword: ['重置密码', 'Reset password', 'Passwort zurücksetzen', 'パスワードリセット', '비밀번호 초기화'],
-    changeTopDept: ['更换顶级机构', 'Change top organisation', 'Oberste Organisation wechseln', '最上位組織の変更', '최상위 조직 변경'],
-    classificationsByDept: ['机构可分配的数据分类', 'Classifications for an organisation', 'Klassifikationen einer Organisation', '組織に割当可能なデータ分類', '조직에 부여 가능한 데이터 분류'],
-    topCompanies: ['顶级公司', 'Top companies', 'Oberste Firmen', '最上位会社', '최상위 회사'],
-    deptTree: ['机构树', 'Organisation tree', 'Organisationsbaum', '組織ツリー', '조직 트리'],
-    deptList: ['机构列表', 'Organisation list', 'Organisationsliste', '組織一覧', '조직 목록'],
-    rolesByDept: ['机构的角色', 'Roles of an organisation', 'Rollen einer Organisation', '組織のロール', '조직의 역할'],
-    rolesByUser: ['用户的角色', 'Roles of a user', 'Rollen eines Benutzers', 'ユーザーのロール', '사용자의 역할'],
-  },
-  serviceCenter: {
-    list: ['业务中心绑定列表', 'Business centre bindings', 'Geschäftsstellen-Zuordnungen', '業務センター紐付け一覧', '업무 센터 연결 목록'],
-    unboundUsers: ['未绑定业务中心的用户', 'Users without business centre', 'Benutzer ohne Geschäftsstelle', '業務センター未設定のユーザー', '업무 센터 미연결 사용자'],
-    binding: ['用户的业务中心', 'Business centres of a user', 'Geschäftsstellen eines Benutzers', 'ユーザーの業務センター', '사용자의 업무 센터'],
-    tree: ['业务中心树', 'Business centre tree', 'Geschäftsstellenbaum', '業務センターツリー', '업무 센터 트리'],
-    save: ['绑定业务中心', 'Bind business centres', 'Geschäftsstellen zuordnen', '業務センター紐付け', '업무 센터 연결'],
-    update: ['更换业务中心', 'Replace business centres', 'Geschäftsstellen ersetzen', '業務センター変更', '업무 센터 변경'],
-    delete: ['解除业务中心', 'Remove business centres', 'Geschäftsstellen entfernen', '業務センター解除', '업무 센터 해제'],
-  },
-  dictionary: {
-    list: ['字典列表', 'Dictionary list', 'Wörterbuchliste', '辞書一覧', '사전 목록'],
-    info: ['字典详情', 'Dictionary details', 'Wörterbuchdetails', '辞書詳細', '사전 상세'],
-    add: ['新增字典', 'Add dictionary', 'Wörterbuch hinzufügen', '辞書追加', '사전 추가'],
-    update: ['修改字典', 'Update dictionary', 'Wörterbuch ändern', '辞書更新', '사전 수정'],
-    delete: ['删除字典', 'Delete dictionaries', 'Wörterbücher löschen', '辞書削除', '사전 삭제'],
-    items: ['字典可用项', 'Dictionary items', 'Wörterbucheinträge', '辞書の項目', '사전 항목'],
-    export: ['导出字典', 'Export dictionaries', 'Wörterbücher exportieren', '辞書エクスポート', '사전 내보내기'],
-    importPreview: ['字典导入预览', 'Preview dictionary import', 'Wörterbuch-Import prüfen', '辞書インポートのプレビュー', '사전 가져오기 미리보기'],
-    importApply: ['执行字典导入', 'Apply dictionary import', 'Wörterbuch-Import ausführen', '辞書インポート実行', '사전 가져오기 실행'],
-  },
-  role: {
-    list: ['角色列表', 'Role list', 'Rollenliste', 'ロール一覧', '역할 목록'],
-    info: ['角色详情', 'Role details', 'Rollendetails', 'ロール詳細', '역할 상세'],
-    add: ['新增角色', 'Add role', 'Rolle hinzufügen', 'ロール追加', '역할 추가'],
-    update: ['修改角色', 'Update role', 'Rolle ändern', 'ロール更新', '역할 수정'],
-    delete: ['删除角色', 'Delete roles', 'Rollen löschen', 'ロール削除', '역할 삭제'],
-    grantableMenus: ['可授予的菜单', 'Grantable menus', 'Vergebbare Menüs', '付与可能なメニュー', '부여 가능한 메뉴'],
-    preview: ['角色权限预览', 'Role permission preview', 'Rechtevorschau der Rolle', 'ロール権限プレビュー', '역할 권한 미리보기'],
-  },
-  resource: {
-    depts: ['可分配资源的机构', 'Organisations for resources', 'Organisationen für Ressourcen', 'リソース割当対象の組織', '자원 할당 대상 조직'],
-    byDept: ['机构已存资源', 'Resources of an organisation', 'Ressourcen einer Organisation', '組織のリソース', '조직의 자원'],
-    tree: ['可分配的资源树', 'Assignable resource tree', 'Zuweisbarer Ressourcenbaum', '割当可能なリソースツリー', '할당 가능한 자원 트리'],
-    preview: ['资源保存预览', 'Preview resource save', 'Ressourcen-Speicherung prüfen', 'リソース保存のプレビュー', '자원 저장 미리보기'],
-    save: ['保存机构资源', 'Save organisation resources', 'Ressourcen speichern', '組織リソース保存', '조직 자원 저장'],
-  },
-  dept: {
-    list: ['机构子树列表', 'Organisation subtree', 'Organisations-Teilbaum', '組織サブツリー', '조직 하위 트리'],
-    info: ['机构详情', 'Organisation details', 'Organisationsdetails', '組織詳細', '조직 상세'],
-    add: ['新增机构', 'Add organisation', 'Organisation hinzufügen', '組織追加', '조직 추가'],
-    update: ['修改机构', 'Update organisation', 'Organisation ändern', '組織更新', '조직 수정'],
-    delete: ['删除机构', 'Delete organisations', 'Organisationen löschen', '組織削除', '조직 삭제'],
-  },
-  file: {
-    upload: ['上传文件', 'Upload file', 'Datei hochladen', 'ファイルアップロード', '파일 업로드'],
-    content: ['读取文件', 'File content', 'Dateiinhalt', 'ファイル内容', '파일 내용'],
-  },
-  appCenter: {
-    list: ['应用列表', 'Application list', 'Anwendungsliste', 'アプリ一覧', '애플리케이션 목록'],
-    info: ['应用详情', 'Application details', 'Anwendungsdetails', 'アプリ詳細', '애플리케이션 상세'],
-    add: ['新增应用', 'Add application', 'Anwendung hinzufügen', 'アプリ追加', '애플리케이션 추가'],
-    update: ['修改应用', 'Update application', 'Anwendung ändern', 'アプリ更新', '애플리케이션 수정'],
-    delete: ['删除应用', 'Delete application', 'Anwendung löschen', 'アプリ削除', '애플리케이션 삭제'],
-    regenerateSecret: ['重新生成应用密钥', 'New application secret', 'Neues Anwendungsgeheimnis', 'アプリシークレット再発行', '애플리케이션 시크릿 재발급'],
-  },
-  systemApiKey: {
-    list: ['系统API密钥列表', 'System API key list', 'System-API-Schlüsselliste', 'システムAPIキー一覧', '시스템 API 키 목록'],
-    apps: ['API密钥可选应用', 'Applications for API keys', 'Anwendungen für API-Schlüssel', 'APIキーのアプリ', 'API 키용 애플리케이션'],
-    info: ['系统API密钥详情', 'System API key details', 'System-API-Schlüsseldetails', 'システムAPIキー詳細', '시스템 API 키 상세'],
-    add: ['新增系统API密钥', 'Add system API key', 'System-API-Schlüssel hinzufügen', 'システムAPIキー追加', '시스템 API 키 추가'],
-    update: ['修改系统API密钥', 'Update system API key', 'System-API-Schlüssel ändern', 'システムAPIキー更新', '시스템 API 키 수정'],
-  },
-  interfaceLog: {
-    apps: ['接口监控应用选项', 'Applications for the filter', 'Anwendungen für den Filter', 'フィルター用アプリ', '필터용 애플리케이션'],
-    list: ['接口调用列表', 'Interface calls', 'Schnittstellenaufrufe', 'インターフェース呼び出し一覧', '인터페이스 호출 목록'],
-    figures: ['首页异常统计', 'Home figures', 'Kennzahlen der Startseite', 'ホームの集計', '홈 화면 수치'],
-    info: ['接口调用详情', 'Interface call details', 'Aufrufdetails', '呼び出し詳細', '호출 상세'],
-    export: ['导出接口调用', 'Export interface calls', 'Schnittstellenaufrufe exportieren', '呼び出しのエクスポート', '인터페이스 호출 내보내기'],
-    exportProgress: ['接口调用导出进度', 'Interface call export progress', 'Exportfortschritt der Aufrufe', '呼び出しエクスポートの進捗', '호출 내보내기 진행률'],
-  },
-  i18nText: {
-    list: ['多语言文本列表', 'Multilingual text list', 'Liste mehrsprachiger Texte', '多言語テキスト一覧', '다국어 텍스트 목록'],
-    info: ['多语言文本详情', 'Multilingual text details', 'Details des mehrsprachigen Texts', '多言語テキスト詳細', '다국어 텍스트 상세'],
-    save: ['保存多语言文本', 'Save multilingual text', 'Mehrsprachigen Text speichern', '多言語テキスト保存', '다국어 텍스트 저장'],
-    delete: ['删除多语言文本', 'Delete multilingual text', 'Mehrsprachigen Text löschen', '多言語テキスト削除', '다국어 텍스트 삭제'],
-    export: ['导出多语言文本', 'Export multilingual texts', 'Mehrsprachige Texte exportieren', '多言語テキストのエクスポート', '다국어 텍스트 내보내기'],
-    importPreview: ['多语言文本导入预览', 'Preview multilingual text import', 'Import mehrsprachiger Texte prüfen', '多言語テキストのインポートプレビュー', '다국어 텍스트 가져오기 미리보기'],
-    importApply: ['执行多语言文本导入', 'Apply multilingual text import', 'Import mehrsprachiger Texte ausführen', '多言語テキストのインポート実行', '다국어 텍스트 가져오기 실행'],
-  },
-  infoCategory: {
-    systems: ['资讯所属系统', 'Systems for information', 'Systeme für Informationen', 'お知らせ情報のシステム', '정보 시스템'],
-    list: ['资讯类别列表', 'Information category list', 'Informationskategorien', '情報カテゴリー一覧', '정보 분류 목록'],
-    info: ['资讯类别详情', 'Information category details', 'Details der Informationskategorie', '情報カテゴリー詳細', '정보 분류 상세'],
-    add: ['新增资讯类别', 'Add information category', 'Informationskategorie hinzufügen', '情報カテゴリー追加', '정보 분류 추가'],
-    update: ['修改资讯类别', 'Update information category', 'Informationskategorie ändern', '情報カテゴリー更新', '정보 분류 수정'],
-    delete: ['删除资讯类别', 'Delete information categories', 'Informationskategorien löschen', '情報カテゴリー削除', '정보 분류 삭제'],
-  },
-  information: {
-    list: ['资讯列表', 'Information list', 'Informationsliste', '情報一覧', '정보 목록'],
-    info: ['资讯详情', 'Information details', 'Informationsdetails', '情報詳細', '정보 상세'],
-    categories: ['系统可用资讯类别', 'Categories of a system', 'Kategorien eines Systems', 'システムのカテゴリー', '시스템의 분류'],
-    add: ['新增资讯', 'Add information', 'Information hinzufügen', '情報追加', '정보 추가'],
-    update: ['修改资讯', 'Update information', 'Information ändern', '情報更新', '정보 수정'],
-    delete: ['删除资讯', 'Delete information', 'Informationen löschen', '情報削除', '정보 삭제'],
-    display: ['显示或隐藏资讯', 'Show or hide information', 'Information ein- oder ausblenden', '情報の表示・非表示', '정보 표시·숨김'],
-    top: ['置顶或取消置顶资讯', 'Pin or unpin information', 'Information anheften oder lösen', '情報のピン留め・解除', '정보 고정·해제'],
-    published: ['已发布资讯', 'Published information', 'Veröffentlichte Informationen', '公開情報', '게시된 정보'],
-    publishedFile: ['已发布资讯图片', 'Published information image', 'Bild veröffentlichter Information', '公開情報の画像', '게시된 정보 이미지'],
-  },
-  statistics: {
-    profile: ['访问概况', 'Visit summary', 'Besuchsübersicht', 'アクセス概要', '방문 개요'],
-    accessMap: ['各省访问', 'Visits by province', 'Besuche nach Provinz', '省別アクセス', '지역별 방문'],
-    day: ['当日分时访问', 'Visits of a day by hour', 'Besuche eines Tages nach Stunde', '日別・時間帯別アクセス', '일별 시간대 방문'],
-    month: ['当月逐日访问', 'Visits of a month by day', 'Besuche eines Monats nach Tag', '月別・日別アクセス', '월별 일자 방문'],
-    accessLog: ['访问用户', 'Visiting users', 'Besuchende Benutzer', 'アクセスしたユーザー', '방문 사용자'],
-    sessions: ['在线会话', 'Open sessions', 'Offene Sitzungen', '接続中のセッション', '접속 중인 세션'],
-    endSession: ['结束会话', 'End session', 'Sitzung beenden', 'セッション終了', '세션 종료'],
-  },
-  operationLog: {
-    list: ['操作日志列表', 'Operation log', 'Vorgangsprotokoll', '操作ログ一覧', '작업 로그 목록'],
-    verify: ['校验操作日志哈希链', 'Check operation log chain', 'Protokollkette prüfen', '操作ログのハッシュチェーン検証', '작업 로그 해시 체인 검증'],
-    export: ['导出操作日志', 'Export operation log', 'Vorgangsprotokoll exportieren', '操作ログのエクスポート', '작업 로그 내보내기'],
-    exportProgress: ['操作日志导出进度', 'Operation log export progress', 'Exportfortschritt des Vorgangsprotokolls', '操作ログエクスポートの進捗', '작업 로그 내보내기 진행률'],
-  },
-  sms: {
-    templateList: ['短信模板列表', 'SMS template list', 'SMS-Vorlagen', 'SMSテンプレート一覧', 'SMS 템플릿 목록'],
-    templateInfo: ['短信模板详情', 'SMS template details', 'SMS-Vorlagendetails', 'SMSテンプレート詳細', 'SMS 템플릿 상세'],
-    templateAdd: ['新增短信模板', 'Add SMS template', 'SMS-Vorlage hinzufügen', 'SMSテンプレート追加', 'SMS 템플릿 추가'],
-    templateUpdate: ['修改短信模板', 'Update SMS template', 'SMS-Vorlage ändern', 'SMSテンプレート更新', 'SMS 템플릿 수정'],
-    templateActivate: ['启用短信模板', 'Activate SMS template', 'SMS-Vorlage aktivieren', 'SMSテンプレート有効化', 'SMS 템플릿 활성화'],
-    templateDelete: ['删除短信模板', 'Delete SMS templates', 'SMS-Vorlagen löschen', 'SMSテンプレート削除', 'SMS 템플릿 삭제'],
-    signatureList: ['短信签名列表', 'SMS signature list', 'SMS-Signaturen', 'SMS署名一覧', 'SMS 서명 목록'],
-    signatureInfo: ['短信签名详情', 'SMS signature details', 'SMS-Signaturdetails', 'SMS署名詳細', 'SMS 서명 상세'],
-    signatureAdd: ['新增短信签名', 'Add SMS signature', 'SMS-Signatur hinzufügen', 'SMS署名追加', 'SMS 서명 추가'],
-    signatureUpdate: ['修改短信签名', 'Update SMS signature', 'SMS-Signatur ändern', 'SMS署名更新', 'SMS 서명 수정'],
-    signatureDelete: ['删除短信签名', 'Delete SMS signatures', 'SMS-Signaturen löschen', 'SMS署名削除', 'SMS 서명 삭제'],
-    sendOptions: ['短信发送选项', 'SMS send options', 'SMS-Versandoptionen', 'SMS送信オプション', 'SMS 발송 옵션'],
-    send: ['发送短信', 'Send SMS', 'SMS senden', 'SMS送信', 'SMS 발송'],
-    batchList: ['短信批次列表', 'SMS batches', 'SMS-Stapel', 'SMSバッチ一覧', 'SMS 배치 목록'],
-    recordList: ['短信发送记录', 'SMS send records', 'SMS-Versandeinträge', 'SMS送信記録', 'SMS 발송 기록'],
-  },
-  mail: {
-    accountList: ['邮箱账号列表', 'Mail account list', 'E-Mail-Konten', 'メールアカウント一覧', '메일 계정 목록'],
-    accountInfo: ['邮箱账号详情', 'Mail account details', 'E-Mail-Kontodetails', 'メールアカウント詳細', '메일 계정 상세'],
-    accountAdd: ['新增邮箱账号', 'Add mail account', 'E-Mail-Konto hinzufügen', 'メールアカウント追加', '메일 계정 추가'],
-    accountUpdate: ['修改邮箱账号', 'Update mail account', 'E-Mail-Konto ändern', 'メールアカウント更新', '메일 계정 수정'],
-    accountActivate: ['启用邮箱账号', 'Activate mail account', 'E-Mail-Konto aktivieren', 'メールアカウント有効化', '메일 계정 활성화'],
-    accountDelete: ['删除邮箱账号', 'Delete mail accounts', 'E-Mail-Konten löschen', 'メールアカウント削除', '메일 계정 삭제'],
-    accountTest: ['测试邮箱账号', 'Test mail account', 'E-Mail-Konto testen', 'メールアカウントのテスト', '메일 계정 테스트'],
-    list: ['已发邮件列表', 'Sent mail', 'Gesendete E-Mails', '送信済みメール一覧', '보낸 메일 목록'],
-    body: ['邮件正文', 'Mail body', 'E-Mail-Text', 'メール本文', '메일 본문'],
-    send: ['发送邮件', 'Send mail', 'E-Mail senden', 'メール送信', '메일 발송'],
-  },
-  push: {
-    providerList: ['推送服务商列表', 'Push provider list', 'Push-Anbieter', 'プッシュプロバイダー一覧', '푸시 제공자 목록'],
-    providerOptions: ['推送服务商选项', 'Push provider options', 'Push-Anbieter zur Auswahl', 'プッシュプロバイダーの選択肢', '푸시 제공자 선택지'],
-    providerInfo: ['推送服务商详情', 'Push provider details', 'Push-Anbieterdetails', 'プッシュプロバイダー詳細', '푸시 제공자 상세'],
-    providerAdd: ['新增推送服务商', 'Add push provider', 'Push-Anbieter hinzufügen', 'プッシュプロバイダー追加', '푸시 제공자 추가'],
-    providerUpdate: ['修改推送服务商', 'Update push provider', 'Push-Anbieter ändern', 'プッシュプロバイダー更新', '푸시 제공자 수정'],
-    providerDelete: ['删除推送服务商', 'Delete push providers', 'Push-Anbieter löschen', 'プッシュプロバイダー削除', '푸시 제공자 삭제'],
-    send: ['发送推送', 'Send push notification', 'Push-Nachricht senden', 'プッシュ通知送信', '푸시 발송'],
-    recordList: ['推送记录', 'Push records', 'Push-Einträge', 'プッシュ記録', '푸시 기록'],
-  },
-  notice: {
-    list: ['公告列表', 'Notice list', 'Mitteilungsliste', 'お知らせ一覧', '공지 목록'],
-    info: ['公告详情', 'Notice details', 'Mitteilungsdetails', 'お知らせ詳細', '공지 상세'],
-    send: ['发布公告', 'Publish notice', 'Mitteilung veröffentlichen', 'お知らせ公開', '공지 게시'],
-    withdraw: ['撤回公告', 'Withdraw notice', 'Mitteilung zurückziehen', 'お知らせ取り下げ', '공지 철회'],
-    inbox: ['我的公告', 'My notices', 'Meine Mitteilungen', '自分宛てのお知らせ', '내 공지'],
-    open: ['阅读公告', 'Open notice', 'Mitteilung öffnen', 'お知らせを開く', '공지 열기'],
-  },
-  dataGroup: {
-    groupList: ['数据组列表', 'Data group list', 'Datengruppenliste', 'データグループ一覧', '데이터 그룹 목록'],
-    groupOptions: ['数据组选项', 'Data group options', 'Datengruppen zur Auswahl', 'データグループの選択肢', '데이터 그룹 선택지'],
-    groupInfo: ['数据组详情', 'Data group details', 'Datengruppendetails', 'データグループ詳細', '데이터 그룹 상세'],
-    groupAdd: ['新增数据组', 'Add data group', 'Datengruppe hinzufügen', 'データグループ追加', '데이터 그룹 추가'],
-    groupUpdate: ['修改数据组', 'Update data group', 'Datengruppe ändern', 'データグループ更新', '데이터 그룹 수정'],
-    groupDelete: ['删除数据组', 'Delete data groups', 'Datengruppen löschen', 'データグループ削除', '데이터 그룹 삭제'],
-    organList: ['组织机构列表', 'Organ list', 'Organliste', 'オルガン一覧', '기관 목록'],
-    organInfo: ['组织机构详情', 'Organ details', 'Organdetails', 'オルガン詳細', '기관 상세'],
-    organAdd: ['新增组织机构', 'Add organ', 'Organ hinzufügen', 'オルガン追加', '기관 추가'],
-    organUpdate: ['修改组织机构', 'Update organ', 'Organ ändern', 'オルガン更新', '기관 수정'],
-    organDelete: ['删除组织机构', 'Delete organs', 'Organe löschen', 'オルガン削除', '기관 삭제'],
-    classificationList: ['数据分类列表', 'Classification list', 'Klassifikationsliste', 'データ分類一覧', '데이터 분류 목록'],
-    classificationInfo: ['数据分类详情', 'Classification details', 'Klassifikationsdetails', 'データ分類詳細', '데이터 분류 상세'],
-    classificationAdd: ['新增数据分类', 'Add classification', 'Klassifikation hinzufügen', 'データ分類追加', '데이터 분류 추가'],
-    classificationUpdate: ['修改数据分类', 'Update classification', 'Klassifikation ändern', 'データ分類更新', '데이터 분류 수정'],
-    classificationDelete: ['删除数据分类', 'Delete classifications', 'Klassifikationen löschen', 'データ分類削除', '데이터 분류 삭제'],
-  },
-  messageKey: {
-    systemList: ['消息系统列表', 'Message system list', 'Nachrichtensysteme', 'メッセージシステム一覧', '메시지 시스템 목록'],
-    systemInfo: ['消息系统详情', 'Message system details', 'Nachrichtensystemdetails', 'メッセージシステム詳細', '메시지 시스템 상세'],
-    systemAdd: ['新增消息系统', 'Add message system', 'Nachrichtensystem hinzufügen', 'メッセージシステム追加', '메시지 시스템 추가'],
-    systemUpdate: ['修改消息系统', 'Update message system', 'Nachrichtensystem ändern', 'メッセージシステム更新', '메시지 시스템 수정'],
-    systemDelete: ['删除消息系统', 'Delete message systems', 'Nachrichtensysteme löschen', 'メッセージシステム削除', '메시지 시스템 삭제'],
-    systemOptions: ['消息系统选项', 'Message system options', 'Nachrichtensysteme zur Auswahl', 'メッセージシステムの選択肢', '메시지 시스템 선택지'],
-    keyList: ['消息API密钥列表', 'Message API key list', 'Nachrichten-API-Schlüssel', 'メッセージAPIキー一覧', '메시지 API 키 목록'],
-    keyInfo: ['消息API密钥详情', 'Message API key details', 'Nachrichten-API-Schlüsseldetails', 'メッセージAPIキー詳細', '메시지 API 키 상세'],
-    keyAdd: ['新增消息API密钥', 'Add message API key', 'Nachrichten-API-Schlüssel hinzufügen', 'メッセージAPIキー追加', '메시지 API 키 추가'],
-    keyUpdate: ['修改消息API密钥', 'Update message API key', 'Nachrichten-API-Schlüssel ändern', 'メッセージAPIキー更新', '메시지 API 키 수정'],
-    keyRegenerate: ['重新生成消息API密钥', 'Regenerate message API key', 'Nachrichten-API-Schlüssel erneuern', 'メッセージAPIキー再発行', '메시지 API 키 재발급'],
-    keyDelete: ['删除消息API密钥', 'Delete message API keys', 'Nachrichten-API-Schlüssel löschen', 'メッセージAPIキー削除', '메시지 API 키 삭제'],
-  },
-  openMessage: {
-    smsSend: ['开放接口发送短信', 'Open API: send SMS', 'Offene API: SMS senden', 'オープンAPI：SMS送信', '오픈 API: SMS 발송'],
-    smsStatus: ['开放接口短信状态', 'Open API: SMS status', 'Offene API: SMS-Status', 'オープンAPI：SMS状態', '오픈 API: SMS 상태'],
-  },
-  undo: {
-    restore: ['撤销删除', 'Undo delete', 'Löschen rückgängig machen', '削除の取り消し', '삭제 취소'],
-  },
+  auth: authNames,
+  session: sessionNames,
+  menu: menuNames,
+  user: userNames,
+  serviceCenter: serviceCenterNames,
+  dictionary: dictionaryNames,
+  role: roleNames,
+  resource: resourceNames,
+  dept: deptNames,
+  file: fileNames,
+  appCenter: appCenterNames,
+  systemApiKey: systemApiKeyNames,
+  interfaceLog: interfaceLogNames,
+  i18nText: i18nTextNames,
+  infoCategory: infoCategoryNames,
+  information: informationNames,
+  statistics: statisticsNames,
+  operationLog: operationLogNames,
+  sms: smsNames,
+  mail: mailNames,
+  push: pushNames,
+  notice: noticeNames,
+  dataGroup: dataGroupNames,
+  messageKey: messageKeyNames,
+  openMessage: openMessageNames,
+  undo: undoNames,
 };
 
 /** The names of an endpoint's `summaryBy` variants, by `id#value`: each variant of the contract needs one. */

@@ -3,6 +3,7 @@ import { API_PREFIX, FilePurpose } from '../constants';
 import { Perm, type PermissionKey } from '../permissions';
 import { rules } from '../rules';
 import { endpoint } from './endpoint';
+import type { EndpointNamesOf } from '../local-names';
 
 /**
  * Files (design.md §4b, spec 001 §7 "File upload"): uploads kept in the database (sys_file), each for one
@@ -94,3 +95,9 @@ export const file = {
     output: z.instanceof(FileBody),
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of file, in the five locales. */
+export const fileNames: EndpointNamesOf<typeof file> = {
+  upload: ['上传文件', 'Upload file', 'Datei hochladen', 'ファイルアップロード', '파일 업로드'],
+  content: ['读取文件', 'File content', 'Dateiinhalt', 'ファイル内容', '파일 내용'],
+};

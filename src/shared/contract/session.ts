@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rules } from '../rules';
 import { encryptedPassword } from './auth';
 import { endpoint } from './endpoint';
+import type { EndpointNamesOf } from '../local-names';
 
 /** Calls of a signed-in user about their own session: systems, roles, navigation, buttons, password. */
 
@@ -149,3 +150,16 @@ export const session = {
     output: z.array(z.object({ id: z.number().int(), content: z.string() })),
   }),
 } as const;
+
+/** What interface monitoring, its filters and its export call each endpoint of session, in the five locales. */
+export const sessionNames: EndpointNamesOf<typeof session> = {
+  roleSystems: ['可进入的系统', 'Systems to enter', 'Zugängliche Systeme', '利用可能なシステム', '진입 가능한 시스템'],
+  roleSelect: ['所持角色', 'Roles held', 'Eigene Rollen', '保有ロール', '보유 역할'],
+  roleInfo: ['所持角色详情', 'Role held', 'Eigene Rolle', '保有ロール詳細', '보유 역할 상세'],
+  nav: ['导航菜单', 'Navigation menu', 'Navigationsmenü', 'ナビゲーションメニュー', '탐색 메뉴'],
+  buttons: ['菜单按钮权限', 'Menu button permissions', 'Schaltflächenrechte des Menüs', 'メニューのボタン権限', '메뉴 버튼 권한'],
+  grantStamp: ['权限指纹', 'Permission fingerprint', 'Rechte-Fingerabdruck', '権限フィンガープリント', '권한 지문'],
+  currentUser: ['当前用户', 'Current user', 'Aktueller Benutzer', '現在のユーザー', '현재 사용자'],
+  changePassword: ['修改本人密码', 'Change own password', 'Eigenes Passwort ändern', '自分のパスワード変更', '본인 비밀번호 변경'],
+  dynamicMessages: ['滚动公告', 'Ticker notices', 'Laufband-Mitteilungen', 'ティッカーのお知らせ', '티커 공지'],
+};

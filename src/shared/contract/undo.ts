@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UndoPatterns } from '../rules';
 import { endpoint } from './endpoint';
+import type { EndpointNamesOf } from '../local-names';
 
 /**
  * Undo of a delete (issue 13). Every delete answers a ticket: for UNDO_WINDOW_SECONDS its deleting user, in
@@ -32,4 +33,9 @@ export const undo = {
     output: z.object({ restored: z.number().int() }),
     secretFields: ['undoKey'],
   }),
+};
+
+/** What interface monitoring, its filters and its export call each endpoint of undo, in the five locales. */
+export const undoNames: EndpointNamesOf<typeof undo> = {
+  restore: ['撤销删除', 'Undo delete', 'Löschen rückgängig machen', '削除の取り消し', '삭제 취소'],
 };
