@@ -12,7 +12,7 @@ import { useConfirmedDelete } from '../../../renderer/components/list/useConfirm
 import { FilterBar, FilterTextField, ListScreen } from '../../../renderer/components/list/ListScreen';
 import { pageRows, recordFormRoutes, useListController } from '../../../renderer/components/list/useListController';
 import { PermissionGate, usePermissions } from '../../../renderer/components/permissions';
-import { formatDateTime } from '../../../renderer/lib/format';
+import { createTimeColumn } from '../../../renderer/components/list/common-columns';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: 0 },
@@ -81,7 +81,7 @@ export default function AppList() {
     },
     { key: 'appType', kind: 'status', header: t('appCenter.column.appType'), render: (row) => t(`appCenter.type.${appTypeKind(row.appType)}`) },
     { key: 'accessTokenValiditySeconds', kind: 'number', header: t('appCenter.column.accessTokenValiditySeconds'), render: (row) => row.accessTokenValiditySeconds },
-    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
+    createTimeColumn(t('common.createTime')),
   ];
   // The operations column shows only for a role that may edit or delete.
   const columns: ListColumn<AppRow>[] =

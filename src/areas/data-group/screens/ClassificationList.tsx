@@ -6,11 +6,11 @@ import { OrgCascader } from '../../../renderer/components/OrgCascader';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
 import { FilterBar, FilterField, FilterTextField, ListScreen } from '../../../renderer/components/list/ListScreen';
 import { pageRows, useListController } from '../../../renderer/components/list/useListController';
-import { formatDateTime } from '../../../renderer/lib/format';
 import { ClassificationDialog } from './ClassificationDialog';
 import { invalidateDataGroupQueries } from './queries';
 import { useDialogState } from './useDialogState';
 import { useOrgNodes } from './useOrgNodes';
+import { createTimeColumn } from '../../../renderer/components/list/common-columns';
 
 type ClassificationFilters = { name: string; number: string; type: string; deptId: number | null };
 const NO_FILTERS: ClassificationFilters = { name: '', number: '', type: '', deptId: null };
@@ -55,7 +55,7 @@ export default function ClassificationList() {
     { key: 'dept', kind: 'name', header: t('common.organisation'), render: (row) => row.deptName || t('dataGroup.class.everyOrg') },
     { key: 'holderCount', kind: 'number', header: t('dataGroup.class.holderCount'), render: (row) => row.holderCount },
     { key: 'remark', kind: 'text', header: t('common.remark'), render: (row) => row.remark },
-    { key: 'createTime', kind: 'time', header: t('dataGroup.createTime'), render: (row) => formatDateTime(row.createTime) },
+    createTimeColumn(t('dataGroup.createTime')),
   ];
   const { draft } = list.filters;
   return (

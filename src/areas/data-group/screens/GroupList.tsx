@@ -5,10 +5,10 @@ import { CrudActions } from '../../../renderer/components/CrudActions';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
 import { FilterBar, FilterTextField, ListScreen } from '../../../renderer/components/list/ListScreen';
 import { pageRows, useListController } from '../../../renderer/components/list/useListController';
-import { formatDateTime } from '../../../renderer/lib/format';
 import { GroupDialog } from './GroupDialog';
 import { invalidateDataGroupQueries } from './queries';
 import { useDialogState } from './useDialogState';
+import { createTimeColumn } from '../../../renderer/components/list/common-columns';
 
 type GroupFilters = { name: string; number: string };
 const NO_FILTERS: GroupFilters = { name: '', number: '' };
@@ -42,7 +42,7 @@ export default function GroupList() {
     { key: 'name', kind: 'name', header: t('common.name'), render: (row) => row.name },
     { key: 'organCount', kind: 'number', header: t('dataGroup.group.organCount'), render: (row) => row.organCount },
     { key: 'remark', kind: 'text', header: t('common.remark'), render: (row) => row.remark },
-    { key: 'createTime', kind: 'time', header: t('dataGroup.createTime'), render: (row) => formatDateTime(row.createTime) },
+    createTimeColumn(t('dataGroup.createTime')),
   ];
   const { draft } = list.filters;
   return (

@@ -7,10 +7,10 @@ import { ListTable, type ListColumn } from '../../../renderer/components/list/Li
 import { FilterBar, FilterField, FilterTextField, ListScreen } from '../../../renderer/components/list/ListScreen';
 import { pageRows, useListController } from '../../../renderer/components/list/useListController';
 import { useBridgeQuery } from '../../../renderer/hooks/bridge-query';
-import { formatDateTime } from '../../../renderer/lib/format';
 import { OrganDialog } from './OrganDialog';
 import { invalidateDataGroupQueries } from './queries';
 import { useDialogState } from './useDialogState';
+import { createTimeColumn } from '../../../renderer/components/list/common-columns';
 
 type OrganFilters = { name: string; number: string; groupId: number | null };
 const NO_FILTERS: OrganFilters = { name: '', number: '', groupId: null };
@@ -47,7 +47,7 @@ export default function OrganList() {
     { key: 'name', kind: 'name', header: t('common.name'), render: (row) => row.name },
     { key: 'group', kind: 'name', header: t('dataGroup.organ.group'), render: (row) => row.groupName },
     { key: 'remark', kind: 'text', header: t('common.remark'), render: (row) => row.remark },
-    { key: 'createTime', kind: 'time', header: t('dataGroup.createTime'), render: (row) => formatDateTime(row.createTime) },
+    createTimeColumn(t('dataGroup.createTime')),
   ];
   const { draft } = list.filters;
   const chosenGroup = groups.data?.find((group) => group.id === draft.groupId);

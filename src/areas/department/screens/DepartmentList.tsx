@@ -11,10 +11,10 @@ import type { RowId } from '../../../renderer/components/list/selection';
 import { useListController } from '../../../renderer/components/list/useListController';
 import { useNotify } from '../../../renderer/components/notify';
 import { TreeTable } from '../../../renderer/components/tree/TreeTable';
-import { formatDateTime } from '../../../renderer/lib/format';
 import { allDeptRows, deptIdsOf, deptTreeOf, type DeptRow } from './dept-tree';
 import { NEW_PARENT, deptEditProblem } from './list-rules';
 import { invalidateDeptQueries, useDeptOrgTree } from './queries';
+import { createTimeColumn, createdByColumn } from '../../../renderer/components/list/common-columns';
 
 const useStyles = makeStyles({
   name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
@@ -102,8 +102,8 @@ export default function DepartmentList() {
     { key: 'deptPerson', kind: 'name', header: t('dept.column.deptPerson'), render: (row) => row.deptPerson },
     { key: 'companyAddress', kind: 'text', header: t('dept.column.companyAddress'), render: (row) => row.companyAddress },
     { key: 'telephone', kind: 'code', header: t('dept.column.telephone'), render: (row) => row.telephone },
-    { key: 'createName', kind: 'name', header: t('common.createdBy'), render: (row) => row.createName },
-    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
+    createdByColumn(t('common.createdBy')),
+    createTimeColumn(t('common.createTime')),
   ];
 
   const { draft } = list.filters;

@@ -16,11 +16,11 @@ import { useNotify } from '../../../renderer/components/notify';
 import { PermissionGate } from '../../../renderer/components/permissions';
 import { useScreenAction } from '../../../renderer/components/screen/screen-actions';
 import { TreeTable } from '../../../renderer/components/tree/TreeTable';
-import { formatDateTime } from '../../../renderer/lib/format';
 import { dictionaryIdsOf, walkDictionaries } from './dictionary-form';
 import { invalidateDictionaryQueries } from './dictionary-queries';
 import { ImportDialog } from './ImportDialog';
 import { formatBytes, useExport } from '../../../renderer/hooks/use-export';
+import { createTimeColumn } from '../../../renderer/components/list/common-columns';
 
 const useStyles = makeStyles({
   name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
@@ -107,7 +107,7 @@ export default function DictionaryList() {
       ),
     },
     { key: 'createByName', kind: 'name', header: t('common.createdBy'), render: (node) => node.createByName },
-    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (node) => formatDateTime(node.createTime) },
+    createTimeColumn(t('common.createTime')),
   ];
 
   const running = exporter.running;

@@ -12,9 +12,9 @@ import { pageRows, recordFormRoutes, useListController } from '../../../renderer
 import { useNotify } from '../../../renderer/components/notify';
 import { usePermissions } from '../../../renderer/components/permissions';
 import { useBridgeMutation } from '../../../renderer/hooks/bridge-query';
-import { formatDateTime } from '../../../renderer/lib/format';
 import { enableSwitchPayload } from './category-model';
 import { invalidateCategoryQueries } from './queries';
+import { actionsColumn, createTimeColumn } from '../../../renderer/components/list/common-columns';
 
 type CategoryFilters = { name: string };
 const NO_FILTERS: CategoryFilters = { name: '' };
@@ -85,13 +85,8 @@ export default function CategoryList() {
         />
       ),
     },
-    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
-    {
-      key: 'actions',
-      kind: 'actions',
-      header: t('common.actions'),
-      render: (row) => <RowActions rowLabel={row.name} testIdPrefix={`category-row-${row.id}`} actions={[rowActions.edit(row), rowActions.remove(row)]} />,
-    },
+    createTimeColumn(t('common.createTime')),
+    actionsColumn(t('common.actions'), (row) => <RowActions rowLabel={row.name} testIdPrefix={`category-row-${row.id}`} actions={[rowActions.edit(row), rowActions.remove(row)]} />),
   ];
 
   return (

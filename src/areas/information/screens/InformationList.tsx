@@ -14,7 +14,7 @@ import { pageRows, recordFormRoutes, useListController } from '../../../renderer
 import { useNotify } from '../../../renderer/components/notify';
 import { usePermissions } from '../../../renderer/components/permissions';
 import { invalidateBridgeQueries, useBridgeMutation } from '../../../renderer/hooks/bridge-query';
-import { formatDateTime } from '../../../renderer/lib/format';
+import { actionsColumn, createTimeColumn, createdByColumn } from '../../../renderer/components/list/common-columns';
 
 const useStyles = makeStyles({ title: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS } });
 
@@ -127,31 +127,26 @@ export default function InformationList() {
         />
       ),
     },
-    { key: 'createName', kind: 'name', header: t('common.createdBy'), render: (row) => row.createName },
-    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
-    {
-      key: 'actions',
-      kind: 'actions',
-      header: t('common.actions'),
-      render: (row) => (
-        <RowActions
-          rowLabel={row.title}
-          testIdPrefix={`article-row-${row.id}`}
-          actions={[
-            {
-              key: 'top',
-              label: t(row.top === InfoSwitch.On ? 'information.unpin' : 'information.pin'),
-              icon: row.top === InfoSwitch.On ? <PinOff16Regular /> : <Pin16Regular />,
-              onClick: () => togglePin(row),
-              perm: Perm.infoTop,
-              disabled: switching,
-            },
-            rowActions.edit(row),
-            rowActions.remove(row),
-          ]}
-        />
-      ),
-    },
+    createdByColumn(t('common.createdBy')),
+    createTimeColumn(t('common.createTime')),
+    actionsColumn(t('common.actions'), (row) => (
+      <RowActions
+        rowLabel={row.title}
+        testIdPrefix={`article-row-${row.id}`}
+        actions={[
+          {
+            key: 'top',
+            label: t(row.top === InfoSwitch.On ? 'information.unpin' : 'information.pin'),
+            icon: row.top === InfoSwitch.On ? <PinOff16Regular /> : <Pin16Regular />,
+            onClick: () => togglePin(row),
+            perm: Perm.infoTop,
+            disabled: switching,
+          },
+          rowActions.edit(row),
+          rowActions.remove(row),
+        ]}
+      />
+    )),
   ];
 
   const { draft } = list.filters;

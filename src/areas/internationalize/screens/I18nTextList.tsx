@@ -18,6 +18,7 @@ import { I18N_STATUSES, statusKey, type I18nStatusValue } from './i18n-form';
 import { I18nImportDialog } from './I18nImportDialog';
 import { I18nTextDialog } from './I18nTextDialog';
 import { invalidateI18nQueries } from './queries';
+import { actionsColumn } from '../../../renderer/components/list/common-columns';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, padding: 0 },
@@ -84,21 +85,16 @@ export default function I18nTextList() {
       ),
     },
     { key: 'operater', kind: 'name', header: t('internationalize.column.operater'), render: (row) => row.operater },
-    {
-      key: 'actions',
-      kind: 'actions',
-      header: t('common.actions'),
-      render: (row) => (
-        <RowActions
-          testIdPrefix="i18n-row"
-          wrap={false}
-          actions={[
-            { ...rowActions.edit(row), name: t('internationalize.editRow', { chinese: row.chinese }) },
-            { ...rowActions.remove(row), name: t('internationalize.deleteRow', { chinese: row.chinese }), disabled: removal.deleting },
-          ]}
-        />
-      ),
-    },
+    actionsColumn(t('common.actions'), (row) => (
+      <RowActions
+        testIdPrefix="i18n-row"
+        wrap={false}
+        actions={[
+          { ...rowActions.edit(row), name: t('internationalize.editRow', { chinese: row.chinese }) },
+          { ...rowActions.remove(row), name: t('internationalize.deleteRow', { chinese: row.chinese }), disabled: removal.deleting },
+        ]}
+      />
+    )),
   ];
 
   const running = exporter.running;

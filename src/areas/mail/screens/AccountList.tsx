@@ -12,9 +12,9 @@ import { RowActions, useEditDeleteActions } from '../../../renderer/components/l
 import { FilterBar, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
 import { useConfirmedCall } from '../../../renderer/components/list/useConfirmedCall';
 import { pageRows, recordFormRoutes, useListController } from '../../../renderer/components/list/useListController';
-import { formatDateTime } from '../../../renderer/lib/format';
 import { invalidateAccountQueries } from './queries';
 import { TestMailDialog } from './TestMailDialog';
+import { actionsColumn, createTimeColumn } from '../../../renderer/components/list/common-columns';
 
 type AccountFilters = { account: string };
 const NO_FILTERS: AccountFilters = { account: '' };
@@ -78,37 +78,32 @@ export default function AccountList() {
       ),
       width: '8%',
     },
-    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
-    {
-      key: 'actions',
-      kind: 'actions',
-      header: t('common.actions'),
-      render: (row) => (
-        <RowActions
-          rowLabel={row.account}
-          testIdPrefix={`account-row-${row.id}`}
-          actions={[
-            rowActions.edit(row),
-            {
-              key: 'activate',
-              label: t('common.activate'),
-              icon: <CheckmarkCircle16Regular />,
-              onClick: () => activateRow(row),
-              perm: Perm.mailAccountActivate,
-              hidden: row.active,
-            },
-            {
-              key: 'test',
-              label: t('mail.test'),
-              icon: <MailArrowUp16Regular />,
-              onClick: () => setTesting(row),
-              perm: Perm.mailAccountSave,
-            },
-            rowActions.remove(row),
-          ]}
-        />
-      ),
-    },
+    createTimeColumn(t('common.createTime')),
+    actionsColumn(t('common.actions'), (row) => (
+      <RowActions
+        rowLabel={row.account}
+        testIdPrefix={`account-row-${row.id}`}
+        actions={[
+          rowActions.edit(row),
+          {
+            key: 'activate',
+            label: t('common.activate'),
+            icon: <CheckmarkCircle16Regular />,
+            onClick: () => activateRow(row),
+            perm: Perm.mailAccountActivate,
+            hidden: row.active,
+          },
+          {
+            key: 'test',
+            label: t('mail.test'),
+            icon: <MailArrowUp16Regular />,
+            onClick: () => setTesting(row),
+            perm: Perm.mailAccountSave,
+          },
+          rowActions.remove(row),
+        ]}
+      />
+    )),
   ];
   return (
     <ListScreen data-testid="mail-account-list">

@@ -14,6 +14,7 @@ import { ErrorState } from '../../../renderer/components/states';
 import { useBridgeQuery } from '../../../renderer/hooks/bridge-query';
 import { DialogFrame } from '../../../renderer/components/dialog/DialogFrame';
 import { formatDateTime } from '../../../renderer/lib/format';
+import { actionsColumn } from '../../../renderer/components/list/common-columns';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', gap: tokens.spacingHorizontalS },
@@ -80,17 +81,11 @@ export default function MailList() {
     },
     { key: 'attachments', kind: 'text', header: t('mail.attachments'), render: (row) => row.attachments.map((a) => a.name).join(', ') },
     { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => `${formatDateTime(row.createTime)} ${row.createName}` },
-    {
-      key: 'actions',
-      kind: 'actions',
-      header: t('common.actions'),
-      render: (row) => (
-        <Button size="small" appearance="subtle" icon={<Eye16Regular />} onClick={() => setViewing(row)} aria-label={`${t('common.view')} ${row.subject}`} data-testid={`mail-row-${row.id}-view`}>
-          {t('common.view')}
-        </Button>
-      ),
-      width: '6%',
-    },
+    actionsColumn(t('common.actions'), (row) => (
+      <Button size="small" appearance="subtle" icon={<Eye16Regular />} onClick={() => setViewing(row)} aria-label={`${t('common.view')} ${row.subject}`} data-testid={`mail-row-${row.id}-view`}>
+        {t('common.view')}
+      </Button>
+    )),
   ];
   return (
     <ListScreen data-testid="mail-list">

@@ -8,8 +8,8 @@ import { ListTable, type ListColumn } from '../../../renderer/components/list/Li
 import { RowActions, useEditDeleteActions } from '../../../renderer/components/list/RowActions';
 import { FilterBar, FilterField, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
 import { pageRows, recordFormRoutes, useListController } from '../../../renderer/components/list/useListController';
-import { formatDateTime } from '../../../renderer/lib/format';
 import { invalidateKeyQueries, keyHintText, statusKey } from './model';
+import { actionsColumn, createTimeColumn } from '../../../renderer/components/list/common-columns';
 
 const useStyles = makeStyles({
   key: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
@@ -91,13 +91,8 @@ export default function MessageKeyList() {
     },
     { key: 'rateLimit', kind: 'number', header: t('msgKey.rateLimit'), render: (row) => t('msgKey.perMinute', { count: row.rateLimit }) },
     { key: 'remark', kind: 'text', header: t('common.remark'), render: (row) => row.remark },
-    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
-    {
-      key: 'actions',
-      kind: 'actions',
-      header: t('common.actions'),
-      render: (row) => <RowActions rowLabel={rowLabel(row)} testIdPrefix={`key-row-${row.id}`} actions={[rowActions.edit(row), rowActions.remove(row)]} />,
-    },
+    createTimeColumn(t('common.createTime')),
+    actionsColumn(t('common.actions'), (row) => <RowActions rowLabel={rowLabel(row)} testIdPrefix={`key-row-${row.id}`} actions={[rowActions.edit(row), rowActions.remove(row)]} />),
   ];
   const status = list.filters.draft.status;
   return (

@@ -8,8 +8,8 @@ import { RowActions, useEditDeleteActions } from '../../../renderer/components/l
 import { FilterBar, FilterField, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
 import type { RowId } from '../../../renderer/components/list/selection';
 import { pageRows, useListController } from '../../../renderer/components/list/useListController';
-import { formatDateTime } from '../../../renderer/lib/format';
 import { channelKey, invalidateSystemQueries, statusKey, systemFormPath } from './model';
+import { actionsColumn, createTimeColumn } from '../../../renderer/components/list/common-columns';
 
 const ANY_STATUS = 'any';
 type SystemFilters = { systemId: string; name: string; status: number | null };
@@ -60,13 +60,8 @@ export default function MessageSystemList() {
     { key: 'status', kind: 'status', header: t('common.status'), render: (row) => <span data-testid={`system-status-${row.id}`}>{t(statusKey(row.status))}</span> },
     { key: 'keyCount', kind: 'number', header: t('msgKey.keyCount'), render: (row) => row.keyCount },
     { key: 'remark', kind: 'text', header: t('common.remark'), render: (row) => row.remark },
-    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
-    {
-      key: 'actions',
-      kind: 'actions',
-      header: t('common.actions'),
-      render: (row) => <RowActions rowLabel={row.systemId} testIdPrefix={`system-row-${row.id}`} actions={[rowActions.edit(row), rowActions.remove(row)]} />,
-    },
+    createTimeColumn(t('common.createTime')),
+    actionsColumn(t('common.actions'), (row) => <RowActions rowLabel={row.systemId} testIdPrefix={`system-row-${row.id}`} actions={[rowActions.edit(row), rowActions.remove(row)]} />),
   ];
   const status = list.filters.draft.status;
   return (

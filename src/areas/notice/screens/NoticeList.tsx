@@ -18,6 +18,7 @@ import type { MessageKey } from '../../../renderer/i18n/message-key';
 import { formatDateTime } from '../../../renderer/lib/format';
 import { NoticeBody } from './NoticeBody';
 import { PublishDialog } from './PublishDialog';
+import { actionsColumn, createTimeColumn } from '../../../renderer/components/list/common-columns';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: 0 },
@@ -148,30 +149,25 @@ export default function NoticeList() {
         </span>
       ),
     },
-    { key: 'createTime', kind: 'time', header: t('notice.column.createTime'), render: (row) => formatDateTime(row.createTime) },
-    {
-      key: 'actions',
-      kind: 'actions',
-      header: t('common.actions'),
-      render: (row) => (
-        <RowActions
-          rowLabel={row.title}
-          testIdPrefix={`notice-row-${row.id}`}
-          actions={[
-            { key: 'view', label: t('common.view'), icon: <Eye16Regular />, onClick: () => setViewing(row.id) },
-            {
-              key: 'withdraw',
-              label: t('notice.withdraw'),
-              icon: <ArrowUndo16Regular />,
-              onClick: () => withdrawRow(row),
-              perm: Perm.noticeSend,
-              hidden: row.state !== NoticeState.Scheduled && row.state !== NoticeState.InForce,
-              disabled: withdrawal.pending,
-            },
-          ]}
-        />
-      ),
-    },
+    createTimeColumn(t('notice.column.createTime')),
+    actionsColumn(t('common.actions'), (row) => (
+      <RowActions
+        rowLabel={row.title}
+        testIdPrefix={`notice-row-${row.id}`}
+        actions={[
+          { key: 'view', label: t('common.view'), icon: <Eye16Regular />, onClick: () => setViewing(row.id) },
+          {
+            key: 'withdraw',
+            label: t('notice.withdraw'),
+            icon: <ArrowUndo16Regular />,
+            onClick: () => withdrawRow(row),
+            perm: Perm.noticeSend,
+            hidden: row.state !== NoticeState.Scheduled && row.state !== NoticeState.InForce,
+            disabled: withdrawal.pending,
+          },
+        ]}
+      />
+    )),
   ];
 
   const { draft } = list.filters;

@@ -12,10 +12,10 @@ import { RowActions, useEditDeleteActions } from '../../../renderer/components/l
 import { FilterBar, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
 import { pageRows, recordFormRoutes, useListController } from '../../../renderer/components/list/useListController';
 import { useBridgeQuery } from '../../../renderer/hooks/bridge-query';
-import { formatDateTime } from '../../../renderer/lib/format';
 import { PushDialog } from './PushDialog';
 import { PushRecordTable } from './PushRecordTable';
 import { invalidateProviderQueries, invalidateRecordQueries } from './queries';
+import { actionsColumn, createTimeColumn, createdByColumn } from '../../../renderer/components/list/common-columns';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', minWidth: 0 },
@@ -80,30 +80,25 @@ export default function PushProviders() {
       width: '10%',
     },
     { key: 'apns', kind: 'status', header: t('push.apnsProduction'), render: (row) => (row.apnsProduction ? t('push.apnsProductionOn') : t('push.apnsProductionOff')) },
-    { key: 'createName', kind: 'name', header: t('common.createdBy'), render: (row) => row.createName },
-    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
-    {
-      key: 'actions',
-      kind: 'actions',
-      header: t('common.actions'),
-      render: (row) => (
-        <RowActions
-          rowLabel={row.alias}
-          testIdPrefix={`provider-row-${row.id}`}
-          actions={[
-            {
-              key: 'push',
-              label: t('push.push'),
-              icon: <Send16Regular />,
-              onClick: () => setComposing(row),
-              perm: Perm.pushSend,
-            },
-            rowActions.edit(row),
-            rowActions.remove(row),
-          ]}
-        />
-      ),
-    },
+    createdByColumn(t('common.createdBy')),
+    createTimeColumn(t('common.createTime')),
+    actionsColumn(t('common.actions'), (row) => (
+      <RowActions
+        rowLabel={row.alias}
+        testIdPrefix={`provider-row-${row.id}`}
+        actions={[
+          {
+            key: 'push',
+            label: t('push.push'),
+            icon: <Send16Regular />,
+            onClick: () => setComposing(row),
+            perm: Perm.pushSend,
+          },
+          rowActions.edit(row),
+          rowActions.remove(row),
+        ]}
+      />
+    )),
   ];
   return (
     <div className={styles.page}>

@@ -6,7 +6,7 @@ import { ListTable, type ListColumn } from '../../../renderer/components/list/Li
 import { FilterBar, FilterField, FilterTextField, ListScreen } from '../../../renderer/components/list/ListScreen';
 import { pageRows, useListController } from '../../../renderer/components/list/useListController';
 import type { MessageKey } from '../../../renderer/i18n/message-key';
-import { formatDateTime } from '../../../renderer/lib/format';
+import { createTimeColumn, createdByColumn } from '../../../renderer/components/list/common-columns';
 
 const useStyles = makeStyles({ clip: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } });
 
@@ -57,8 +57,8 @@ export function PushRecordTable({ providers }: { providers: readonly PushProvide
     { key: 'attempts', kind: 'number', header: t('common.attempts'), render: (row) => row.attempts },
     { key: 'msgId', kind: 'code', header: t('push.msgId'), render: (row) => <span data-testid={`push-record-msgid-${row.id}`}>{row.msgId}</span> },
     { key: 'lastError', kind: 'text', header: t('push.reason'), render: (row) => (row.lastError ? clipped(row.lastError) : '') },
-    { key: 'createName', kind: 'name', header: t('push.sender'), render: (row) => row.createName },
-    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
+    createdByColumn(t('push.sender')),
+    createTimeColumn(t('common.createTime')),
   ];
   const providerName = providerId === null ? t('common.all') : (providers.find((p) => p.id === providerId)?.alias ?? '');
   return (

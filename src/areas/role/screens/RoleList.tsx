@@ -8,10 +8,10 @@ import { useIdentity } from '../../../renderer/components/screen/identity';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
 import { FilterBar, FilterTextField, ListActions, ListScreen, OrgFilter } from '../../../renderer/components/list/ListScreen';
 import { pageRows, recordFormRoutes, useListController } from '../../../renderer/components/list/useListController';
-import { formatDateTime } from '../../../renderer/lib/format';
 import { useRoleOrgTree } from './queries';
 import { roleTypeKey } from './role-model';
 import { RolePreviewDialog } from './RolePreviewDialog';
+import { createTimeColumn } from '../../../renderer/components/list/common-columns';
 
 type RoleFilters = { name: string; deptId: number | null };
 
@@ -55,7 +55,7 @@ export default function RoleList() {
       { key: 'deptName', kind: 'name', header: t('common.organisation'), render: (row) => row.deptName },
       { key: 'roleType', kind: 'status', header: t('role.roleType'), render: (row) => t(roleTypeKey(row.roleType)) },
       { key: 'userCount', kind: 'number', header: t('role.userCount'), render: (row) => row.userCount },
-      { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
+      createTimeColumn(t('common.createTime')),
     ],
     [t],
   );

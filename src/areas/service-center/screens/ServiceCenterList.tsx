@@ -14,6 +14,7 @@ import { orgNodesOf } from '../../../renderer/lib/org-nodes';
 import { AccountNameFields } from './AccountNameFields';
 import { accountPageInput, assignPath } from './binding';
 import { invalidateBindingQueries } from './queries';
+import { createTimeColumn } from '../../../renderer/components/list/common-columns';
 
 const useStyles = makeStyles({
   centres: { whiteSpace: 'normal', wordBreak: 'break-word' },
@@ -68,7 +69,7 @@ export default function ServiceCenterList() {
       { key: 'deptIds', kind: 'text', header: t('serviceCenter.deptIds'), render: (row) => <span className={styles.ids}>{row.deptIds}</span> },
       { key: 'centres', kind: 'text', header: t('serviceCenter.centres'), render: (row) => <span className={styles.centres}>{row.deptNames}</span> },
       { key: 'createBy', kind: 'name', header: t('common.createdBy'), render: (row) => row.createBy },
-      { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
+      createTimeColumn(t('common.createTime')),
       { key: 'updateBy', kind: 'name', header: t('serviceCenter.updateBy'), render: (row) => row.updateBy },
       {
         key: 'updateTime',

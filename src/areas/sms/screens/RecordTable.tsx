@@ -7,6 +7,7 @@ import { FilterBar, FilterField, FilterTextField, ListScreen } from '../../../re
 import { pageRows, useListController } from '../../../renderer/components/list/useListController';
 import { formatDateTime } from '../../../renderer/lib/format';
 import type { MessageKey } from '../../../renderer/i18n/message-key';
+import { createTimeColumn } from '../../../renderer/components/list/common-columns';
 
 const ANY = 'any';
 const STATUSES = [SmsDeliveryStatus.Pending, SmsDeliveryStatus.Sending, SmsDeliveryStatus.Sent, SmsDeliveryStatus.Failed];
@@ -38,7 +39,7 @@ export function RecordTable({ batchId, testId }: { batchId?: number; testId: str
     { key: 'status', kind: 'status', header: t('sms.deliveryStatus'), render: (row) => <span data-testid={`record-status-${row.phone}`}>{t(deliveryKey(row.status))}</span> },
     { key: 'attempts', kind: 'number', header: t('common.attempts'), render: (row) => row.attempts },
     { key: 'lastError', kind: 'text', header: t('sms.reason'), render: (row) => row.lastError },
-    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
+    createTimeColumn(t('common.createTime')),
     { key: 'sentTime', kind: 'time', header: t('sms.sentTime'), render: (row) => (row.sentTime ? formatDateTime(row.sentTime) : '') },
   ];
   return (

@@ -6,8 +6,8 @@ import type { SmsBatchRecord } from '../contract';
 import { ListTable, type ListColumn } from '../../../renderer/components/list/ListTable';
 import { FilterBar, FilterTextField, ListScreen } from '../../../renderer/components/list/ListScreen';
 import { pageRows, useListController } from '../../../renderer/components/list/useListController';
-import { formatDateTime } from '../../../renderer/lib/format';
 import { RecordTable } from './RecordTable';
+import { actionsColumn, createTimeColumn, createdByColumn } from '../../../renderer/components/list/common-columns';
 
 const useStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL } });
 
@@ -34,18 +34,13 @@ export default function SendCenter() {
     { key: 'content', kind: 'text', header: t('sms.content'), render: (row) => row.content },
     { key: 'counts', kind: 'number', header: t('sms.deliveryStatus'), render: (row) => <span data-testid={`batch-counts-${row.id}`}>{t('sms.counts', row)}</span> },
     { key: 'duplicates', kind: 'number', header: t('sms.duplicates'), render: (row) => row.duplicates },
-    { key: 'createName', kind: 'name', header: t('sms.sender'), render: (row) => row.createName },
-    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
-    {
-      key: 'actions',
-      kind: 'actions',
-      header: t('common.actions'),
-      render: (row) => (
-        <Button size="small" appearance="subtle" onClick={() => setOpened(row.id)} aria-label={`${t('sms.details')} ${row.id}`} data-testid={`batch-row-${row.id}-details`}>
-          {t('sms.details')}
-        </Button>
-      ),
-    },
+    createdByColumn(t('sms.sender')),
+    createTimeColumn(t('common.createTime')),
+    actionsColumn(t('common.actions'), (row) => (
+      <Button size="small" appearance="subtle" onClick={() => setOpened(row.id)} aria-label={`${t('sms.details')} ${row.id}`} data-testid={`batch-row-${row.id}-details`}>
+        {t('sms.details')}
+      </Button>
+    )),
   ];
   return (
     <div className={styles.page}>

@@ -7,8 +7,8 @@ import { ListTable, type ListColumn } from '../../../renderer/components/list/Li
 import { RowActions, useEditDeleteActions } from '../../../renderer/components/list/RowActions';
 import { FilterBar, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
 import { pageRows, recordFormRoutes, useListController } from '../../../renderer/components/list/useListController';
-import { formatDateTime } from '../../../renderer/lib/format';
 import { invalidateSignatureQueries } from './queries';
+import { actionsColumn, createTimeColumn } from '../../../renderer/components/list/common-columns';
 
 type SignatureFilters = { name: string };
 const NO_FILTERS: SignatureFilters = { name: '' };
@@ -43,13 +43,8 @@ export default function SignatureList() {
   const columns: ListColumn<SmsSignatureRecord>[] = [
     { key: 'name', kind: 'name', header: t('sms.signatureName'), render: (row) => row.name },
     { key: 'remark', kind: 'text', header: t('common.remark'), render: (row) => row.remark },
-    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
-    {
-      key: 'actions',
-      kind: 'actions',
-      header: t('common.actions'),
-      render: (row) => <RowActions rowLabel={row.name} testIdPrefix={`signature-row-${row.id}`} actions={[rowActions.edit(row), rowActions.remove(row)]} />,
-    },
+    createTimeColumn(t('common.createTime')),
+    actionsColumn(t('common.actions'), (row) => <RowActions rowLabel={row.name} testIdPrefix={`signature-row-${row.id}`} actions={[rowActions.edit(row), rowActions.remove(row)]} />),
   ];
   return (
     <ListScreen data-testid="signature-list">

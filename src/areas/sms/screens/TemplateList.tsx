@@ -11,9 +11,9 @@ import { RowActions, useEditDeleteActions } from '../../../renderer/components/l
 import { FilterBar, FilterField, FilterTextField, ListActions, ListScreen } from '../../../renderer/components/list/ListScreen';
 import { useConfirmedCall } from '../../../renderer/components/list/useConfirmedCall';
 import { pageRows, recordFormRoutes, useListController } from '../../../renderer/components/list/useListController';
-import { formatDateTime } from '../../../renderer/lib/format';
 import { invalidateTemplateQueries } from './queries';
 import { templateTypeKey } from './sms-model';
+import { actionsColumn, createTimeColumn } from '../../../renderer/components/list/common-columns';
 
 const ANY_STATUS = 'any';
 type TemplateFilters = { name: string; status: number | null };
@@ -76,30 +76,25 @@ export default function TemplateList() {
       header: t('common.status'),
       render: (row) => <span data-testid={`template-status-${row.id}`}>{t(row.status === SmsTemplateStatus.Active ? 'common.active' : 'common.inactive')}</span>,
     },
-    { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
-    {
-      key: 'actions',
-      kind: 'actions',
-      header: t('common.actions'),
-      render: (row) => (
-        <RowActions
-          rowLabel={row.name}
-          testIdPrefix={`template-row-${row.id}`}
-          actions={[
-            {
-              key: 'activate',
-              label: t('common.activate'),
-              icon: <CheckmarkCircle16Regular />,
-              onClick: () => activateRow(row),
-              perm: Perm.templateActivate,
-              hidden: row.status === SmsTemplateStatus.Active,
-            },
-            rowActions.edit(row),
-            rowActions.remove(row),
-          ]}
-        />
-      ),
-    },
+    createTimeColumn(t('common.createTime')),
+    actionsColumn(t('common.actions'), (row) => (
+      <RowActions
+        rowLabel={row.name}
+        testIdPrefix={`template-row-${row.id}`}
+        actions={[
+          {
+            key: 'activate',
+            label: t('common.activate'),
+            icon: <CheckmarkCircle16Regular />,
+            onClick: () => activateRow(row),
+            perm: Perm.templateActivate,
+            hidden: row.status === SmsTemplateStatus.Active,
+          },
+          rowActions.edit(row),
+          rowActions.remove(row),
+        ]}
+      />
+    )),
   ];
 
   const status = list.filters.draft.status;

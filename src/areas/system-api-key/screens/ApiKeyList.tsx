@@ -8,8 +8,8 @@ import { ListTable, type ListColumn } from '../../../renderer/components/list/Li
 import { FilterBar, FilterTextField, ListScreen } from '../../../renderer/components/list/ListScreen';
 import { pageRows, useListController } from '../../../renderer/components/list/useListController';
 import { PermissionGate, usePermissions } from '../../../renderer/components/permissions';
-import { formatDateTime } from '../../../renderer/lib/format';
 import { ApiKeyDialog } from './ApiKeyDialog';
+import { createTimeColumn } from '../../../renderer/components/list/common-columns';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: 0 },
@@ -66,7 +66,7 @@ export default function ApiKeyList() {
           </Badge>
         ),
       },
-      { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime) },
+      createTimeColumn(t('common.createTime')),
     ];
     if (!mayEdit) return base;
     return [

@@ -17,11 +17,11 @@ import { useNotify } from '../../../renderer/components/notify';
 import { PermissionGate, usePermissions } from '../../../renderer/components/permissions';
 import { useBridgeMutation, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
 import type { MessageKey } from '../../../renderer/i18n/message-key';
-import { formatDateTime } from '../../../renderer/lib/format';
 import { ChangeOrgDialog } from './ChangeOrgDialog';
 import { ShownOnceDialog } from '../../../renderer/components/dialog/ShownOnceDialog';
 import { useUserOrgTree } from './queries';
 import { singleUserProblem, statusLabelKey } from './user-model';
+import { createTimeColumn, createdByColumn } from '../../../renderer/components/list/common-columns';
 
 const useStyles = makeStyles({
   wrap: { whiteSpace: 'normal', wordBreak: 'break-word' },
@@ -158,8 +158,8 @@ export default function UserList() {
           </Badge>
         ),
       },
-      { key: 'createName', kind: 'name', header: t('common.createdBy'), render: (row) => row.createName },
-      { key: 'createTime', kind: 'time', header: t('common.createTime'), render: (row) => formatDateTime(row.createTime), sortKey: 'createTime' },
+      createdByColumn(t('common.createdBy')),
+      createTimeColumn(t('common.createTime'), 'createTime'),
     ];
     if (!mayResetPasswords) return base;
     return [
