@@ -43,7 +43,10 @@ const PAGE_SAMPLES = 30;
 const SEED_EPOCH = Date.parse('2026-01-01T00:00:00.000Z');
 const SEED_CHUNK = 10_000;
 
-function rowOf(i: number) {
+type StoredContentOf = (typeof import('../src/server/audit/content'))['storedContent'];
+
+/** Row i as a change of this release writes it: its content keyed (`storedContent`), written out in the reader's language by the list and the export. */
+function rowOf(i: number, stored: StoredContentOf) {
   return {
     entryType: ['add', 'update', 'delete'][i % 3]!,
     operUserId: null,
@@ -52,7 +55,7 @@ function rowOf(i: number) {
     operLocation: '广东省 深圳市',
     operIp: '113.108.81.189',
     operDeptId: null,
-    operationContent: 'Update a waybill',
+    ...stored({ key: 'dictionary.update', values: { dictNo: `WB${String(i).padStart(10, '0')}`, dictName: `运单 ${i % 500}` } }),
     beforeOperation: { waybillNo: `WB${String(i).padStart(10, '0')}`, status: 'open', pieces: i % 9 },
     afterOperation: { waybillNo: `WB${String(i).padStart(10, '0')}`, status: 'closed', pieces: i % 9 },
     operationTime: new Date(SEED_EPOCH + i * 1000),
@@ -64,6 +67,7 @@ async function seed(dataDir: string, rows: number): Promise<void> {
   const { openDatabase } = await import('../src/server/db/client');
   const { seedIfEmpty } = await import('../src/server/seed/seed');
   const { appendChained, chainKeyOf } = await import('../src/server/audit/chain');
+  const { storedContent } = await import('../src/server/audit/content');
   const { serverSecrets } = await import('../src/server');
   const { sql } = await import('drizzle-orm');
   const databaseUrl = process.env.DATABASE_URL;
@@ -75,7 +79,7 @@ async function seed(dataDir: string, rows: number): Promise<void> {
     for (let from = 1; from <= rows; from += SEED_CHUNK) {
       await appendChained(
         database.db,
-        Array.from({ length: Math.min(SEED_CHUNK, rows - from + 1) }, (_, k) => rowOf(from + k)),
+        Array.from({ length: Math.min(SEED_CHUNK, rows - from + 1) }, (_, k) => rowOf(from + k, storedContent)),
         chainKey,
       );
     }
@@ -87,13 +91,14 @@ async function seed(dataDir: string, rows: number): Promise<void> {
 
 /** The export's cells written by exceljs's streaming writer alone, into a sink that drops them: the floor for the export's time. */
 async function exceljsAlone(rows: number): Promise<number> {
+  const { storedContent } = await import('../src/server/audit/content');
   const started = performance.now();
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useSharedStrings: false, useStyles: false });
   const sheet = workbook.addWorksheet('Operation log');
   sheet.addRow(['Type', 'Operator', 'Login name', 'Location', 'Operation', 'Before', 'After', 'Time']).commit();
   for (let i = rows; i >= 1; i--) {
-    const row = rowOf(i);
+    const row = rowOf(i, storedContent);
     sheet
       .addRow([
         row.entryType,

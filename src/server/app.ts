@@ -6,6 +6,7 @@ import { ResponseCode } from '../shared/codes';
 import { API_PREFIX, Header } from '../shared/constants';
 import { listEndpoints, type EndpointDef } from '../shared/contract';
 import { FileBody } from '../shared/contract/file';
+import { storedInterfaceOf } from '../shared/contract/interface-names';
 import { exportedFile } from '../shared/contract/export';
 import { undoTicket } from '../shared/contract/undo';
 import { fail } from '../shared/envelope';
@@ -226,5 +227,11 @@ function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppEr
  */
 function writeOperationLog(services: Services, ctx: CallContext, def: EndpointDef, input: unknown): void {
   if (ctx.changesLogged > 0) return;
-  services.audit.operationLog.push(operationRowOf(ctx, { entryType: def.method === 'DELETE' ? 'delete' : 'update', content: def.summary, before: null, after: input }, def.secretFields));
+  services.audit.operationLog.push(
+    operationRowOf(
+      ctx,
+      { entryType: def.method === 'DELETE' ? 'delete' : 'update', content: { key: 'call', values: { interface: storedInterfaceOf(def, input) } }, before: null, after: input },
+      def.secretFields,
+    ),
+  );
 }

@@ -74,7 +74,7 @@ describe('audit values longer than their columns', () => {
     const logged = await server.services.db.select().from(operationLog).where(eq(operationLog.entryType, 'delete'));
     expect(logged).toHaveLength(1);
     expect(logged[0]!.operationContent.length).toBeLessThanOrEqual(200);
-    expect(logged[0]!.operationContent).toMatch(/^Delete users departing_user_with_long_name_0, .*… \(\d+ characters\)$/);
+    expect(logged[0]!.operationContent).toMatch(/^删除用户 departing_user_with_long_name_0、.*…$/);
     expect((logged[0]!.beforeOperation as Array<{ username: string }>).map((u) => u.username).sort()).toEqual(usernames);
     // The interface row of the same call went in too.
     const calls = await server.services.db

@@ -86,6 +86,8 @@ async function writeOperationRows(database: Database, rows: OperationLogRow[], c
       operIp: row.operIp ?? '',
       operDeptId: row.operDeptId !== undefined ? row.operDeptId : row.operUserId != null ? (depts.get(row.operUserId) ?? null) : null,
       operationContent: row.operationContent,
+      contentKey: row.contentKey ?? null,
+      contentValues: row.contentValues ?? null,
       beforeOperation: row.beforeOperation ?? null,
       afterOperation: row.afterOperation ?? null,
       operationTime: row.operationTime ?? new Date(),

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CHAIN_GENESIS, canonicalJson, chainRows, microsOf, type StoredRow } from './chain';
+import { CHAIN_GENESIS, canonicalJson, chainHash, chainRows, microsOf, type RowToChain } from './chain';
 
-const base: Omit<StoredRow, 'hash'> = {
+const base: RowToChain = {
   entryType: 'update',
   operUserId: 7,
   operUserName: '张三',
@@ -35,7 +36,7 @@ describe('chainRows', () => {
   });
 
   it('changes the hash when any stored field changes, and not when JSON keys are reordered', () => {
-    const hash = (row: Omit<StoredRow, 'hash'>) => chainRows([row], CHAIN_GENESIS)[0]!.hash;
+    const hash = (row: RowToChain) => chainRows([row], CHAIN_GENESIS)[0]!.hash;
     const original = hash(base);
     expect(hash({ ...base, beforeOperation: { a: [1, { x: 1, y: 2 }], b: 1 } })).toBe(original);
     for (const changed of [
@@ -52,6 +53,38 @@ describe('chainRows', () => {
     ]) {
       expect(hash({ ...base, ...changed })).not.toBe(original);
     }
+  });
+
+  it("covers a keyed content's key and values, and hashes a row without a key as rows were hashed before keys", () => {
+    const hash = (row: RowToChain) => chainRows([row], CHAIN_GENESIS)[0]!.hash;
+    const keyed = { ...base, contentKey: 'role.add', contentValues: { name: '审计员' } };
+    const original = hash(keyed);
+    expect(hash({ ...keyed, contentValues: { name: '审计员' } })).toBe(original);
+    for (const changed of [{ contentKey: 'role.delete' }, { contentValues: { name: '管理员' } }, { contentValues: null }, { contentKey: null }]) {
+      expect(hash({ ...keyed, ...changed })).not.toBe(original);
+    }
+    // The fields of a row from before the keys, hashed as that release hashed them.
+    const { operationTime, ...fields } = base;
+    const legacy = createHash('sha256')
+      .update(
+        JSON.stringify([
+          '',
+          fields.entryType,
+          fields.operUserId,
+          fields.operUserName,
+          fields.operLoginName,
+          fields.operLocation,
+          fields.operIp,
+          fields.operDeptId,
+          fields.operationContent,
+          canonicalJson(fields.beforeOperation),
+          canonicalJson(fields.afterOperation),
+          microsOf(operationTime),
+        ]),
+      )
+      .digest('hex');
+    expect(hash(base)).toBe(legacy);
+    expect(chainHash({ ...fields, contentKey: null, contentValues: null, operationMicros: microsOf(operationTime) }, CHAIN_GENESIS)).toBe(legacy);
   });
 
   it('counts time in microseconds, as PostgreSQL stores it', () => {

@@ -37,7 +37,12 @@ export interface ChainedRow {
   operLocation: string;
   operIp: string;
   operDeptId: number | null;
+  /** The text of rows written before contents were keyed; for a keyed row, its text in the default language. */
   operationContent: string;
+  /** The content's key (shared/operation-content.ts); null for a row written before contents were keyed. */
+  contentKey: string | null;
+  /** The content's values; null when the row has no key. */
+  contentValues: unknown;
   beforeOperation: unknown;
   afterOperation: unknown;
   /** Microseconds since the epoch as a decimal text: PostgreSQL keeps microseconds, a Date keeps milliseconds. */
@@ -72,9 +77,13 @@ export function chainKeyOf(secrets: SecretBox): Buffer {
   return secrets.derivedKey(CHAIN_KEY_PURPOSE);
 }
 
-/** The hash of a row chained after `previous`: an HMAC under `key`, or the plain SHA-256 of rows chained before the key. */
+/**
+ * The hash of a row chained after `previous`: an HMAC under `key`, or the plain SHA-256 of rows chained before the key.
+ * A keyed content's key and values are covered after the other fields; a row without a key is hashed as rows were before
+ * contents had keys, so those rows still verify (and a key removed from a row changes its fields' count, and its hash).
+ */
 export function chainHash(row: ChainedRow, previous: string, key?: Buffer): string {
-  const fields = [
+  const fields: unknown[] = [
     previous,
     row.entryType,
     row.operUserId,
@@ -88,6 +97,7 @@ export function chainHash(row: ChainedRow, previous: string, key?: Buffer): stri
     canonicalJson(row.afterOperation ?? null),
     row.operationMicros,
   ];
+  if (row.contentKey !== null) fields.push(row.contentKey, canonicalJson(row.contentValues ?? null));
   return (key ? createHmac('sha256', key) : createHash('sha256')).update(JSON.stringify(fields)).digest('hex');
 }
 
@@ -101,13 +111,18 @@ export interface StoredRow extends Omit<ChainedRow, 'operationMicros'> {
   hash: string;
 }
 
+/** A row to append: without a content key (`contentKey` absent or null) it is written as rows were before contents had keys. */
+export type RowToChain = Omit<StoredRow, 'hash' | 'contentKey' | 'contentValues'> & { contentKey?: string | null; contentValues?: unknown };
+
 /** Hashes `rows` in order after `previous`, under `key` (without one, as rows were hashed before the chain was keyed). */
-export function chainRows(rows: ReadonlyArray<Omit<StoredRow, 'hash'>>, previous: string, key?: Buffer): StoredRow[] {
+export function chainRows(rows: readonly RowToChain[], previous: string, key?: Buffer): StoredRow[] {
   let last = previous;
   return rows.map((row) => {
-    const { operationTime, ...fields } = row;
+    const contentKey = row.contentKey ?? null;
+    const stored = { ...row, contentKey, contentValues: contentKey === null ? null : (row.contentValues ?? null) };
+    const { operationTime, ...fields } = stored;
     last = chainHash({ ...fields, operationMicros: microsOf(operationTime) }, last, key);
-    return { ...row, hash: last };
+    return { ...stored, hash: last };
   });
 }
 
@@ -120,13 +135,15 @@ const COLUMNS = [
   ['oper_ip', 'operIp'],
   ['oper_dept_id', 'operDeptId'],
   ['operation_content', 'operationContent'],
+  ['content_key', 'contentKey'],
+  ['content_values', 'contentValues'],
   ['before_operation', 'beforeOperation'],
   ['after_operation', 'afterOperation'],
   ['operation_time', 'operationTime'],
   ['hash', 'hash'],
 ] as const satisfies ReadonlyArray<readonly [string, keyof StoredRow]>;
 
-const JSON_COLUMNS = new Set<string>(['beforeOperation', 'afterOperation']);
+const JSON_COLUMNS = new Set<string>(['contentValues', 'beforeOperation', 'afterOperation']);
 
 /** A CSV field for COPY: empty for NULL, a JSON column's value always as JSON text. */
 function csvField(property: keyof StoredRow, value: unknown): string {
@@ -185,7 +202,7 @@ function writeHead(head: ChainHead, key: Buffer) {
  * Appends `rows` to the chain in one transaction. PGlite takes the rows by COPY from a blob inside its own
  * transaction (no parameter per value in the requests' thread); PostgreSQL by one JSON parameter.
  */
-export async function appendChained(db: Db, rows: ReadonlyArray<Omit<StoredRow, 'hash'>>, key: Buffer): Promise<void> {
+export async function appendChained(db: Db, rows: readonly RowToChain[], key: Buffer): Promise<void> {
   if (rows.length === 0) return;
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof PGlite || client instanceof PGliteThread) {
@@ -212,7 +229,7 @@ export async function appendChained(db: Db, rows: ReadonlyArray<Omit<StoredRow, 
  * record: both commit or neither does). The chain's lock is held from here to the commit, so a change
  * logs its rows as its transaction's last statements.
  */
-export async function appendChainedIn(tx: Tx, rows: ReadonlyArray<Omit<StoredRow, 'hash'>>, key: Buffer): Promise<void> {
+export async function appendChainedIn(tx: Tx, rows: readonly RowToChain[], key: Buffer): Promise<void> {
   if (rows.length === 0) return;
   await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
   const before = rowsOf<LastRow>(await tx.execute(sql.raw(LAST_ROW)))[0];
@@ -251,6 +268,8 @@ interface VerifiedRow {
   oper_ip: string;
   oper_dept_id: number | null;
   operation_content: string;
+  content_key: string | null;
+  content_values: unknown;
   before_operation: unknown;
   after_operation: unknown;
   micros: string | number;
@@ -289,7 +308,7 @@ export async function verifyChain(db: Tx, key: Buffer, pageSize = 2000): Promise
     const page = rowsOf<VerifiedRow>(
       await db.execute(sql`
         select id, entry_type, oper_user_id, oper_user_name, oper_login_name, oper_location, oper_ip, oper_dept_id,
-               operation_content, before_operation, after_operation,
+               operation_content, content_key, content_values, before_operation, after_operation,
                (extract(epoch from operation_time) * 1000000)::bigint::text as micros,
                to_char(operation_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, hash
         from log_operation where id > ${after} order by id limit ${pageSize}`),
@@ -312,6 +331,8 @@ export async function verifyChain(db: Tx, key: Buffer, pageSize = 2000): Promise
           operIp: row.oper_ip,
           operDeptId: row.oper_dept_id === null ? null : Number(row.oper_dept_id),
           operationContent: row.operation_content,
+          contentKey: row.content_key,
+          contentValues: jsonValue(row.content_values),
           beforeOperation: jsonValue(row.before_operation),
           afterOperation: jsonValue(row.after_operation),
           operationMicros: String(row.micros),

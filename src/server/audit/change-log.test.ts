@@ -39,7 +39,7 @@ describe('a change and its operation-log row', () => {
     const added = await server.call(api.role.add, { roleName: 'logged-at-once', deptId: east }, admin.as);
     expect(added.code).toBe(ResponseCode.Success);
     expect(server.services.audit.counts().operation.queued).toBe(0);
-    const rows = await server.services.db.select().from(operationLog).where(eq(operationLog.operationContent, 'Add role logged-at-once'));
+    const rows = await server.services.db.select().from(operationLog).where(eq(operationLog.operationContent, '新增角色 logged-at-once'));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.operLoginName).toBe('admin');
     expect(rows[0]!.operDeptId).not.toBeNull();
@@ -68,10 +68,10 @@ describe('a change and its operation-log row', () => {
   });
 
   it('roll back together when the log row is refused: a signed-out session keeps working', async () => {
-    await refuseLogRowsNaming('Sign out admin');
+    await refuseLogRowsNaming('admin 退出登录');
     expect((await server.call(api.auth.logout, {}, admin.as)).code).toBe(ResponseCode.ServerError);
     expect((await server.call(api.session.roleSelect, {}, admin.as)).code).toBe(ResponseCode.Success);
-    expect(await logRowsNaming('Sign out admin')).toHaveLength(0);
+    expect(await logRowsNaming('admin 退出登录')).toHaveLength(0);
   });
 
   it('leave no row when the change itself is refused', async () => {

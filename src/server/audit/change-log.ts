@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { OperationEntryType } from '../../areas/operation-log/contract';
+import type { OperationEntryType } from '../../shared/operation-entry-types';
+import type { OperationContent } from '../../shared/operation-content';
 import type { SessionInfo } from '../auth/session-store';
 import type { Tx } from '../db/client';
 import { operationLog, user } from '../db/schema';
 import { locate } from '../geo/locate';
 import type { OperationLogRow } from './audit';
 import { appendChainedIn } from './chain';
+import { storedContent } from './content';
 import { rowFitter } from './fit';
 import { redact } from './redact';
 
@@ -14,8 +16,8 @@ const fitOperationRow = rowFitter(operationLog);
 export interface ChangeRecord {
   /** add, update, delete or an action's name (the contract's list). */
   entryType: OperationEntryType;
-  /** What changed, for people reading the log. */
-  content: string;
+  /** What changed, for people reading the log: a key of shared/operation-content.ts and its values, written out in the reader's language. */
+  content: OperationContent;
   before: unknown;
   after: unknown;
 }
@@ -38,7 +40,7 @@ export function operationRowOf(ctx: ChangeCaller, change: ChangeRecord, secretFi
     // Looked up offline (ip2region).
     operLocation: locate(ctx.ip).label,
     operIp: ctx.ip,
-    operationContent: change.content,
+    ...storedContent(change.content),
     beforeOperation: change.before === undefined ? null : redact(change.before, secretFields),
     afterOperation: change.after === undefined ? null : redact(change.after, secretFields),
     operationTime: ctx.services.now(),
@@ -69,6 +71,8 @@ export async function writeChangeIn(tx: Tx, row: OperationLogRow, chainKey: Buff
         operIp: fitted.operIp ?? '',
         operDeptId,
         operationContent: fitted.operationContent,
+        contentKey: fitted.contentKey ?? null,
+        contentValues: fitted.contentValues ?? null,
         beforeOperation: fitted.beforeOperation ?? null,
         afterOperation: fitted.afterOperation ?? null,
         operationTime: fitted.operationTime ?? new Date(),

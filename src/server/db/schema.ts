@@ -643,7 +643,12 @@ export const operationLog = pgTable(
     operIp: varchar('oper_ip', { length: 64 }).notNull().default(''),
     /** The operator's organisation, for the log's organisation scope; null when unknown. */
     operDeptId: integer('oper_dept_id'),
+    /** The text of rows written before contents were keyed; for a keyed row, its text in the default language. */
     operationContent: varchar('operation_content', { length: 200 }).notNull(),
+    /** What was done, as a key of shared/operation-content.ts, written out in the reader's language when read; null for older rows. */
+    contentKey: varchar('content_key', { length: 64 }),
+    /** The values of the key's template. */
+    contentValues: jsonb('content_values'),
     beforeOperation: jsonb('before_operation'),
     afterOperation: jsonb('after_operation'),
     operationTime: ts('operation_time').notNull().defaultNow(),

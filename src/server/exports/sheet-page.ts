@@ -198,3 +198,10 @@ export function* rowsOf(page: SheetPage): Generator<readonly CellValue[]> {
     yield row;
   }
 }
+
+/**
+ * Starts a keyed text's cell as the database writes it: then JSON `[key, values, stored text]`. A control character no
+ * text typed by a person starts with; the cell is written as the key's template filled in, or the stored text for a key
+ * this release does not know.
+ */
+export const KEYED_TEXT_MARK = '\u0001';

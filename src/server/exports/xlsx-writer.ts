@@ -1,8 +1,9 @@
 import { once } from 'node:events';
 import type { PassThrough, Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
+import { fillTemplate, type TemplateContext } from '../../shared/template-fill';
 import WorkbookWriter from 'exceljs/lib/stream/xlsx/workbook-writer.js';
-import { rowsOf, type CellValue, type RowTexts, type SheetPage } from './sheet-page';
+import { KEYED_TEXT_MARK, rowsOf, type CellValue, type RowTexts, type SheetPage } from './sheet-page';
 
 export interface SheetSpec {
   name: string;
@@ -12,11 +13,25 @@ export interface SheetSpec {
   widths?: readonly number[];
   /** By column index: the text in the reader's language of each code the column stores; a code not listed stays as it is. */
   labels?: Readonly<Record<number, Readonly<Record<string, string>>>>;
+  /** By column index: the language a column's keyed texts (`KEYED_TEXT_MARK`) are written out in; any other text stays as it is. */
+  keyedTexts?: Readonly<Record<number, KeyedTextLanguage>>;
   /**
    * The time zone (IANA) of the workstation that asked for the export: time cells are written as date cells showing
    * that zone's wall-clock time (`DATE_TIME_FORMAT`). Without it they stay ISO 8601 texts in UTC.
    */
   timeZone?: string;
+}
+
+/** One language's templates by key, and what fills them (shared/template-fill.ts). */
+export interface KeyedTextLanguage {
+  templates: Readonly<Record<string, string>>;
+  context: TemplateContext;
+}
+
+function keyedTextOf(cell: string, language: KeyedTextLanguage): string {
+  const [key, values, stored] = JSON.parse(cell.slice(KEYED_TEXT_MARK.length)) as [string, Record<string, unknown> | null, string];
+  const template = language.templates[key];
+  return template === undefined ? stored : fillTemplate(template, values, language.context);
 }
 
 /** How a date cell shows its time: Excel's format codes for yyyy-MM-dd HH:mm:ss. */
@@ -107,6 +122,7 @@ export async function writeXlsx(sheet: SheetSpec, pages: AsyncIterator<SheetPage
   out.once('close', () => closed.abort());
   worksheet.addRow([...sheet.columns]).commit();
   const labelled = Object.entries(sheet.labels ?? {}).map(([at, labels]) => [Number(at), labels] as const);
+  const keyed = Object.entries(sheet.keyedTexts ?? {}).map(([at, language]) => [Number(at), language] as const);
   const wallClock = sheet.timeZone ? wallClockOf(sheet.timeZone) : null;
   let next = pages.next();
   for (let page = await next; !page.done; page = await next) {
@@ -120,10 +136,14 @@ export async function writeXlsx(sheet: SheetSpec, pages: AsyncIterator<SheetPage
     const timeCells = wallClock && texts ? (page.value as RowTexts).timeCells : [];
     for (const parsed of rowsOf(page.value)) {
       // A row parsed from the page's texts is this loop's own; a page of cells is the caller's, and stays so.
-      const row: Array<CellValue | Date> = texts || labelled.length === 0 ? (parsed as CellValue[]) : [...parsed];
+      const row: Array<CellValue | Date> = texts || (labelled.length === 0 && keyed.length === 0) ? (parsed as CellValue[]) : [...parsed];
       for (const [at, labels] of labelled) {
         const code = row[at];
         if (typeof code === 'string' && Object.hasOwn(labels, code)) row[at] = labels[code]!;
+      }
+      for (const [at, language] of keyed) {
+        const cell = row[at];
+        if (typeof cell === 'string' && cell.startsWith(KEYED_TEXT_MARK)) row[at] = keyedTextOf(cell, language);
       }
       for (const at of timeCells) {
         const time = row[at];

@@ -16,7 +16,7 @@ import type { SheetSpec } from './xlsx-writer';
  * part really unzips to are counted as they come (a directory may lie), and reading stops at a row limit.
  */
 
-export { CELL_TEXT_MAX } from './sheet-page';
+export { CELL_TEXT_MAX, KEYED_TEXT_MARK } from './sheet-page';
 export type { CellValue, RowTexts, SheetPage } from './sheet-page';
 export type { SheetSpec } from './xlsx-writer';
 

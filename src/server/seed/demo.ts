@@ -1,6 +1,8 @@
 import { asc, eq, like, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { appendChained } from '../audit/chain';
+import { storedContent } from '../audit/content';
+import type { OperationContent } from '../../shared/operation-content';
 import { locate } from '../geo/locate';
 import { API_PREFIX } from '../../shared/constants';
 import { api, type EndpointDef } from '../../shared/contract';
@@ -28,6 +30,13 @@ function publicAddress(n: number): { operIp: string; operLocation: string } {
 }
 
 /** Whether the demo volume is already in this database (one of its accounts is). */
+/** The content of demo operation row `n` (an add, an update or a delete of a demo user, as its entry type says). */
+function demoContent(n: number, username: string): OperationContent {
+  if (n % 3 === 0) return { key: 'user.add', values: { username } };
+  if (n % 3 === 1) return { key: 'user.update', values: { username } };
+  return { key: 'user.delete', values: { usernames: [username] } };
+}
+
 export async function hasDemo(db: Db): Promise<boolean> {
   const rows = await db.select({ userId: user.userId }).from(user).where(like(user.username, 'demo%')).limit(1);
   return rows.length > 0;
@@ -118,7 +127,7 @@ export async function seedDemo(db: Db, options: { users?: number; logRows?: numb
         ...publicAddress(n),
         // The operator's organisation, as the demo user was given it above.
         operDeptId: depts[(offset + demoIndex) % depts.length]?.deptId ?? null,
-        operationContent: ['Add an article', 'Update a user', 'Delete a notice'][n % 3]!,
+        ...storedContent(demoContent(n, `demo${String(n % userCount).padStart(5, '0')}`)),
         beforeOperation: n % 3 === 0 ? null : { title: `old ${n}` },
         afterOperation: n % 3 === 2 ? null : { title: `new ${n}` },
         // Oldest first, so that id order (the chain's and the list's) is time order.

@@ -121,7 +121,7 @@ export async function restoreDelete(ctx: CallContext, token: string): Promise<{ 
     await purgeExpired(tx, services.now());
     await ctx.logChange(tx, {
       entryType: 'undo',
-      content: `Undo ${stored.endpoint}: restore ${stored.label}`,
+      content: { key: 'undo.restore', values: { interface: stored.endpoint, label: stored.label } },
       before: { undoOf: stored.endpoint, deleteLogId: deleteLog ? Number(deleteLog.id) : null, deletedAt: stored.create_time },
       after: { restored: stored.label, rows: count },
     });

@@ -149,7 +149,7 @@ export async function addApp(ctx: CallContext, form: AddForm): Promise<IssuedSec
         .values({ ...settingsOf(form), clientSecretHash: clientSecretHash(secret), createBy: session.userId, createTime: now })
         .returning();
       const inserted = created[0]!;
-      await ctx.logChange(tx, { entryType: 'add', content: `Add application ${inserted.clientId} ${inserted.appName}`, before: null, after: snapshotOf(inserted) });
+      await ctx.logChange(tx, { entryType: 'add', content: { key: 'app.add', values: { clientId: inserted.clientId, appName: inserted.appName } }, before: null, after: snapshotOf(inserted) });
       return inserted;
     })
     .catch(clientIdConflict);
@@ -175,7 +175,7 @@ export async function updateApp(ctx: CallContext, form: UpdateForm): Promise<App
       // The keys name their application by AppId: they follow it when it changes.
       if (form.clientId !== existing.clientId) await tx.update(systemApiKey).set({ apiCode: form.clientId }).where(eq(systemApiKey.apiCode, existing.clientId));
       const change = { before: snapshotOf(existing), after: snapshotOf(updated[0]) };
-      await ctx.logChange(tx, { entryType: 'update', content: `Update application ${change.after.clientId} ${change.after.appName}`, ...change });
+      await ctx.logChange(tx, { entryType: 'update', content: { key: 'app.update', values: { clientId: change.after.clientId, appName: change.after.appName } }, ...change });
       return change.after;
     })
     .catch(clientIdConflict);
@@ -198,7 +198,7 @@ export async function deleteApp(ctx: CallContext, id: number): Promise<UndoTicke
     const undo = await undoableDelete(ctx, tx, { table: oauthClient, where: eq(oauthClient.id, id) });
     await tx.delete(oauthClient).where(eq(oauthClient.id, id));
     const removed = snapshotOf(existing);
-    await ctx.logChange(tx, { entryType: 'delete', content: `Delete application ${removed.clientId} ${removed.appName}`, before: removed, after: null });
+    await ctx.logChange(tx, { entryType: 'delete', content: { key: 'app.delete', values: { clientId: removed.clientId, appName: removed.appName } }, before: removed, after: null });
     return undo;
   });
   sessions.forgetClient(id);
@@ -221,7 +221,7 @@ export async function regenerateSecret(ctx: CallContext, id: number): Promise<Is
     if (!updated[0]) throw Errors.notFound('id');
     await ctx.logChange(tx, {
       entryType: 'regenerateSecret',
-      content: `New secret for application ${existing.clientId} ${existing.appName}`,
+      content: { key: 'app.regenerateSecret', values: { clientId: existing.clientId, appName: existing.appName } },
       before: null,
       after: { id: existing.id, clientId: existing.clientId },
     });

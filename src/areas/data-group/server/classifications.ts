@@ -151,7 +151,7 @@ export async function addClassification(ctx: CallContext, form: ParsedInputOf<ty
         .returning()
     )[0]!;
     const deptName = (await recordById(tx, row.id))?.deptName ?? '';
-    await ctx.logChange(tx, { entryType: 'add', content: `Add classification ${row.number} ${row.name}`, before: null, after: snapshotOf(row, deptName) });
+    await ctx.logChange(tx, { entryType: 'add', content: { key: 'classification.add', values: { number: row.number, name: row.name } }, before: null, after: snapshotOf(row, deptName) });
     return { id: row.id, version: row.version };
   });
 }
@@ -181,7 +181,7 @@ export async function updateClassification(ctx: CallContext, form: ParsedInputOf
     const after = await recordById(tx, form.id);
     await ctx.logChange(tx, {
       entryType: 'update',
-      content: `Update classification ${updated[0].number} ${updated[0].name}`,
+      content: { key: 'classification.update', values: { number: updated[0].number, name: updated[0].name } },
       before: snapshotOf(before.row, before.deptName ?? ''),
       after: snapshotOf(updated[0], after?.deptName ?? ''),
     });
@@ -217,7 +217,12 @@ export async function deleteClassifications(ctx: CallContext, ids: readonly numb
     const undo = await undoableDelete(ctx, tx, { table: dataClassification, where: inArray(dataClassification.id, [...ids]) });
     await tx.delete(dataClassification).where(inArray(dataClassification.id, [...ids]));
     for (const row of found)
-      await ctx.logChange(tx, { entryType: 'delete', content: `Delete classification ${row.number} ${row.name}`, before: snapshotOf(row, names.get(row.id) ?? ''), after: null });
+      await ctx.logChange(tx, {
+        entryType: 'delete',
+        content: { key: 'classification.delete', values: { number: row.number, name: row.name } },
+        before: snapshotOf(row, names.get(row.id) ?? ''),
+        after: null,
+      });
     return undo;
   });
 }

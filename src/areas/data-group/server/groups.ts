@@ -69,7 +69,7 @@ export async function addGroup(ctx: CallContext, form: ParsedInputOf<typeof api.
   return ctx.services.db.transaction(async (tx) => {
     await checkNumberFree(tx, NumberKind.group, dataGroup, form.number, null);
     const row = (await tx.insert(dataGroup).values({ name: form.name, number: form.number, remark: form.remark, createBy: session.userId, createTime: now, updateTime: now }).returning())[0]!;
-    await ctx.logChange(tx, { entryType: 'add', content: `Add data group ${row.number} ${row.name}`, before: null, after: snapshotOf(row) });
+    await ctx.logChange(tx, { entryType: 'add', content: { key: 'dataGroup.add', values: { number: row.number, name: row.name } }, before: null, after: snapshotOf(row) });
     return { id: row.id, version: row.version };
   });
 }
@@ -86,7 +86,12 @@ export async function updateGroup(ctx: CallContext, form: ParsedInputOf<typeof a
       .where(and(eq(dataGroup.id, form.id), eq(dataGroup.version, form.version)))
       .returning();
     if (!updated[0]) return missingOrStale(tx, dataGroup, form.id);
-    await ctx.logChange(tx, { entryType: 'update', content: `Update data group ${updated[0].number} ${updated[0].name}`, before: snapshotOf(before), after: snapshotOf(updated[0]) });
+    await ctx.logChange(tx, {
+      entryType: 'update',
+      content: { key: 'dataGroup.update', values: { number: updated[0].number, name: updated[0].name } },
+      before: snapshotOf(before),
+      after: snapshotOf(updated[0]),
+    });
     return { id: updated[0].id, version: updated[0].version };
   });
 }
@@ -118,7 +123,8 @@ export async function deleteGroups(ctx: CallContext, ids: readonly number[]): Pr
     await checkGroupsUnused(tx, groups);
     const undo = await undoableDelete(ctx, tx, { table: dataGroup, where: inArray(dataGroup.id, [...ids]) });
     await tx.delete(dataGroup).where(inArray(dataGroup.id, [...ids]));
-    for (const group of groups) await ctx.logChange(tx, { entryType: 'delete', content: `Delete data group ${group.number} ${group.name}`, before: snapshotOf(group), after: null });
+    for (const group of groups)
+      await ctx.logChange(tx, { entryType: 'delete', content: { key: 'dataGroup.delete', values: { number: group.number, name: group.name } }, before: snapshotOf(group), after: null });
     return undo;
   });
 }

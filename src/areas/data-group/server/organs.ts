@@ -69,7 +69,7 @@ export async function addOrgan(ctx: CallContext, form: ParsedInputOf<typeof api.
     const row = (
       await tx.insert(dataOrgan).values({ name: form.name, number: form.number, groupId: form.groupId, remark: form.remark, createBy: session.userId, createTime: now, updateTime: now }).returning()
     )[0]!;
-    await ctx.logChange(tx, { entryType: 'add', content: `Add organ ${row.number} ${row.name} to group ${group.name}`, before: null, after: snapshotOf(row, group.name) });
+    await ctx.logChange(tx, { entryType: 'add', content: { key: 'organ.add', values: { number: row.number, name: row.name, group: group.name } }, before: null, after: snapshotOf(row, group.name) });
     return { id: row.id, version: row.version };
   });
 }
@@ -89,7 +89,7 @@ export async function updateOrgan(ctx: CallContext, form: ParsedInputOf<typeof a
     if (!updated[0]) return missingOrStale(tx, dataOrgan, form.id);
     await ctx.logChange(tx, {
       entryType: 'update',
-      content: `Update organ ${updated[0].number} ${updated[0].name}`,
+      content: { key: 'organ.update', values: { number: updated[0].number, name: updated[0].name } },
       before: snapshotOf(before.organ, before.groupName ?? ''),
       after: snapshotOf(updated[0], group.name),
     });
@@ -109,7 +109,7 @@ export async function deleteOrgans(ctx: CallContext, ids: readonly number[]): Pr
     const undo = await undoableDelete(ctx, tx, { table: dataOrgan, where: inArray(dataOrgan.id, [...ids]) });
     await tx.delete(dataOrgan).where(inArray(dataOrgan.id, [...ids]));
     for (const { organ, groupName } of organs)
-      await ctx.logChange(tx, { entryType: 'delete', content: `Delete organ ${organ.number} ${organ.name}`, before: snapshotOf(organ, groupName ?? ''), after: null });
+      await ctx.logChange(tx, { entryType: 'delete', content: { key: 'organ.delete', values: { number: organ.number, name: organ.name } }, before: snapshotOf(organ, groupName ?? ''), after: null });
     return undo;
   });
 }

@@ -199,7 +199,7 @@ export async function addDept(ctx: CallContext, form: DeptFormInput): Promise<De
       .returning();
     const row = inserted[0]!;
     await writeImages(tx, row.deptId, images);
-    await ctx.logChange(tx, { entryType: 'add', content: `Add organisation ${row.name}`, before: null, after: snapshotOf(row, images) });
+    await ctx.logChange(tx, { entryType: 'add', content: { key: 'organisation.add', values: { name: row.name } }, before: null, after: snapshotOf(row, images) });
     return row;
   });
   ctx.services.authz.changed();
@@ -239,7 +239,12 @@ export async function updateDept(ctx: CallContext, form: DeptUpdateInput): Promi
       tx,
       held.map((i) => i.fileId),
     );
-    await ctx.logChange(tx, { entryType: 'update', content: `Update organisation ${updated[0].name}`, before: snapshotOf(existing, held), after: snapshotOf(updated[0], images) });
+    await ctx.logChange(tx, {
+      entryType: 'update',
+      content: { key: 'organisation.update', values: { name: updated[0].name } },
+      before: snapshotOf(existing, held),
+      after: snapshotOf(updated[0], images),
+    });
     return updated[0];
   });
   ctx.services.authz.changed();
@@ -307,7 +312,7 @@ export async function deleteDepts(ctx: CallContext, deptIds: number[]): Promise<
       const undo = await undoableDelete(ctx, tx, { table: dept, where: inArray(dept.deptId, deptIds) }, { table: file, where: inArray(file.fileId, fileIds), ifDeleted: true });
       for (const deptId of ordered) await tx.delete(dept).where(eq(dept.deptId, deptId));
       await deleteIfUnreferenced(tx, fileIds);
-      await ctx.logChange(tx, { entryType: 'delete', content: `Delete organisations ${snapshots.map((r) => r.name).join(', ')}`, before: snapshots, after: null });
+      await ctx.logChange(tx, { entryType: 'delete', content: { key: 'organisation.delete', values: { names: snapshots.map((r) => r.name) } }, before: snapshots, after: null });
       return undo;
     })
     .catch((error: unknown) => {

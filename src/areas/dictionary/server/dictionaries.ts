@@ -232,7 +232,7 @@ export async function addDictionary(ctx: CallContext, form: AddForm): Promise<Di
       const row = inserted[0]!;
       await writeNames(tx, row.id, form.names);
       const snapshot = snapshotOf(row, form.names);
-      await ctx.logChange(tx, { entryType: 'add', content: `Add dictionary ${snapshot.dictNo} ${snapshot.dictName}`, before: null, after: snapshot });
+      await ctx.logChange(tx, { entryType: 'add', content: { key: 'dictionary.add', values: { dictNo: snapshot.dictNo, dictName: snapshot.dictName } }, before: null, after: snapshot });
       return snapshot;
     })
     .catch(dictNoConflict);
@@ -261,7 +261,7 @@ export async function updateDictionary(ctx: CallContext, form: UpdateForm): Prom
       if (!updated[0]) throw Errors.stale();
       await writeNames(tx, existing.id, form.names);
       const change = { before: snapshotOf(existing, oldNames), after: snapshotOf(updated[0], form.names) };
-      await ctx.logChange(tx, { entryType: 'update', content: `Update dictionary ${change.after.dictNo} ${change.after.dictName}`, ...change });
+      await ctx.logChange(tx, { entryType: 'update', content: { key: 'dictionary.update', values: { dictNo: change.after.dictNo, dictName: change.after.dictName } }, ...change });
       return change;
     })
     .catch(dictNoConflict);
@@ -283,7 +283,7 @@ export async function deleteDictionaries(ctx: CallContext, ids: number[]): Promi
     const undo = await undoableDelete(ctx, tx, { table: dictionary, where: inArray(dictionary.id, ids) });
     await tx.delete(dictionary).where(inArray(dictionary.id, ids));
     const removed = rows.map((row) => snapshotOf(row, names.get(row.id) ?? []));
-    await ctx.logChange(tx, { entryType: 'delete', content: `Delete dictionaries ${removed.map((r) => r.dictNo).join(', ')}`.slice(0, 200), before: removed, after: null });
+    await ctx.logChange(tx, { entryType: 'delete', content: { key: 'dictionary.delete', values: { dictNos: removed.map((r) => r.dictNo) } }, before: removed, after: null });
     return undo;
   });
   return ticket;

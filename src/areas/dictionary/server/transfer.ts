@@ -17,6 +17,7 @@ import { AppError, Errors } from '../../../server/errors';
 import { readFirstSheet, xlsxStream, type CellValue, type SheetRow } from '../../../server/exports/xlsx';
 import { dictNoConflict, snapshotOf, type DictionarySnapshot } from './dictionaries';
 import type { OperationEntryType } from '../../operation-log/contract';
+import type { OperationContent } from '../../../shared/operation-content';
 
 /**
  * Export of the dictionaries to .xlsx and import back (issue 9): one row per node in tree order, its place
@@ -393,7 +394,7 @@ export async function applyImport(ctx: CallContext, fileId: number, digest: stri
       const idOfPath = new Map<string, number>();
       const stored = await storedNodes(tx);
       for (const [path, node] of stored) idOfPath.set(path, node.id);
-      const logged: Array<{ entryType: OperationEntryType; content: string; before: DictionarySnapshot | null; after: DictionarySnapshot }> = [];
+      const logged: Array<{ entryType: OperationEntryType; content: OperationContent; before: DictionarySnapshot | null; after: DictionarySnapshot }> = [];
       const depth = (path: string) => path.split(DICT_PATH_SEPARATOR).length;
       const adds = current.plan.flatMap((p) => (p.action === ImportAction.Add ? [p.candidate] : [])).sort((a, b) => depth(a.path) - depth(b.path));
       for (const candidate of adds) {
@@ -414,7 +415,7 @@ export async function applyImport(ctx: CallContext, fileId: number, digest: stri
         const id = inserted[0]!.id;
         idOfPath.set(candidate.path, id);
         await writeNamesOf(tx, id, candidate.names);
-        logged.push({ entryType: 'import', content: `Import: add dictionary ${candidate.path}`, before: null, after: await snapshotById(tx, id) });
+        logged.push({ entryType: 'import', content: { key: 'dictionary.importAdd', values: { path: candidate.path } }, before: null, after: await snapshotById(tx, id) });
       }
       for (const p of current.plan) {
         if (p.action !== ImportAction.Change) continue;
@@ -434,9 +435,9 @@ export async function applyImport(ctx: CallContext, fileId: number, digest: stri
           .returning({ id: dictionary.id });
         if (!updated[0]) throw Errors.stale();
         await writeNamesOf(tx, p.stored.id, p.candidate.names);
-        logged.push({ entryType: 'import', content: `Import: change dictionary ${p.candidate.path}`, before, after: await snapshotById(tx, p.stored.id) });
+        logged.push({ entryType: 'import', content: { key: 'dictionary.importUpdate', values: { path: p.candidate.path } }, before, after: await snapshotById(tx, p.stored.id) });
       }
-      for (const change of logged) await ctx.logChange(tx, { ...change, content: change.content.slice(0, 200) });
+      for (const change of logged) await ctx.logChange(tx, change);
       return logged;
     })
     .catch(dictNoConflict);

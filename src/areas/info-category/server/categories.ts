@@ -87,7 +87,7 @@ export async function addCategory(ctx: CallContext, form: CategoryForm): Promise
         .values({ ...valuesOf(form), createBy: session.userId, createTime: ctx.services.now() })
         .returning();
       const created = inserted[0]!;
-      await ctx.logChange(tx, { entryType: 'add', content: `Add information category ${created.name}`, before: null, after: snapshotOf(created) });
+      await ctx.logChange(tx, { entryType: 'add', content: { key: 'infoCategory.add', values: { name: created.name } }, before: null, after: snapshotOf(created) });
       return created;
     })
     .catch(nameConflict);
@@ -112,7 +112,7 @@ export async function updateCategory(ctx: CallContext, form: ParsedInputOf<typeo
         .where(and(eq(infoCategory.id, form.id), eq(infoCategory.version, form.version)))
         .returning();
       if (!updated[0]) throw Errors.stale();
-      await ctx.logChange(tx, { entryType: 'update', content: `Update information category ${updated[0].name}`, before: snapshotOf(existing), after: snapshotOf(updated[0]) });
+      await ctx.logChange(tx, { entryType: 'update', content: { key: 'infoCategory.update', values: { name: updated[0].name } }, before: snapshotOf(existing), after: snapshotOf(updated[0]) });
       return updated[0];
     })
     .catch(nameConflict);
@@ -133,7 +133,7 @@ export async function deleteCategories(ctx: CallContext, ids: number[]): Promise
     }
     const undo = await undoableDelete(ctx, tx, { table: infoCategory, where: inArray(infoCategory.id, ids) });
     await tx.delete(infoCategory).where(inArray(infoCategory.id, ids));
-    await ctx.logChange(tx, { entryType: 'delete', content: `Delete information categories ${rows.map((r) => r.name).join(', ')}`, before: rows.map(snapshotOf), after: null });
+    await ctx.logChange(tx, { entryType: 'delete', content: { key: 'infoCategory.delete', values: { names: rows.map((r) => r.name) } }, before: rows.map(snapshotOf), after: null });
     return undo;
   });
   return ticket;

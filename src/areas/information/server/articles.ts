@@ -200,7 +200,7 @@ export async function addArticle(ctx: CallContext, form: ArticleForm): Promise<A
       .values({ ...valuesOf(form, content), createBy: session.userId, createTime: ctx.services.now() })
       .returning();
     const row = inserted[0]!;
-    await ctx.logChange(tx, { entryType: 'add', content: `Add information ${row.title}`, before: null, after: snapshotOf(row) });
+    await ctx.logChange(tx, { entryType: 'add', content: { key: 'information.add', values: { title: row.title } }, before: null, after: snapshotOf(row) });
     return row;
   });
   return created;
@@ -233,7 +233,7 @@ export async function updateArticle(ctx: CallContext, form: ParsedInputOf<typeof
       tx,
       filesOf(existing).filter((id) => !kept.has(id)),
     );
-    await ctx.logChange(tx, { entryType: 'update', content: `Update information ${updated[0].title}`, before: snapshotOf(existing), after: snapshotOf(updated[0]) });
+    await ctx.logChange(tx, { entryType: 'update', content: { key: 'information.update', values: { title: updated[0].title } }, before: snapshotOf(existing), after: snapshotOf(updated[0]) });
     return updated[0];
   });
 }
@@ -248,7 +248,7 @@ export async function deleteArticles(ctx: CallContext, ids: number[]): Promise<U
     const undo = await undoableDelete(ctx, tx, { table: infoArticle, where: inArray(infoArticle.id, ids) }, { table: file, where: inArray(file.fileId, rows.flatMap(filesOf)), ifDeleted: true });
     await tx.delete(infoArticle).where(inArray(infoArticle.id, ids));
     await deleteIfUnreferenced(tx, rows.flatMap(filesOf));
-    await ctx.logChange(tx, { entryType: 'delete', content: `Delete information ${rows.map((r) => r.title).join(', ')}`, before: rows.map(snapshotOf), after: null });
+    await ctx.logChange(tx, { entryType: 'delete', content: { key: 'information.delete', values: { titles: rows.map((r) => r.title) } }, before: rows.map(snapshotOf), after: null });
     return undo;
   });
   return ticket;
@@ -258,7 +258,7 @@ export async function deleteArticles(ctx: CallContext, ids: number[]): Promise<U
 export async function setArticleSwitch(ctx: CallContext, id: number, change: { display: number } | { top: number }): Promise<ArticleTableRow> {
   const session = ctx.requireSession();
   const systems = await infoSystemsOf(ctx);
-  const what = 'display' in change ? (change.display === InfoSwitch.On ? 'Show' : 'Hide') : change.top === InfoSwitch.On ? 'Pin' : 'Cancel pin of';
+  const what = 'display' in change ? (change.display === InfoSwitch.On ? 'information.show' : 'information.hide') : change.top === InfoSwitch.On ? 'information.pin' : 'information.unpin';
   return ctx.services.db.transaction(async (tx) => {
     const existing = (await tx.select().from(infoArticle).where(eq(infoArticle.id, id)).limit(1))[0];
     if (!existing) throw Errors.notFound('id');
@@ -271,7 +271,7 @@ export async function setArticleSwitch(ctx: CallContext, id: number, change: { d
     const after = updated[0]!;
     await ctx.logChange(tx, {
       entryType: 'display' in change ? 'display' : 'top',
-      content: `${what} information ${after.title}`,
+      content: { key: what, values: { title: after.title } },
       before: { id: existing.id, display: existing.display, top: existing.top, version: existing.version },
       after: { id: after.id, display: after.display, top: after.top, version: after.version },
     });

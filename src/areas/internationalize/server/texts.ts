@@ -87,7 +87,7 @@ export async function saveText(ctx: CallContext, form: SaveForm): Promise<I18nTe
       const logSave = async (before: I18nTextRow | null, after: I18nTextRow) => {
         await ctx.logChange(tx, {
           entryType: before ? 'update' : 'add',
-          content: `${before ? 'Update' : 'Add'} multilingual text ${after.chinese}`.slice(0, 200),
+          content: { key: before ? 'i18nText.update' : 'i18nText.add', values: { chinese: after.chinese } },
           before: before ? snapshotOf(before) : null,
           after: snapshotOf(after),
         });
@@ -123,7 +123,7 @@ export async function deleteText(ctx: CallContext, id: number): Promise<UndoTick
     const rows = await tx.delete(i18nText).where(eq(i18nText.id, id)).returning();
     const removed = rows[0];
     if (!removed) throw Errors.notFound('id');
-    await ctx.logChange(tx, { entryType: 'delete', content: `Delete multilingual text ${removed.chinese}`.slice(0, 200), before: snapshotOf(removed), after: null });
+    await ctx.logChange(tx, { entryType: 'delete', content: { key: 'i18nText.delete', values: { chinese: removed.chinese } }, before: snapshotOf(removed), after: null });
     return undo;
   });
   ctx.services.translations.changed();

@@ -244,7 +244,7 @@ export async function applyImport(ctx: CallContext, fileId: number, digest: stri
     for (const { before, after } of changes) {
       await ctx.logChange(tx, {
         entryType: 'import',
-        content: `Import: ${before ? 'change' : 'add'} multilingual text ${after.chinese}`.slice(0, 200),
+        content: { key: before ? 'i18nText.importUpdate' : 'i18nText.importAdd', values: { chinese: after.chinese } },
         before: before ? snapshotOf(before) : null,
         after: snapshotOf(after),
       });

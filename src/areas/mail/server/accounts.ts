@@ -114,7 +114,7 @@ export async function addAccount(ctx: CallContext, form: ParsedInputOf<typeof ap
           })
           .returning()
       )[0]!;
-      await ctx.logChange(tx, { entryType: 'add', content: `Add mail account ${created.account}`, before: null, after: accountSnapshot(created) });
+      await ctx.logChange(tx, { entryType: 'add', content: { key: 'mailAccount.add', values: { account: created.account } }, before: null, after: accountSnapshot(created) });
       return created;
     })
     .catch(accountTaken);
@@ -146,7 +146,7 @@ export async function updateAccount(ctx: CallContext, form: ParsedInputOf<typeof
       if (!updated[0]) throw Errors.stale();
       await ctx.logChange(tx, {
         entryType: 'update',
-        content: `Update mail account ${updated[0].account}${secretEnc !== null ? ' and its password' : ''}`,
+        content: { key: secretEnc !== null ? 'mailAccount.updateWithPassword' : 'mailAccount.update', values: { account: updated[0].account } },
         before: accountSnapshot(existing),
         after: { ...accountSnapshot(updated[0]), secretChanged: secretEnc !== null },
       });
@@ -174,7 +174,7 @@ export async function activateAccount(ctx: CallContext, { id, version }: { id: n
     if (!updated[0]) throw Errors.stale();
     await ctx.logChange(tx, {
       entryType: 'activate',
-      content: `Activate mail account ${existing.account}`,
+      content: { key: 'mailAccount.activate', values: { account: existing.account } },
       before: { active: previous.map((row) => row.account) },
       after: accountSnapshot(updated[0]),
     });
@@ -196,7 +196,7 @@ export async function deleteAccounts(ctx: CallContext, ids: number[]): Promise<U
     if (waiting[0]) throw Errors.inUse('error.mailAccountHasWaitingMail', { account: waiting[0].account, count: Number(waiting[0].n) });
     const undo = await undoableDelete(ctx, tx, { table: mailAccount, where: inArray(mailAccount.id, ids) });
     await tx.delete(mailAccount).where(inArray(mailAccount.id, ids));
-    await ctx.logChange(tx, { entryType: 'delete', content: `Delete mail accounts ${rows.map((r) => r.account).join(', ')}`, before: rows.map(accountSnapshot), after: null });
+    await ctx.logChange(tx, { entryType: 'delete', content: { key: 'mailAccount.delete', values: { accounts: rows.map((r) => r.account) } }, before: rows.map(accountSnapshot), after: null });
     return undo;
   });
   return ticket;
@@ -233,7 +233,12 @@ export async function testAccount(ctx: CallContext, input: ParsedInputOf<typeof 
     throw new AppError(ResponseCode.ThirdPartyError, 'error.mailTestFailed', { reason }, undefined, `mail test through ${row.account}: ${failureText(classified)}`);
   }
   await ctx.services.db.transaction((tx) =>
-    ctx.logChange(tx, { entryType: 'send', content: `Send a test mail through ${row.account} to ${input.to}`, before: null, after: { account: row.account, to: input.to, sent: true } }),
+    ctx.logChange(tx, {
+      entryType: 'send',
+      content: { key: 'mail.sendTest', values: { account: row.account, to: input.to } },
+      before: null,
+      after: { account: row.account, to: input.to, sent: true },
+    }),
   );
   return { sent: true };
 }

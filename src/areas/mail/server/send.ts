@@ -86,7 +86,7 @@ export async function sendMail(ctx: CallContext, form: ParsedInputOf<typeof api.
     if (attachmentIds.length > 0) await tx.insert(mailAttachment).values(attachmentIds.map((fileId, position) => ({ mailId: created.id, fileId, position })));
     await ctx.logChange(tx, {
       entryType: 'send',
-      content: `Send mail "${form.subject}" to ${recipientCount} addresses`.slice(0, 200),
+      content: { key: 'mail.send', values: { subject: form.subject, count: recipientCount } },
       before: null,
       after: { mailId: created.id, sender: account.account, to: recipients.to.addresses, cc: recipients.cc.addresses, subject: form.subject, attachments: attachmentIds, duplicates },
     });

@@ -236,7 +236,7 @@ export async function addMenu(ctx: CallContext, form: MenuForm): Promise<MenuRow
         .values({ ...valuesOf(form), systemMenuId, createBy: session.userId, createTime: ctx.services.now() })
         .returning();
       const row = inserted[0]!;
-      await ctx.logChange(tx, { entryType: 'add', content: `Add menu ${row.name} (${row.perms})`, before: null, after: snapshotOf(row) });
+      await ctx.logChange(tx, { entryType: 'add', content: { key: 'menu.add', values: { name: row.name, perms: row.perms } }, before: null, after: snapshotOf(row) });
       return row;
     })
     .catch(permsConflict);
@@ -272,7 +272,12 @@ export async function updateMenu(ctx: CallContext, form: ParsedInputOf<typeof ap
         const below = [...(await descendantIds(tx, existing.menuId))];
         if (below.length > 0) await tx.update(menu).set({ systemMenuId }).where(inArray(menu.menuId, below));
       }
-      await ctx.logChange(tx, { entryType: 'update', content: `Update menu ${updated[0].name} (${updated[0].perms})`, before: snapshotOf(existing), after: snapshotOf(updated[0]) });
+      await ctx.logChange(tx, {
+        entryType: 'update',
+        content: { key: 'menu.update', values: { name: updated[0].name, perms: updated[0].perms } },
+        before: snapshotOf(existing),
+        after: snapshotOf(updated[0]),
+      });
       return updated[0];
     })
     .catch(permsConflict);
@@ -300,7 +305,7 @@ export async function deleteMenus(ctx: CallContext, menuIds: number[]): Promise<
       if (remaining.length > 0) throw Errors.inUse('error.menuHasChildren');
       const undo = await undoableDelete(ctx, tx, { table: menu, where: inArray(menu.menuId, menuIds) });
       await tx.delete(menu).where(inArray(menu.menuId, menuIds));
-      await ctx.logChange(tx, { entryType: 'delete', content: `Delete menus ${rows.map((r) => `${r.name} (${r.perms})`).join(', ')}`, before: rows.map(snapshotOf), after: null });
+      await ctx.logChange(tx, { entryType: 'delete', content: { key: 'menu.delete', values: { menus: rows.map((r) => `${r.name} (${r.perms})`) } }, before: rows.map(snapshotOf), after: null });
       return undo;
     })
     .catch((error: unknown) => {

@@ -133,7 +133,7 @@ export async function addKey(ctx: CallContext, form: AddForm): Promise<IssuedMes
           })
           .returning()
       )[0]!;
-      await ctx.logChange(tx, { entryType: 'add', content: `Add message API key #${created.id} of message system #${created.msgSystemId}`, before: null, after: keySnapshot(created) });
+      await ctx.logChange(tx, { entryType: 'add', content: { key: 'messageKey.add', values: { id: created.id, systemId: created.msgSystemId } }, before: null, after: keySnapshot(created) });
       return created;
     })
     .catch(keyTaken);
@@ -162,7 +162,7 @@ export async function updateKey(ctx: CallContext, form: UpdateForm): Promise<Key
         .where(and(eq(messageApiKey.id, form.id), eq(messageApiKey.version, form.version)))
         .returning();
       if (!updated[0]) throw Errors.stale();
-      await ctx.logChange(tx, { entryType: 'update', content: `Update message API key #${existing.id}`, before: keySnapshot(existing), after: keySnapshot(updated[0]) });
+      await ctx.logChange(tx, { entryType: 'update', content: { key: 'messageKey.update', values: { id: existing.id } }, before: keySnapshot(existing), after: keySnapshot(updated[0]) });
       return updated[0];
     })
     .catch(keyTaken);
@@ -190,7 +190,7 @@ export async function regenerateKey(ctx: CallContext, id: number): Promise<Issue
           .where(eq(messageApiKey.id, id))
           .returning()
       )[0]!;
-      await ctx.logChange(tx, { entryType: 'regenerateSecret', content: `New value for message API key #${id}`, before: keySnapshot(existing.key), after: keySnapshot(updated) });
+      await ctx.logChange(tx, { entryType: 'regenerateSecret', content: { key: 'messageKey.regenerate', values: { id } }, before: keySnapshot(existing.key), after: keySnapshot(updated) });
     })
     .catch(keyTaken);
   return { id, apiKey };
@@ -211,7 +211,7 @@ export async function deleteKeys(ctx: CallContext, ids: number[]): Promise<UndoT
     await tx.delete(messageApiKey).where(inArray(messageApiKey.id, ids));
     await ctx.logChange(tx, {
       entryType: 'delete',
-      content: `Delete message API keys ${rows.map((row) => `#${row.key.id}`).join(', ')}`,
+      content: { key: 'messageKey.delete', values: { ids: rows.map((row) => `#${row.key.id}`) } },
       before: rows.map((row) => keySnapshot(row.key)),
       after: null,
     });

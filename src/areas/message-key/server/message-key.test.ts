@@ -117,7 +117,7 @@ describe('message systems', () => {
     const listed = await server.call(api.messageKey.systemList, { name: 'port 2', status: MessageKeyStatus.Stopped, pageNum: 1, pageSize: 10 }, admin.as);
     expect(listed.data!.records.map((r) => [r.systemId, r.deptName, r.channels, r.remark])).toEqual([['TMS02', '华东分公司', ['sms'], 'night runs']]);
 
-    const logged = await server.services.db.select().from(operationLog).where(like(operationLog.operationContent, 'Update message system%'));
+    const logged = await server.services.db.select().from(operationLog).where(like(operationLog.operationContent, '修改消息系统%'));
     expect(logged.map((r) => [r.beforeOperation, r.afterOperation])).toEqual([
       [expect.objectContaining({ systemId: expect.stringMatching(/^TMS01/), status: 1 }), expect.objectContaining({ systemId: 'TMS02', status: 2 })],
     ]);
@@ -178,8 +178,8 @@ describe('message API keys', () => {
       expect(operations).not.toContain(value);
       expect(calls).not.toContain(value);
     }
-    expect(operations).toContain('Add message API key');
-    expect(operations).toContain(`New value for message API key #${id}`);
+    expect(operations).toContain('新增消息密钥');
+    expect(operations).toContain(`重新生成消息密钥 #${id}`);
   });
 
   // Security review 2, M3: a 2-character key was accepted, and keys were stored and listed in clear.
@@ -315,7 +315,7 @@ describe('the open SMS endpoint', () => {
       .from(operationLog)
       .where(and(eq(operationLog.entryType, 'send'), eq(operationLog.operLoginName, 'TMS01')));
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ operUserName: 'Transport', operDeptId: rootDept, operationContent: 'Send SMS Pickup code to 2 numbers for message system TMS01' });
+    expect(logged[0]).toMatchObject({ operUserName: 'Transport', operDeptId: rootDept, operationContent: '发送短信 Pickup code（号码数：2）', operLoginName: 'TMS01' });
     expect(logged[0]!.afterOperation).toMatchObject({ batchId, total: 2, messageSystem: 'TMS01', messageKeyId: keyId });
 
     await server.services.audit.flush();

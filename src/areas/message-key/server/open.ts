@@ -130,13 +130,12 @@ export async function takeSend(ctx: CallContext, tx: Tx, caller: OpenCaller): Pr
   throw new AppError(ResponseCode.RateLimited, 'error.messageKeyRateLimited', { limit: caller.rateLimit, seconds: Math.max(1, Math.ceil((freeAt - now) / 1000)) });
 }
 
-/** The operation-log row of an open call's change: the system is the operator, its organisation the row's. */
+/** The operation-log row of an open call's change: the system is the operator (its name and id in the operator's columns), its organisation the row's. */
 export async function logOpenChange(ctx: CallContext, tx: Tx, caller: OpenCaller, change: ChangeRecord): Promise<void> {
   const row = operationRowOf(
     ctx,
     {
       ...change,
-      content: `${change.content} for message system ${caller.system.systemId}`,
       after: { ...(change.after as Record<string, unknown>), messageSystem: caller.system.systemId, messageKeyId: caller.keyId },
     },
     ctx.endpoint?.secretFields ?? [],

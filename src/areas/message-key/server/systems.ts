@@ -107,7 +107,7 @@ export async function addSystem(ctx: CallContext, form: AddForm): Promise<System
           .values({ ...form, createBy: session.userId, createName: session.name, createTime: ctx.services.now() })
           .returning()
       )[0]!;
-      await ctx.logChange(tx, { entryType: 'add', content: `Add message system ${created.systemId} (${created.name})`, before: null, after: systemSnapshot(created) });
+      await ctx.logChange(tx, { entryType: 'add', content: { key: 'messageSystem.add', values: { systemId: created.systemId, name: created.name } }, before: null, after: systemSnapshot(created) });
       return created;
     })
     .catch(systemIdTaken);
@@ -138,7 +138,7 @@ export async function updateSystem(ctx: CallContext, form: UpdateForm): Promise<
       if (!updated[0]) throw Errors.stale();
       await ctx.logChange(tx, {
         entryType: 'update',
-        content: `Update message system ${updated[0].systemId} (${updated[0].name})`,
+        content: { key: 'messageSystem.update', values: { systemId: updated[0].systemId, name: updated[0].name } },
         before: systemSnapshot(existing),
         after: systemSnapshot(updated[0]),
       });
@@ -159,7 +159,7 @@ export async function deleteSystems(ctx: CallContext, ids: number[]): Promise<Un
     await tx.delete(messageSystem).where(inArray(messageSystem.id, ids));
     await ctx.logChange(tx, {
       entryType: 'delete',
-      content: `Delete message systems ${rows.map((row) => row.systemId).join(', ')} with ${keys.length} keys`,
+      content: { key: 'messageSystem.delete', values: { systemIds: rows.map((row) => row.systemId), keyCount: keys.length } },
       before: rows.map((row) => ({ ...systemSnapshot(row), keyIds: keys.filter((key) => key.msgSystemId === row.id).map((key) => key.id) })),
       after: null,
     });

@@ -72,9 +72,9 @@ export async function openNotice(ctx: CallContext, id: number): Promise<OpenedNo
     if (!found) throw Errors.notFound('id');
     if (!found.read) {
       await tx.insert(noticeRead).values({ noticeId: id, userId, readTime: now }).onConflictDoNothing();
-      await ctx.logChange(tx, { entryType: 'read', content: `Read notice ${found.title}`, before: { read: false }, after: { read: true, readTime: now.toISOString() } });
+      await ctx.logChange(tx, { entryType: 'read', content: { key: 'notice.read', values: { title: found.title } }, before: { read: false }, after: { read: true, readTime: now.toISOString() } });
     } else {
-      await ctx.logChange(tx, { entryType: 'read', content: `Open notice ${found.title} again`, before: { read: true }, after: { read: true } });
+      await ctx.logChange(tx, { entryType: 'read', content: { key: 'notice.readAgain', values: { title: found.title } }, before: { read: true }, after: { read: true } });
     }
     return { ...inboxOf({ ...found, read: true }), contentFormat: found.contentFormat === NoticeFormat.Html ? NoticeFormat.Html : NoticeFormat.Text, content: found.content };
   });

@@ -224,7 +224,7 @@ describe('withdrawing and the operation log', () => {
       .select()
       .from(operationLog)
       .where(and(eq(operationLog.operUserId, reader.userId), eq(operationLog.entryType, 'read')));
-    expect(rows.map((r) => r.operationContent)).toEqual(['Read notice Read me']);
+    expect(rows.map((r) => r.operationContent)).toEqual(['阅读通知 Read me']);
     const readerRow = (await server.services.db.select().from(user).where(eq(user.userId, reader.userId)))[0]!;
     expect(readerRow.username).toBe('reader1');
   });

@@ -178,8 +178,12 @@ export async function sendNotice(ctx: CallContext, form: SendForm): Promise<Noti
       })
       .returning();
     const row = inserted[0]!;
-    const to = audience.name ? `${audience.audienceType} ${audience.name}` : audience.audienceType;
-    await ctx.logChange(tx, { entryType: 'send', content: `Send notice ${row.title} to ${to}`, before: null, after: snapshotOf(row) });
+    await ctx.logChange(tx, {
+      entryType: 'send',
+      content: audience.name ? { key: 'notice.sendTo', values: { title: row.title, audience: audience.name } } : { key: 'notice.sendAll', values: { title: row.title } },
+      before: null,
+      after: snapshotOf(row),
+    });
     return row;
   });
 }
@@ -206,7 +210,7 @@ export async function withdrawNotice(ctx: CallContext, input: { id: number; vers
       .where(and(eq(notice.id, input.id), eq(notice.version, input.version)))
       .returning();
     if (!updated[0]) throw Errors.stale();
-    await ctx.logChange(tx, { entryType: 'withdraw', content: `Withdraw notice ${existing.title}`, before: snapshotOf(existing), after: snapshotOf(updated[0]) });
+    await ctx.logChange(tx, { entryType: 'withdraw', content: { key: 'notice.withdraw', values: { title: existing.title } }, before: snapshotOf(existing), after: snapshotOf(updated[0]) });
     return updated[0];
   });
 }

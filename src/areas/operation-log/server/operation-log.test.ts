@@ -1,3 +1,4 @@
+import readXlsxFile from 'read-excel-file/node';
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { asc, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -314,5 +315,56 @@ describe('the export', () => {
     const viewer = await signInBranchAdmin(server, { username: 'viewer', keys: [Perm.operLogView] });
     const refused = await exportFile(viewer.as);
     expect(JSON.parse(refused.body.toString())).toMatchObject({ code: ResponseCode.Forbidden });
+  });
+});
+
+describe('the content in the reader’s language', () => {
+  async function roleAdded(name: string): Promise<number> {
+    const east = await deptIdOf(server, '华东分公司');
+    expect((await server.call(api.role.add, { roleName: name, deptId: east }, admin.as)).code).toBe(ResponseCode.Success);
+    const [logged] = await server.services.db.select().from(operationLog).orderBy(desc(operationLog.id)).limit(1);
+    expect(logged).toMatchObject({ contentKey: 'role.add', contentValues: { name }, operationContent: `新增角色 ${name}` });
+    return logged!.id;
+  }
+
+  const listed = async (language: 'zh_CN' | 'de_DE', id: number) =>
+    (await server.call(api.operationLog.list, { pageNo: 1, pageSize: 50 }, { ...admin.as, language })).data!.list.find((entry) => entry.id === id)?.operationContent;
+
+  it('stores a change as its key and values and writes it out in each reader’s language; an older row reads as its text', async () => {
+    const id = await roleAdded('审计员');
+    expect(await listed('zh_CN', id)).toBe('新增角色 审计员');
+    expect(await listed('de_DE', id)).toBe('Rolle 审计员 hinzugefügt');
+    await write([row(1, { operationContent: 'Add information 审计资讯' })]);
+    const [older] = await server.services.db.select().from(operationLog).orderBy(desc(operationLog.id)).limit(1);
+    expect(older!.contentKey).toBeNull();
+    expect(await listed('de_DE', older!.id)).toBe('Add information 审计资讯');
+    expect(await listed('zh_CN', older!.id)).toBe('Add information 审计资讯');
+  });
+
+  it('exports the content in the reader’s language, read back by an independent reader', async () => {
+    await roleAdded('访客');
+    await write([row(2, { operationContent: 'older text' })]);
+    const ids = (await idsNewestFirst()).slice(0, 2);
+    const [sheet] = await readXlsxFile((await exportFile({ ...admin.as, language: 'de_DE' }, `?vIds=${ids.join(',')}`)).body);
+    const [header, older, keyed] = sheet!.data;
+    const at = header!.indexOf('Vorgang');
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(keyed![at]).toBe('Rolle 访客 hinzugefügt');
+    expect(older![at]).toBe('older text');
+    const [zhSheet] = await readXlsxFile((await exportFile({ ...admin.as, language: 'zh_CN' }, `?vIds=${ids[1]}`)).body);
+    expect(zhSheet!.data[1]).toContain('新增角色 访客');
+  });
+
+  it('breaks the chain when a row’s key or values are edited in the database', async () => {
+    const id = await roleAdded('链上角色');
+    expect((await verifyChain(server.services.db, chainKey())).intact).toBe(true);
+    await server.services.db.execute(sql`update log_operation set content_values = ${JSON.stringify({ name: '别的角色' })}::jsonb where id = ${id}`);
+    expect(await verifyChain(server.services.db, chainKey())).toMatchObject({ intact: false, brokenAt: { id }, cause: 'row' });
+    await server.services.db.execute(sql`update log_operation set content_values = ${JSON.stringify({ name: '链上角色' })}::jsonb where id = ${id}`);
+    expect((await verifyChain(server.services.db, chainKey())).intact).toBe(true);
+    await server.services.db.execute(sql`update log_operation set content_key = 'role.delete' where id = ${id}`);
+    expect(await verifyChain(server.services.db, chainKey())).toMatchObject({ intact: false, brokenAt: { id }, cause: 'row' });
+    await server.services.db.execute(sql`update log_operation set content_key = null where id = ${id}`);
+    expect(await verifyChain(server.services.db, chainKey())).toMatchObject({ intact: false, brokenAt: { id }, cause: 'row' });
   });
 });

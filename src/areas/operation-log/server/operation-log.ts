@@ -3,7 +3,9 @@ import { RoleType } from '../../../shared/constants';
 import type { ChainStatus, OperationLogEntry } from '../contract';
 import { OPERATION_LOG_COLUMNS, entryTypeLabels } from '../contract';
 import type { ExportProgress, ExportedFile } from '../../../shared/contract/export';
+import type { Locale } from '../../../shared/constants';
 import { chainKeyOf, verifyChain } from '../../../server/audit/chain';
+import { contentLanguage, contentText } from '../../../server/audit/content';
 import { roleScope } from '../../../server/auth/scope';
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
@@ -12,7 +14,7 @@ import { operationLog } from '../../../server/db/schema';
 import { Errors } from '../../../server/errors';
 import { keysetPages } from '../../../server/exports/keyset';
 import { readExportProgress, trackedPages } from '../../../server/exports/progress';
-import { CELL_TEXT_MAX, xlsxStream, type RowTexts } from '../../../server/exports/xlsx';
+import { CELL_TEXT_MAX, KEYED_TEXT_MARK, xlsxStream, type RowTexts } from '../../../server/exports/xlsx';
 import { pageIndexOf, type PageIndexSource } from '../../../server/db/page-index';
 import { isoTime, leadingText, readRowTexts, type CellSource } from '../../../server/db/row-cells';
 
@@ -55,7 +57,7 @@ function keyOf(scope: number[] | null, filters: LogFilters): string {
   ]);
 }
 
-function entryOf(row: LogRow): OperationLogEntry {
+function entryOf(row: LogRow, locale: Locale): OperationLogEntry {
   return {
     id: row.id,
     entryType: row.entryType,
@@ -63,7 +65,7 @@ function entryOf(row: LogRow): OperationLogEntry {
     operLoginName: row.operLoginName,
     operLocation: row.operLocation,
     operIp: row.operIp,
-    operationContent: row.operationContent,
+    operationContent: contentText(row, locale),
     beforeOperation: row.beforeOperation ?? null,
     afterOperation: row.afterOperation ?? null,
     operationTime: row.operationTime.toISOString(),
@@ -85,7 +87,12 @@ export async function listOperationLog(ctx: CallContext, input: LogFilters & { p
       .offset(offset)
       .limit(limit),
   );
-  return pageResult(rows.map(entryOf), total, input.pageNo, input.pageSize);
+  return pageResult(
+    rows.map((row) => entryOf(row, ctx.locale)),
+    total,
+    input.pageNo,
+    input.pageSize,
+  );
 }
 
 export async function verifyOperationLog(ctx: CallContext): Promise<ChainStatus> {
@@ -103,7 +110,8 @@ const CELL_SOURCES: Record<(typeof OPERATION_LOG_COLUMNS)[number], CellSource> =
   operUserName: operationLog.operUserName,
   operLoginName: operationLog.operLoginName,
   operLocation: operationLog.operLocation,
-  operationContent: operationLog.operationContent,
+  // A keyed content (KEYED_TEXT_MARK, then its key, values and stored text as JSON) is written out by the sheet's writer in the reader's language.
+  operationContent: sql`case when ${operationLog.contentKey} is null then ${operationLog.operationContent} else ${KEYED_TEXT_MARK} || json_build_array(${operationLog.contentKey}, ${operationLog.contentValues}, ${operationLog.operationContent})::text end`,
   // A json column's cell is the database's own text of the value (no parse and re-serialise per row), empty for none.
   beforeOperation: leadingText(operationLog.beforeOperation, CELL_TEXT_MAX),
   afterOperation: leadingText(operationLog.afterOperation, CELL_TEXT_MAX),
@@ -176,6 +184,7 @@ export async function exportOperationLog(ctx: CallContext, input: LogFilters & {
         columns,
         widths: OPERATION_LOG_COLUMNS.map((column) => COLUMN_WIDTHS[column]),
         labels: { [OPERATION_LOG_COLUMNS.indexOf('entryType')]: entryTypeLabels(ctx.locale) },
+        keyedTexts: { [OPERATION_LOG_COLUMNS.indexOf('operationContent')]: contentLanguage(ctx.locale) },
         timeZone,
       },
       pages,

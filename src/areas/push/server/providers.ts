@@ -99,7 +99,7 @@ export async function addProvider(ctx: CallContext, form: ParsedInputOf<typeof a
           })
           .returning()
       )[0]!;
-      await ctx.logChange(tx, { entryType: 'add', content: `Add push provider ${created.alias}`, before: null, after: providerSnapshot(created) });
+      await ctx.logChange(tx, { entryType: 'add', content: { key: 'pushProvider.add', values: { alias: created.alias } }, before: null, after: providerSnapshot(created) });
       return created;
     })
     .catch(aliasTaken);
@@ -129,7 +129,7 @@ export async function updateProvider(ctx: CallContext, form: ParsedInputOf<typeo
       if (!updated[0]) throw Errors.stale();
       await ctx.logChange(tx, {
         entryType: 'update',
-        content: `Update push provider ${updated[0].alias}`,
+        content: { key: 'pushProvider.update', values: { alias: updated[0].alias } },
         before: providerSnapshot(existing),
         after: providerSnapshot(updated[0], { secretReplaced: secret !== '' }),
       });
@@ -154,7 +154,12 @@ export async function deleteProviders(ctx: CallContext, ids: number[]): Promise<
     if (busy) throw Errors.inUse('error.pushProviderBusy', { alias: rows.find((row) => row.id === busy.providerId)?.alias ?? '', count: busy.n });
     const undo = await undoableDelete(ctx, tx, { table: pushProvider, where: inArray(pushProvider.id, ids) });
     await tx.delete(pushProvider).where(inArray(pushProvider.id, ids));
-    await ctx.logChange(tx, { entryType: 'delete', content: `Delete push providers ${rows.map((row) => row.alias).join(', ')}`, before: rows.map((row) => providerSnapshot(row)), after: null });
+    await ctx.logChange(tx, {
+      entryType: 'delete',
+      content: { key: 'pushProvider.delete', values: { aliases: rows.map((row) => row.alias) } },
+      before: rows.map((row) => providerSnapshot(row)),
+      after: null,
+    });
     return undo;
   });
   return ticket;

@@ -92,7 +92,7 @@ describe('push providers', () => {
     expect((await server.call(api.push.providerUpdate, { id, version: 3, alias: '司机端', appKey: other.appKey, apnsProduction: true }, admin.as)).code).toBe(ResponseCode.StaleRecord);
 
     const logged = await server.services.db.select().from(operationLog).orderBy(operationLog.id);
-    const pushRows = logged.filter((row) => row.operationContent.includes('push provider'));
+    const pushRows = logged.filter((row) => row.operationContent.includes('推送服务'));
     expect(pushRows.map((row) => row.entryType)).toEqual(['add', 'update', 'update', 'update']);
     expect(pushRows.at(-1)!.afterOperation).toMatchObject({ alias: '司机端', secretSet: true, secretReplaced: true });
     const text = JSON.stringify(logged);

@@ -62,7 +62,10 @@ export async function sendPush(ctx: CallContext, form: ParsedInputOf<typeof api.
     )[0]!;
     await ctx.logChange(tx, {
       entryType: 'send',
-      content: `Push through ${provider.alias} to ${form.audienceType === PushAudience.All ? 'everyone' : `${values.length} ${form.audienceType === PushAudience.Tag ? 'tags' : 'aliases'}`}`,
+      content:
+        form.audienceType === PushAudience.All
+          ? { key: 'push.sendAll', values: { provider: provider.alias } }
+          : { key: form.audienceType === PushAudience.Tag ? 'push.sendTags' : 'push.sendAliases', values: { provider: provider.alias, count: values.length } },
       before: null,
       after: { recordId: created.id, provider: provider.alias, audienceType: form.audienceType, audience: values, duplicates: parsed.duplicates, title: form.title, alert: form.alert },
     });

@@ -127,7 +127,7 @@ describe('resource assignment', () => {
     expect(await storedOf(eastOps)).toEqual(new Set(ids));
 
     await server.services.audit.flush();
-    const logged = (await server.services.db.select().from(operationLog).where(eq(operationLog.operationContent, 'Assign resources of 华东运营部')))[0]!;
+    const logged = (await server.services.db.select().from(operationLog).where(eq(operationLog.operationContent, '为 华东运营部 分配资源')))[0]!;
     expect(logged.beforeOperation).toEqual({ deptId: eastOps, menuIdList: [] });
     expect((logged.afterOperation as { menuIdList: number[] }).menuIdList).toEqual([...ids].sort((a, b) => a - b));
   });

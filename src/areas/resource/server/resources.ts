@@ -202,7 +202,7 @@ export async function saveResources(ctx: CallContext, form: SaveForm): Promise<{
     }
     await ctx.logChange(tx, {
       entryType: 'update',
-      content: `Assign resources of ${plan.deptName}`,
+      content: { key: 'resource.assign', values: { dept: plan.deptName } },
       before: { deptId: form.deptId, menuIdList: plan.before },
       after: { deptId: form.deptId, menuIdList: [...plan.after].sort((a, b) => a - b), removedFrom: plan.loss },
     });

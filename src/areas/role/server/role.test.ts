@@ -150,7 +150,7 @@ describe('role form', () => {
     expect(new Set(info.data!.menuIdList)).toEqual(new Set(menuIdList));
 
     await server.services.audit.flush();
-    const logged = (await server.services.db.select().from(operationLog).where(eq(operationLog.operationContent, 'Add role 信息编辑')))[0]!;
+    const logged = (await server.services.db.select().from(operationLog).where(eq(operationLog.operationContent, '新增角色 信息编辑')))[0]!;
     expect(logged.beforeOperation).toBeNull();
     expect(logged.afterOperation).toMatchObject({ roleName: '信息编辑', deptId: east, roleType: 2 });
   });

@@ -183,7 +183,7 @@ export async function addRole(ctx: CallContext, form: RoleForm): Promise<RoleTab
         .returning();
       const row = inserted[0]!;
       await writeGrants(tx, row.roleId, grants);
-      await ctx.logChange(tx, { entryType: 'add', content: `Add role ${row.roleName}`, before: null, after: snapshotOf(row, [...grants.granted]) });
+      await ctx.logChange(tx, { entryType: 'add', content: { key: 'role.add', values: { name: row.roleName } }, before: null, after: snapshotOf(row, [...grants.granted]) });
       return row;
     })
     .catch(roleNameConflict);
@@ -220,7 +220,12 @@ export async function updateRole(ctx: CallContext, form: RoleUpdateForm): Promis
       await writeGrants(tx, form.roleId, grants);
       // A role is held for its organisation: its holders follow it to the new one.
       if (existing.deptId !== form.deptId) await tx.update(userRole).set({ deptId: form.deptId }).where(eq(userRole.roleId, form.roleId));
-      await ctx.logChange(tx, { entryType: 'update', content: `Update role ${updated[0].roleName}`, before: snapshotOf(existing, menusBefore), after: snapshotOf(updated[0], [...grants.granted]) });
+      await ctx.logChange(tx, {
+        entryType: 'update',
+        content: { key: 'role.update', values: { name: updated[0].roleName } },
+        before: snapshotOf(existing, menusBefore),
+        after: snapshotOf(updated[0], [...grants.granted]),
+      });
       return updated[0];
     })
     .catch(roleNameConflict);
@@ -252,7 +257,7 @@ export async function deleteRoles(ctx: CallContext, roleIds: number[]): Promise<
     }
     const undo = await undoableDelete(ctx, tx, { table: role, where: inArray(role.roleId, roleIds) });
     await tx.delete(role).where(inArray(role.roleId, roleIds));
-    await ctx.logChange(tx, { entryType: 'delete', content: `Delete roles ${snapshots.map((r) => r.roleName).join(', ')}`, before: snapshots, after: null });
+    await ctx.logChange(tx, { entryType: 'delete', content: { key: 'role.delete', values: { names: snapshots.map((r) => r.roleName) } }, before: snapshots, after: null });
     return undo;
   });
   ctx.services.authz.changed();

@@ -15,6 +15,7 @@ import { Errors } from '../../../server/errors';
 import { loadOrgTree, type OrgTree } from '../../../server/org-tree';
 import { undoableDelete } from '../../../server/undo';
 import type { UndoTicket } from '../../../shared/contract/undo';
+import type { OperationContentKey } from '../../../shared/operation-content';
 
 const createdBy = alias(user, 'created_by');
 const updatedBy = alias(user, 'updated_by');
@@ -193,7 +194,7 @@ export async function businessCentreTree(ctx: CallContext): Promise<DeptNode[]> 
 }
 
 type BindingChange = 'add' | 'update' | 'delete';
-const VERB: Record<BindingChange, string> = { add: 'Bind', update: 'Change the business centres of', delete: 'Unbind' };
+const CONTENT_KEY = { add: 'serviceCentre.bind', update: 'serviceCentre.update', delete: 'serviceCentre.unbind' } as const satisfies Record<BindingChange, OperationContentKey>;
 
 /**
  * Sets the users' business centres to exactly the leaves chosen from `deptIds` (none for delete). Add
@@ -235,7 +236,7 @@ async function setBindings(ctx: CallContext, userIds: readonly number[], deptIds
     for (const u of users) {
       await ctx.logChange(tx, {
         entryType: change,
-        content: `${VERB[change]} ${u.username}`,
+        content: { key: CONTENT_KEY[change], values: { username: u.username } },
         before: { userId: u.userId, deptIds: before.get(u.userId) ?? [] },
         after: change === 'delete' ? null : { userId: u.userId, deptIds: [...centres].sort((a, b) => a - b) },
       });

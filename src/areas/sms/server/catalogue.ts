@@ -81,7 +81,7 @@ export async function addTemplate(ctx: CallContext, form: ParsedInputOf<typeof a
           .values({ ...form, status: SmsTemplateStatus.Inactive, createBy: session.userId, createTime: ctx.services.now() })
           .returning()
       )[0]!;
-      await ctx.logChange(tx, { entryType: 'add', content: `Add SMS template ${created.name}`, before: null, after: templateSnapshot(created) });
+      await ctx.logChange(tx, { entryType: 'add', content: { key: 'smsTemplate.add', values: { name: created.name } }, before: null, after: templateSnapshot(created) });
       return created;
     })
     .catch(nameTaken('msg_sms_template_name_uq'));
@@ -98,7 +98,12 @@ export async function updateTemplate(ctx: CallContext, form: ParsedInputOf<typeo
         .where(and(eq(smsTemplate.id, form.id), eq(smsTemplate.version, form.version)))
         .returning();
       if (!updated[0]) throw Errors.stale();
-      await ctx.logChange(tx, { entryType: 'update', content: `Update SMS template ${updated[0].name}`, before: templateSnapshot(existing), after: templateSnapshot(updated[0]) });
+      await ctx.logChange(tx, {
+        entryType: 'update',
+        content: { key: 'smsTemplate.update', values: { name: updated[0].name } },
+        before: templateSnapshot(existing),
+        after: templateSnapshot(updated[0]),
+      });
       return updated[0];
     })
     .catch(nameTaken('msg_sms_template_name_uq'));
@@ -115,7 +120,12 @@ export async function activateTemplate(ctx: CallContext, { id, version }: { id: 
       .where(and(eq(smsTemplate.id, id), eq(smsTemplate.version, version)))
       .returning();
     if (!updated[0]) throw Errors.stale();
-    await ctx.logChange(tx, { entryType: 'activate', content: `Activate SMS template ${existing.name}`, before: templateSnapshot(existing), after: templateSnapshot(updated[0]) });
+    await ctx.logChange(tx, {
+      entryType: 'activate',
+      content: { key: 'smsTemplate.activate', values: { name: existing.name } },
+      before: templateSnapshot(existing),
+      after: templateSnapshot(updated[0]),
+    });
     return updated[0];
   });
 }
@@ -126,7 +136,7 @@ export async function deleteTemplates(ctx: CallContext, ids: number[]): Promise<
     if (rows.length !== ids.length) throw Errors.notFound('ids');
     const undo = await undoableDelete(ctx, tx, { table: smsTemplate, where: inArray(smsTemplate.id, ids) });
     await tx.delete(smsTemplate).where(inArray(smsTemplate.id, ids));
-    await ctx.logChange(tx, { entryType: 'delete', content: `Delete SMS templates ${rows.map((r) => r.name).join(', ')}`, before: rows.map(templateSnapshot), after: null });
+    await ctx.logChange(tx, { entryType: 'delete', content: { key: 'smsTemplate.delete', values: { names: rows.map((r) => r.name) } }, before: rows.map(templateSnapshot), after: null });
     return undo;
   });
   return ticket;
@@ -161,7 +171,7 @@ export async function addSignature(ctx: CallContext, form: ParsedInputOf<typeof 
           .values({ ...form, createBy: session.userId, createTime: ctx.services.now() })
           .returning()
       )[0]!;
-      await ctx.logChange(tx, { entryType: 'add', content: `Add SMS signature ${created.name}`, before: null, after: signatureSnapshot(created) });
+      await ctx.logChange(tx, { entryType: 'add', content: { key: 'smsSignature.add', values: { name: created.name } }, before: null, after: signatureSnapshot(created) });
       return created;
     })
     .catch(nameTaken('msg_sms_signature_name_uq'));
@@ -178,7 +188,12 @@ export async function updateSignature(ctx: CallContext, form: ParsedInputOf<type
         .where(and(eq(smsSignature.id, form.id), eq(smsSignature.version, form.version)))
         .returning();
       if (!updated[0]) throw Errors.stale();
-      await ctx.logChange(tx, { entryType: 'update', content: `Update SMS signature ${updated[0].name}`, before: signatureSnapshot(existing), after: signatureSnapshot(updated[0]) });
+      await ctx.logChange(tx, {
+        entryType: 'update',
+        content: { key: 'smsSignature.update', values: { name: updated[0].name } },
+        before: signatureSnapshot(existing),
+        after: signatureSnapshot(updated[0]),
+      });
       return updated[0];
     })
     .catch(nameTaken('msg_sms_signature_name_uq'));
@@ -190,7 +205,7 @@ export async function deleteSignatures(ctx: CallContext, ids: number[]): Promise
     if (rows.length !== ids.length) throw Errors.notFound('ids');
     const undo = await undoableDelete(ctx, tx, { table: smsSignature, where: inArray(smsSignature.id, ids) });
     await tx.delete(smsSignature).where(inArray(smsSignature.id, ids));
-    await ctx.logChange(tx, { entryType: 'delete', content: `Delete SMS signatures ${rows.map((r) => r.name).join(', ')}`, before: rows.map(signatureSnapshot), after: null });
+    await ctx.logChange(tx, { entryType: 'delete', content: { key: 'smsSignature.delete', values: { names: rows.map((r) => r.name) } }, before: rows.map(signatureSnapshot), after: null });
     return undo;
   });
   return ticket;

@@ -118,7 +118,7 @@ export async function queueSms(ctx: CallContext, order: SmsOrder, sender: SmsSen
     }
     await sender.logSend(tx, {
       entryType: 'send',
-      content: `Send SMS ${template.name} to ${parsed.numbers.length} numbers`,
+      content: { key: 'sms.send', values: { template: template.name, count: parsed.numbers.length } },
       before: null,
       after: { batchId: batch.id, template: template.name, signature: signature.name, text, total: parsed.numbers.length, duplicates: parsed.duplicates },
     });

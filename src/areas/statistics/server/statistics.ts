@@ -205,7 +205,7 @@ export async function endSession(ctx: CallContext, familyId: string): Promise<vo
   await revokeFamily(ctx.services, familyId, (tx) =>
     ctx.logChange(tx, {
       entryType: 'endSession',
-      content: `End a session of ${owner.username}`,
+      content: { key: 'session.end', values: { username: owner.username } },
       before: { familyId, username: owner.username, ip: signIn?.ip ?? '', since: signIn?.loginTime.toISOString() ?? null, online: true },
       after: { familyId, username: owner.username, online: false },
     }),

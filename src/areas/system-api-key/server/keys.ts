@@ -146,7 +146,7 @@ export async function addKey(ctx: CallContext, form: AddForm): Promise<ApiKeyRow
       })
       .returning();
     const row = inserted[0]!;
-    await ctx.logChange(tx, { entryType: 'add', content: `Add API key of ${row.systemName} for ${row.apiCode}`, before: null, after: snapshotOf(row) });
+    await ctx.logChange(tx, { entryType: 'add', content: { key: 'apiKey.add', values: { system: row.systemName, apiCode: row.apiCode } }, before: null, after: snapshotOf(row) });
     return row;
   });
   return (await keyRowById(db, created.id))!;
@@ -169,7 +169,7 @@ export async function updateKey(ctx: CallContext, form: UpdateForm): Promise<Api
       .returning();
     if (!updated[0]) throw Errors.stale();
     const change = { before: snapshotOf(existing), after: snapshotOf(updated[0]) };
-    await ctx.logChange(tx, { entryType: 'update', content: `Update API key of ${change.after.systemName} for ${change.after.apiCode}`, ...change });
+    await ctx.logChange(tx, { entryType: 'update', content: { key: 'apiKey.update', values: { system: change.after.systemName, apiCode: change.after.apiCode } }, ...change });
     return change.after;
   });
   return (await keyRowById(db, after.id))!;

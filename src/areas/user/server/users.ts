@@ -311,7 +311,7 @@ export async function addUser(ctx: CallContext, form: ParsedInputOf<typeof api.u
         .returning();
       const row = inserted[0]!;
       await writeGrants(tx, row.userId, roles, form.userDataAuthorityList);
-      await ctx.logChange(tx, { entryType: 'add', content: `Add user ${row.username}`, before: null, after: snapshotOf(row, roles, form.userDataAuthorityList) });
+      await ctx.logChange(tx, { entryType: 'add', content: { key: 'user.add', values: { username: row.username } }, before: null, after: snapshotOf(row, roles, form.userDataAuthorityList) });
       return row;
     })
     .catch(usernameConflict);
@@ -347,7 +347,12 @@ export async function updateUser(ctx: CallContext, form: ParsedInputOf<typeof ap
       await tx.delete(userDataAuthority).where(eq(userDataAuthority.userId, form.userId));
       await writeGrants(tx, form.userId, roles, form.userDataAuthorityList);
       const before = snapshotOf(existing, heldBefore, authoritiesBefore);
-      await ctx.logChange(tx, { entryType: 'update', content: `Update user ${updated[0].username}`, before, after: snapshotOf(updated[0], roles, form.userDataAuthorityList) });
+      await ctx.logChange(tx, {
+        entryType: 'update',
+        content: { key: 'user.update', values: { username: updated[0].username } },
+        before,
+        after: snapshotOf(updated[0], roles, form.userDataAuthorityList),
+      });
       return { before, after: updated[0] };
     })
     .catch(usernameConflict);
@@ -369,7 +374,7 @@ export async function deleteUsers(ctx: CallContext, userIds: number[]): Promise<
     for (const row of rows) snapshots.push(snapshotOf(row, await heldRolesOf(tx, row.userId), await authoritiesOf(tx, row.userId)));
     const ticket = await undoableDelete(ctx, tx, { table: user, where: inArray(user.userId, userIds) });
     await tx.delete(user).where(inArray(user.userId, userIds));
-    await ctx.logChange(tx, { entryType: 'delete', content: `Delete users ${snapshots.map((r) => r.username).join(', ')}`, before: snapshots, after: null });
+    await ctx.logChange(tx, { entryType: 'delete', content: { key: 'user.delete', values: { usernames: snapshots.map((r) => r.username) } }, before: snapshots, after: null });
     return { removed: snapshots, ticket };
   });
   // Their tokens went with them (cascade); the cached sessions go too.
@@ -398,7 +403,7 @@ export async function resetPassword(ctx: CallContext, userId: number): Promise<s
     await tx.delete(loginFailure).where(eq(loginFailure.username, target!.username.toLowerCase()));
     await ctx.logChange(tx, {
       entryType: 'resetPassword',
-      content: `Reset the password of ${target!.username}`,
+      content: { key: 'user.resetPassword', values: { username: target!.username } },
       before: { passwordChangedAt: target!.passwordChangedAt },
       after: { passwordChangedAt: null },
     });
@@ -424,7 +429,12 @@ export async function changeTopDept(ctx: CallContext, input: ParsedInputOf<typeo
       .where(and(eq(user.userId, target.userId), eq(user.version, target.version)))
       .returning({ userId: user.userId });
     if (!moved[0]) throw Errors.stale();
-    await ctx.logChange(tx, { entryType: 'changeTopDept', content: `Change the top organisation of ${target.username}`, before: { deptId: target.deptId }, after: { deptId: input.topDeptId } });
+    await ctx.logChange(tx, {
+      entryType: 'changeTopDept',
+      content: { key: 'user.changeTopDept', values: { username: target.username } },
+      before: { deptId: target.deptId },
+      after: { deptId: input.topDeptId },
+    });
   });
   // The user lists' counts key on the authorisation epoch: a user moved to another organisation changes them.
   services.authz.changed();

@@ -32,7 +32,7 @@ export const authHandlers: AreaHandlers<'auth'> = {
           .limit(1);
         if (holder[0]) throw Errors.caller('error.messengerAlreadyBound');
         await tx.update(user).set({ wxWorkUserId }).where(eq(user.userId, found.userId));
-        await ctx.logChange(tx, { entryType: 'bind', content: 'Bind enterprise-messenger account', before: { wxWorkUserId: found.wxWorkUserId }, after: { wxWorkUserId } });
+        await ctx.logChange(tx, { entryType: 'bind', content: { key: 'messenger.bind' }, before: { wxWorkUserId: found.wxWorkUserId }, after: { wxWorkUserId } });
       },
     );
   },
@@ -90,7 +90,7 @@ export const authHandlers: AreaHandlers<'auth'> = {
     await setNewPassword(services, found, oldPlain, input.newPassword, undefined, (tx) =>
       ctx.logChange(tx, {
         entryType: 'password',
-        content: `Change initial password of ${found.username}`,
+        content: { key: 'password.initial', values: { username: found.username } },
         before: { passwordChangedAt: found.passwordChangedAt },
         after: { passwordChangedAt: services.now() },
       }),
@@ -100,7 +100,9 @@ export const authHandlers: AreaHandlers<'auth'> = {
 
   async logout(_input, ctx) {
     const session = ctx.requireSession();
-    await revokeFamily(ctx.services, session.familyId, (tx) => ctx.logChange(tx, { entryType: 'logout', content: `Sign out ${session.username}`, before: null, after: null }));
+    await revokeFamily(ctx.services, session.familyId, (tx) =>
+      ctx.logChange(tx, { entryType: 'logout', content: { key: 'session.signOut', values: { username: session.username } }, before: null, after: null }),
+    );
     return null;
   },
 };

@@ -93,7 +93,7 @@ export async function uploadFile(ctx: CallContext, input: ParsedInputOf<typeof a
     const id = inserted[0]!.fileId;
     await ctx.logChange(tx, {
       entryType: 'upload',
-      content: `Upload ${input.purpose} file ${name}`,
+      content: { key: 'file.upload', values: { purpose: input.purpose, name } },
       before: null,
       after: { fileId: id, purpose: input.purpose, name, mime: type.mime, size: upload.size, sha256 },
     });

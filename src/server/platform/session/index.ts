@@ -186,7 +186,7 @@ export const sessionHandlers: Omit<AreaHandlers<'session'>, 'dynamicMessages'> =
     await setNewPassword(services, found, oldPlain, input.newPassword, session.familyId, (tx) =>
       ctx.logChange(tx, {
         entryType: 'password',
-        content: `Change own password of ${found.username}`,
+        content: { key: 'password.own', values: { username: found.username } },
         before: { passwordChangedAt: found.passwordChangedAt },
         after: { passwordChangedAt: services.now() },
       }),
