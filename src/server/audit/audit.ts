@@ -1,5 +1,4 @@
-import { getTableColumns, getTableName, inArray, sql, type Column, type Table } from 'drizzle-orm';
-import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
+import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { auditDeadLetter, interfaceLog, operationLog, user } from '../db/schema';
 import { BatchWriter, type WriterCounts, type WriterProblem } from './batch-writer';
@@ -9,37 +8,54 @@ import { rowFitter, storableJson } from './fit';
 export type InterfaceLogRow = typeof interfaceLog.$inferInsert;
 export type OperationLogRow = typeof operationLog.$inferInsert;
 
-/** A CSV field for COPY: empty for NULL; a JSON column's value always as JSON (a string too). */
-function csvField(value: unknown, column: Column): string {
-  if (value === null || value === undefined) return '';
-  const json = column instanceof PgJsonb || column instanceof PgJson;
-  const text = json ? JSON.stringify(value) : value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return `"${text.replace(/"/g, '""')}"`;
-}
+/** The interface row's two long texts, sent once per batch however many of its rows carry the same one. */
+const SHARED_TEXTS = new Set(['requestParam', 'responseText']);
 
 /**
- * Writes a batch in one statement. PGlite runs in the requests' own thread, so the batch goes in by
- * COPY from a blob, which skips encoding a parameter per value; PostgreSQL gets one JSON parameter that
- * `json_populate_recordset` expands.
+ * Writes a batch of interface rows in one statement: the rows as a JSON array whose long texts (the request and
+ * the response) are numbers into a second array holding each distinct text once. A cached answer (the
+ * navigation, the dictionaries) is the same string in every row of its calls, so the server serialises it and the
+ * database parses it once a batch, not once a row; every row still stores its own full texts.
  */
-async function insertBatch(database: Database, table: Table, rows: Array<Record<string, unknown>>): Promise<void> {
-  const columns = Object.entries(getTableColumns(table)).filter(([property]) => rows.some((r) => r[property] !== undefined));
-  if (database.copyCsv) {
-    const csv = rows.map((r) => columns.map(([property, column]) => csvField(r[property], column)).join(',')).join('\n');
-    await database.copyCsv(
-      getTableName(table),
-      columns.map(([, column]) => column.name),
-      `${csv}\n`,
-    );
-    return;
-  }
-  const payload = rows.map((r) => Object.fromEntries(columns.map(([property, column]) => [column.name, r[property] ?? null])));
+async function insertInterfaceBatch(database: Database, rows: InterfaceLogRow[], deptOf: (row: InterfaceLogRow) => number | null | undefined): Promise<void> {
+  const columns = Object.entries(getTableColumns(interfaceLog)).filter(([property]) => property === 'deptId' || rows.some((r) => (r as Record<string, unknown>)[property] !== undefined));
+  const texts: string[] = [];
+  const textAt = new Map<string, number>();
+  const numberOf = (text: string): number => {
+    let at = textAt.get(text);
+    if (at === undefined) {
+      at = texts.push(text);
+      textAt.set(text, at);
+    }
+    return at;
+  };
+  // Each row's object is built key by key in the same order, so that every one has the same shape and
+  // JSON.stringify takes its fast path (this runs on the requests' thread for every call).
+  const payload = rows.map((row) => {
+    const fields = row as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [property, column] of columns) {
+      const value = property === 'deptId' ? (deptOf(row) ?? null) : (fields[property] ?? null);
+      out[column.name] = SHARED_TEXTS.has(property) && typeof value === 'string' ? numberOf(value) : value;
+    }
+    return out;
+  });
+  // json_to_recordset reads each field as its column's type, the shared texts as their numbers (1-based, as SQL arrays are).
+  const fields = sql.join(
+    columns.map(([property, column]) => sql`${sql.identifier(column.name)} ${sql.raw(SHARED_TEXTS.has(property) ? 'integer' : column.getSQLType())}`),
+    sql`, `,
+  );
   const names = sql.join(
     columns.map(([, column]) => sql.identifier(column.name)),
     sql`, `,
   );
-  const name = sql.identifier(getTableName(table));
-  await database.db.execute(sql`insert into ${name} (${names}) select ${names} from json_populate_recordset(null::${name}, ${JSON.stringify(payload)}::json)`);
+  const values = sql.join(
+    columns.map(([property, column]) => (SHARED_TEXTS.has(property) ? sql`texts.list[r.${sql.identifier(column.name)}]` : sql`r.${sql.identifier(column.name)}`)),
+    sql`, `,
+  );
+  await database.db.execute(
+    sql`insert into ${interfaceLog} (${names}) select ${values} from json_to_recordset(${JSON.stringify(payload)}::json) as r(${fields}), (select coalesce(array_agg(value order by at), '{}') as list from json_array_elements_text(${JSON.stringify(texts)}::json) with ordinality as t(value, at)) as texts`,
+  );
 }
 
 export type AuditStream = 'interface' | 'operation';
@@ -100,14 +116,10 @@ async function writeOperationRows(database: Database, rows: OperationLogRow[], c
 async function writeInterfaceRows(database: Database, rows: InterfaceLogRow[]): Promise<void> {
   const userIdOf = (row: InterfaceLogRow) => (row.deptId === undefined && row.userId && /^\d+$/.test(row.userId) ? Number(row.userId) : null);
   const depts = await deptsOfUsers(database, new Set(rows.map(userIdOf).filter((id): id is number => id !== null)));
-  await insertBatch(
-    database,
-    interfaceLog,
-    rows.map((row) => {
-      const userId = userIdOf(row);
-      return userId === null ? row : { ...row, deptId: depts.get(userId) ?? null };
-    }),
-  );
+  await insertInterfaceBatch(database, rows, (row) => {
+    const userId = userIdOf(row);
+    return userId === null ? row.deptId : (depts.get(userId) ?? null);
+  });
 }
 
 /** Keeps a refused row as JSON beside the database's reason. */

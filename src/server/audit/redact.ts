@@ -2,7 +2,10 @@ import { ALWAYS_SECRET_FIELDS } from '../../shared/contract/endpoint';
 
 export const REDACTED = '******';
 const RESPONSE_SECRET_FIELDS = ['accessToken', 'refreshToken', 'access_token', 'refresh_token', 'clientSecretStr', 'appSecret', 'password', 'undoKey'];
-/** Below PostgreSQL's TOAST threshold, so log rows are stored without compressing each one. */
+/**
+ * Below PostgreSQL's 2 kB TOAST threshold for Latin text; Chinese text (3 bytes a character) passes it and is
+ * compressed (with lz4 where the server has it, migration 0015).
+ */
 const MAX_TEXT = 1800;
 
 /** A deep copy with secret fields replaced, for logs. */

@@ -22,11 +22,6 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
   /**
-   * Bulk-loads CSV rows with COPY, where the driver can take the data without a parameter per value
-   * (PGlite reads it as a blob). Null when the driver has no such path.
-   */
-  copyCsv: ((table: string, columns: string[], csv: string) => Promise<void>) | null;
-  /**
    * Runs `task` unless another server process on the same PostgreSQL database is running the task of the
    * same `key` (a session advisory lock on a connection held for the task); false when it skipped. Absent
    * on PGlite, where one process owns the data folder.
@@ -138,7 +133,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     };
     db.transaction = transaction;
-    return { db, driver: 'pg', copyCsv: null, exclusive, close };
+    return { db, driver: 'pg', exclusive, close };
   }
   if (!options.dataDir) throw new Error('openDatabase needs a databaseUrl or a dataDir');
   mkdirSync(options.dataDir, { recursive: true });
@@ -165,9 +160,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await closeClient();
     throw error;
   }
-  const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-  const copyCsv = async (table: string, columns: string[], csv: string) => {
-    await client.query(`copy ${quote(table)} (${columns.map(quote).join(', ')}) from '/dev/blob' with (format csv)`, [], { blob: new Blob([csv]) });
-  };
-  return { db, driver: 'pglite', copyCsv, close: closeClient };
+  return { db, driver: 'pglite', close: closeClient };
 }

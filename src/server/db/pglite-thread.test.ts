@@ -218,9 +218,12 @@ describe.runIf(process.env.CONSOLE_TEST_DB === 'pglite')('openDatabase with pgli
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('migrates, loads CSV from a blob, reads, and refuses every statement once closed', async () => {
+  it('migrates, writes, reads, and refuses every statement once closed', async () => {
     database = await openDatabase({ dataDir: path.join(work, 'data'), pgliteThread: 'worker' });
-    await database.copyCsv!('sys_dept', ['name', 'order_num'], '"线程一",1\n"线程,二",2\n');
+    await database.db.insert(dept).values([
+      { name: '线程一', orderNum: 1 },
+      { name: '线程,二', orderNum: 2 },
+    ]);
     const names = await database.db
       .select({ name: dept.name })
       .from(dept)
