@@ -32,7 +32,7 @@ export const authHandlers: AreaHandlers<'auth'> = {
           .limit(1);
         if (holder[0]) throw Errors.caller('error.messengerAlreadyBound');
         await tx.update(user).set({ wxWorkUserId }).where(eq(user.userId, found.userId));
-        await ctx.logChange(tx, { entryType: 'bind', content: 'Bind enterprise-messenger account', before: { wxWorkUserId: found.wxWorkUserId }, after: { wxWorkUserId } });
+        await ctx.logChange(tx, { entryType: 'bind', content: 'Bind enterprise-messenger account', operator: found, before: { wxWorkUserId: found.wxWorkUserId }, after: { wxWorkUserId } });
       },
     );
   },
@@ -91,6 +91,7 @@ export const authHandlers: AreaHandlers<'auth'> = {
       ctx.logChange(tx, {
         entryType: 'password',
         content: `Change initial password of ${found.username}`,
+        operator: found,
         before: { passwordChangedAt: found.passwordChangedAt },
         after: { passwordChangedAt: services.now() },
       }),
