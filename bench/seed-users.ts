@@ -7,7 +7,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { serverSecrets } from '../src/server';
-import { chainKeyOf } from '../src/server/audit/chain';
 import { configFromEnv } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { seedDemo } from '../src/server/seed/demo';
@@ -25,7 +24,7 @@ const config = configFromEnv(process.env, { quiet: true, ...(dataDir && { dataDi
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
 try {
   if (!(await seedIfEmpty(database.db, config))) throw new Error('the bench database must start empty');
-  await seedDemo(database.db, { users: BENCH_USERS, logRows: 0, password: config.adminPassword, chainKey: chainKeyOf(serverSecrets(config)) });
+  await seedDemo(database.db, { users: BENCH_USERS, logRows: 0, password: config.adminPassword, secrets: serverSecrets(config) });
   // After a bulk load the planner needs statistics (and index-only scans the visibility map). PostgreSQL's
   // autovacuum would get there on its own within a minute; PGlite has no autovacuum.
   await database.db.execute(sql`vacuum analyze`);

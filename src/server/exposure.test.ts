@@ -12,7 +12,6 @@ import { checkExposedData, checkExposedSettings, withGeneratedAdminPassword } fr
 import { listen, startServer } from '.';
 import { clientSecretHash } from './platform/auth/sign-in';
 import { seedDemo } from './seed/demo';
-import { chainKeyOf } from './audit/chain';
 import { startTestServer, type TestServer } from './testing/harness';
 
 /** A server other machines can reach refuses the public defaults; the embedded one takes no database from the environment. */
@@ -56,7 +55,7 @@ describe('a server reachable from other machines', () => {
 describe('demo accounts', () => {
   it('share the initial password only until their first sign-in, which must change it', async () => {
     server = await startTestServer();
-    await seedDemo(server.services.db, { users: 3, logRows: 3, password: DEFAULT_ADMIN_PASSWORD, chainKey: chainKeyOf(server.services.secrets) });
+    await seedDemo(server.services.db, { users: 3, logRows: 3, password: DEFAULT_ADMIN_PASSWORD, secrets: server.services.secrets });
     const demo = (await server.services.db.select().from(user).where(like(user.username, 'demo%')))[0]!;
     expect((await server.signIn(demo.username, DEFAULT_ADMIN_PASSWORD)).code).toBe(ResponseCode.MustChangePassword);
   });

@@ -90,7 +90,7 @@ export async function createServer(config: ServerConfig, now: () => Date = () =>
     // The operation log's head is anchored before anything is logged (audit/chain.ts).
     await anchorChain(database.db, chainKey);
     // Once per data folder: a folder that began without --demo (the browser host's data template) gets it later.
-    if (config.demo && !(await hasDemo(database.db))) await seedDemo(database.db, { password: config.adminPassword, chainKey });
+    if (config.demo && !(await hasDemo(database.db))) await seedDemo(database.db, { password: config.adminPassword, secrets });
     // PGlite runs no autovacuum: without fresh statistics the planner ignores the list indexes on large tables.
     // Only the tables grown since their last analysis are analysed: a whole `analyze` was most of a restart.
     if (database.driver === 'pglite') await analyzeGrownTables(database.db);

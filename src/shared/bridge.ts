@@ -76,6 +76,12 @@ export interface BridgeSettings {
   theme: ThemeChoice;
 }
 
+/** Whether an external page answered; `reason` names the failure (ECONNREFUSED, a timeout) when it did not. */
+export interface ExternalCheck {
+  reachable: boolean;
+  reason: string;
+}
+
 export interface ExternalViewRequest {
   /** The tab that owns the view. */
   tabKey: string;
@@ -166,6 +172,13 @@ export interface ConsoleBridge {
     hideExternal(tabKey: string | null): Promise<BridgeResult<null>>;
     closeExternal(tabKey: string): Promise<BridgeResult<null>>;
     openPopup(url: string): Promise<BridgeResult<null>>;
+    /** Desktop: opens the address in the user's browser (an external page that did not load). */
+    openInBrowser(url: string): Promise<BridgeResult<null>>;
+    /**
+     * Whether an external page's address answers at all (any HTTP status counts): the browser host's tab cannot
+     * see why its iframe shows nothing, the desktop view learns it from its own load.
+     */
+    checkExternal(url: string): Promise<BridgeResult<ExternalCheck>>;
   };
 
   help: {
@@ -245,6 +258,8 @@ export const BRIDGE_METHODS = listingEveryMethod([
   'views.hideExternal',
   'views.closeExternal',
   'views.openPopup',
+  'views.openInBrowser',
+  'views.checkExternal',
   'help.pdfUrl',
   'files.upload',
   'files.url',

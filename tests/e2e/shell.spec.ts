@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { Delay, LOCALES, type Locale } from '../../src/shared/constants';
 import { MENU_CATALOG } from '../../src/shared/menu-catalog';
@@ -197,6 +198,40 @@ test('clicking the active external page tab again reloads the page', async ({ pa
   await activeTab(page).click();
   await expect(page.locator('[data-testid="external-frame"]:not([data-first-load])')).toHaveAttribute('src', address);
   await expect(page.locator('[data-first-load]')).toHaveCount(0);
+});
+
+/** A loopback port nothing listens on (it was free a moment ago). */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+test('an external page on a closed port says it could not be opened, offers the browser, and shows the page once it answers', async ({ page }) => {
+  await signInAdmin(page, host);
+  const port = await closedPort();
+  const address = `http://127.0.0.1:${port}/`;
+  await openAt(page, host, `${Route.externalAddress}?url=${encodeURIComponent(address)}`);
+  const unreachable = page.getByTestId('external-unreachable');
+  await expect(unreachable).toContainText('无法打开');
+  await expect(unreachable).toContainText(address);
+  await expect(page.getByTestId('external-frame')).toHaveCount(0);
+  const link = unreachable.getByTestId('external-open-browser');
+  await expect(link).toHaveAttribute('href', address);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', /noopener/);
+
+  const answering: Server = createServer((_request, response) => response.end('up'));
+  await new Promise<void>((resolve) => answering.listen(port, '127.0.0.1', resolve));
+  try {
+    await unreachable.getByTestId('external-retry').click();
+    await expect(page.getByTestId('external-frame')).toHaveAttribute('src', address);
+    await expect(page.getByTestId('external-unreachable')).toHaveCount(0);
+  } finally {
+    await new Promise<void>((resolve) => answering.close(() => resolve()));
+  }
 });
 
 test("the user menu changes the own password and opens the help in the user's language", async ({ page }) => {

@@ -26,6 +26,7 @@ const recordingViewHost = (): ViewHost => ({
   hideExternal: async (tabKey) => void viewCalls.push(['hideExternal', tabKey]),
   closeExternal: async (tabKey) => void viewCalls.push(['closeExternal', tabKey]),
   openPopup: async (url) => void viewCalls.push(['openPopup', url]),
+  openInBrowser: async (url) => void viewCalls.push(['openInBrowser', url]),
 });
 
 function makeCore(options: { viewHost?: ViewHost; serverUrl?: string } = {}): ConsoleCore {

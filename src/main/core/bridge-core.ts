@@ -22,6 +22,7 @@ import type { ListViews } from './list-views';
 import { createExports, type ExportTarget, type FileRevealer } from './exports';
 import type { Session } from './session';
 import type { Settings } from './settings';
+import { checkExternal } from './external-check';
 
 /**
  * Lays external pages over the tab's content area. Electron implements it with sandboxed WebContentsViews;
@@ -34,6 +35,8 @@ export interface ViewHost {
   hideExternal(tabKey: string | null): Promise<void>;
   closeExternal(tabKey: string): Promise<void>;
   openPopup(url: string): Promise<void>;
+  /** Opens an external page's address in the user's browser. */
+  openInBrowser(url: string): Promise<void>;
 }
 
 /** The URL of the bundled help PDF for a locale, or null when none is bundled. */
@@ -177,6 +180,8 @@ export function createBridgeCore(deps: BridgeCoreDeps): BridgeCore {
       hideExternal: (tabKey) => viewCall((host) => host.hideExternal(tabKey === null ? null : requireTabKey(tabKey))),
       closeExternal: (tabKey) => viewCall((host) => host.closeExternal(requireTabKey(tabKey))),
       openPopup: (url) => viewCall((host) => host.openPopup(webUrl(url, 'url'))),
+      openInBrowser: (url) => viewCall((host) => host.openInBrowser(webUrl(url, 'url'))),
+      checkExternal: (url) => answer(() => checkExternal(webUrl(url, 'url'))),
     },
 
     files: {

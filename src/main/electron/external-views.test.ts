@@ -12,13 +12,28 @@ interface FakeView {
 
 const createdViews: FakeView[] = [];
 const createdPopups: Array<{ options: unknown; loadURL: ReturnType<typeof vi.fn> }> = [];
+const openedInBrowser: string[] = [];
+/** The failures the next page loads end with, in turn (none: the load succeeds). */
+const loadFailures: Error[] = [];
 
 vi.mock('electron', () => ({
+  shell: {
+    openExternal: vi.fn(async (url: string) => {
+      openedInBrowser.push(url);
+    }),
+  },
   WebContentsView: class {
     options: unknown;
     bounds: unknown = null;
     visible = true;
-    webContents = { loadURL: vi.fn(async () => undefined), reload: vi.fn(), close: vi.fn() };
+    webContents = {
+      loadURL: vi.fn(async () => {
+        const failure = loadFailures.shift();
+        if (failure) throw failure;
+      }),
+      reload: vi.fn(),
+      close: vi.fn(),
+    };
     constructor(options: unknown) {
       this.options = options;
       createdViews.push(this as unknown as FakeView);
@@ -57,6 +72,8 @@ describe('ElectronViewHost', () => {
   beforeEach(() => {
     createdViews.length = 0;
     createdPopups.length = 0;
+    openedInBrowser.length = 0;
+    loadFailures.length = 0;
     window = fakeWindow();
     host = new ElectronViewHost(() => window as never);
   });
@@ -118,6 +135,32 @@ describe('ElectronViewHost', () => {
     expect(createdPopups).toHaveLength(1);
     expect(createdPopups[0]?.options).toEqual(popupWindowOptions());
     expect(createdPopups[0]?.loadURL).toHaveBeenCalledWith('https://example.com/report');
+  });
+
+  it('hides a page that does not load and says so (C0002, naming the failure), and loads it again at the next show', async () => {
+    const request = { tabKey: 'a', url: 'http://127.0.0.1:9/', bounds };
+    loadFailures.push(Object.assign(new Error("ERR_CONNECTION_REFUSED (-102) loading 'http://127.0.0.1:9/'"), { code: 'ERR_CONNECTION_REFUSED', errno: -102 }));
+    await expect(host.showExternal(request)).rejects.toMatchObject({ code: 'C0002', message: expect.stringContaining('ERR_CONNECTION_REFUSED') });
+    const view = createdViews[0]!;
+    expect(view.visible).toBe(false);
+
+    // Retry: the same address is loaded again, and shown once it loads.
+    await host.showExternal(request);
+    expect(view.webContents.loadURL).toHaveBeenCalledTimes(2);
+    expect(view.visible).toBe(true);
+  });
+
+  it('a load replaced by another navigation (ERR_ABORTED) is no failure', async () => {
+    loadFailures.push(Object.assign(new Error('ERR_ABORTED (-3)'), { code: 'ERR_ABORTED', errno: -3 }));
+    await expect(host.showExternal({ tabKey: 'a', url: 'https://example.com/', bounds })).resolves.toBeUndefined();
+    expect(createdViews[0]?.visible).toBe(true);
+  });
+
+  it('opens an address in the browser under the view rules only', async () => {
+    await host.openInBrowser('https://intranet.example/report');
+    expect(openedInBrowser).toEqual(['https://intranet.example/report']);
+    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'https://user:pw@example.com/']) await expect(host.openInBrowser(url)).rejects.toMatchObject({ code: 'A0400' });
+    expect(openedInBrowser).toHaveLength(1);
   });
 
   it('refuses views when the window is gone', async () => {

@@ -1,4 +1,4 @@
-import { BrowserWindow, WebContentsView } from 'electron';
+import { BrowserWindow, WebContentsView, shell } from 'electron';
 import type { ExternalViewRequest } from '../../shared/bridge';
 import { ResponseCode } from '../../shared/codes';
 import type { ViewHost } from '../core/bridge-core';
@@ -35,9 +35,31 @@ export class ElectronViewHost implements ViewHost {
     entry.view.setVisible(true);
     if (entry.url !== url) {
       entry.url = url;
-      // A page that fails to load shows Chromium's error page in the view; the tab itself stays usable.
-      entry.view.webContents.loadURL(url).catch(() => undefined);
+      await this.load(request.tabKey, entry, url);
     }
+  }
+
+  /**
+   * Loads the page, answering once it has loaded. A page that does not load (no answer, a refused connection, an
+   * unknown host) is hidden rather than left showing Chromium's error page, and the renderer is told, so it can
+   * say so in the reader's language and offer to retry (the next show loads again) or open the browser.
+   */
+  private async load(tabKey: string, entry: { view: WebContentsView; url: string }, url: string): Promise<void> {
+    try {
+      await entry.view.webContents.loadURL(url);
+    } catch (error) {
+      const reason = loadFailureOf(error);
+      // Another navigation replaced this one (a redirect, the tab shown with a new address): not a failure.
+      if (reason === 'ERR_ABORTED' || this.views.get(tabKey) !== entry || entry.url !== url) return;
+      entry.url = '';
+      entry.view.setVisible(false);
+      throw new CodedError(ResponseCode.Unreachable, `url: ${url} did not load (${reason})`);
+    }
+  }
+
+  /** Opens the address in the user's browser, under the same rule as the views (http and https, no credentials). */
+  async openInBrowser(url: string): Promise<void> {
+    await shell.openExternal(requireExternalUrl(url));
   }
 
   async setBounds(request: ExternalViewRequest): Promise<void> {
@@ -97,6 +119,12 @@ export class ElectronViewHost implements ViewHost {
     if (!scaled) throw new InputError('bounds: expected a rectangle of non-negative numbers');
     return scaled;
   }
+}
+
+/** Chromium's name of a load failure (ERR_CONNECTION_REFUSED), as Electron's loadURL rejects with it. */
+function loadFailureOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code !== '' ? code : error instanceof Error ? error.message : String(error);
 }
 
 function requireExternalUrl(url: string): string {

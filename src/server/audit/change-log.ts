@@ -20,6 +20,8 @@ export interface ChangeRecord {
   content: OperationContent;
   before: unknown;
   after: unknown;
+  /** Who made it when the call has no session yet (a sign-in step that checked the user's own password). */
+  operator?: Pick<SessionInfo, 'userId' | 'name' | 'username'>;
 }
 
 /** What a change's row takes from the call that made it: who, from where, and the server's clock. */
@@ -31,7 +33,7 @@ export interface ChangeCaller {
 
 /** The operation-log row of a change made by the call `ctx`; values of the endpoint's secret fields are redacted. */
 export function operationRowOf(ctx: ChangeCaller, change: ChangeRecord, secretFields: readonly string[]): OperationLogRow {
-  const session = ctx.session;
+  const session = change.operator ?? ctx.session;
   return {
     entryType: change.entryType,
     operUserId: session?.userId ?? null,

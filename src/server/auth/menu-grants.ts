@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { ResponseCode } from '../../shared/codes';
 import { MenuStatus, MenuType, RoleType } from '../../shared/constants';
 import type { MenuTreeNode } from '../../areas/role/contract';
@@ -103,6 +103,22 @@ export class MenuTable {
     for (const row of starts) if (offered.has(row.menuId)) out.push(await build(row));
     return out;
   }
+}
+
+/**
+ * Menus just added under `parentIds` are granted to no one: a role holding such a parent whole now holds it
+ * half-checked (it has a child not granted), the rule every save applies, so that opening the role and saving
+ * it unchanged changes nothing.
+ */
+export async function markHalfCheckedParents(tx: Tx, parentIds: readonly number[]): Promise<void> {
+  if (parentIds.length === 0) return;
+  await tx.execute(sql`update sys_role_menu rm set half_checked = true
+    where rm.menu_id in (${sql.join(
+      parentIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and not rm.half_checked
+      and exists (select 1 from sys_menu c where c.parent_id = rm.menu_id
+        and not exists (select 1 from sys_role_menu h where h.role_id = rm.role_id and h.menu_id = c.menu_id))`);
 }
 
 export async function loadMenuTable(db: Tx): Promise<MenuTable> {

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MenuType } from '../../shared/constants';
 import { MENU_CATALOG, type CatalogButton, type CatalogGroup, type CatalogName, type CatalogPage, type CatalogSystem } from '../../shared/menu-catalog';
 import type { Db, Tx } from '../db/client';
+import { markHalfCheckedParents } from '../auth/menu-grants';
 import { catalogueApplied, deptMenu, menu, roleMenu } from '../db/schema';
 import { i18nText } from '../db/tables';
 
@@ -216,13 +217,8 @@ async function giveToHoldersOfAll(tx: Tx, added: readonly AddedRow[]): Promise<v
         .onConflictDoNothing();
   }
   const addedIds = new Set(added.map((row) => row.menuId));
-  const parents = [...new Set(added.map((row) => row.parentId))].filter((id) => !addedIds.has(id));
-  if (parents.length === 0) return;
-  await tx.execute(sql`update sys_role_menu rm set half_checked = true
-    where rm.menu_id in (${sql.join(
-      parents.map((id) => sql`${id}`),
-      sql`, `,
-    )}) and not rm.half_checked
-      and exists (select 1 from sys_menu c where c.parent_id = rm.menu_id
-        and not exists (select 1 from sys_role_menu h where h.role_id = rm.role_id and h.menu_id = c.menu_id))`);
+  await markHalfCheckedParents(
+    tx,
+    [...new Set(added.map((row) => row.parentId))].filter((id) => !addedIds.has(id)),
+  );
 }

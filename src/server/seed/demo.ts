@@ -1,13 +1,16 @@
 import { asc, eq, like, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
-import { appendChained } from '../audit/chain';
+import { appendChained, chainKeyOf } from '../audit/chain';
 import { storedContent } from '../audit/content';
 import type { OperationContent } from '../../shared/operation-content';
 import { locate } from '../geo/locate';
 import { API_PREFIX } from '../../shared/constants';
 import { api, type EndpointDef } from '../../shared/contract';
 import { storedInterfaceOf } from '../../shared/contract/interface-names';
+import { seedDemoContent } from './demo-content';
+import { seedDemoPermissions } from './demo-permissions';
 import { countDemoSignIns, demoSignIn } from './demo-sign-ins';
+import type { SecretBox } from '../secrets/secret-box';
 import type { Db } from '../db/client';
 import { dept, interfaceLog, loginRecord, role, user, userRole } from '../db/schema';
 
@@ -42,10 +45,16 @@ export async function hasDemo(db: Db): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Realistic volume for trying the lists: users across the organisations, sign-ins and log rows. */
-export async function seedDemo(db: Db, options: { users?: number; logRows?: number; password: string; chainKey: Buffer }): Promise<void> {
+/**
+ * Realistic volume for trying the lists: organisations and roles with partial grants, users across the
+ * organisations, sign-ins and log rows, and a few records on every screen a first start leaves empty.
+ * `secrets` are the server's: they key the operation log's chain and seal the demo's provider secrets.
+ */
+export async function seedDemo(db: Db, options: { users?: number; logRows?: number; password: string; secrets: SecretBox }): Promise<void> {
   const userCount = options.users ?? 300;
   const logRows = options.logRows ?? 5000;
+  const chainKey = chainKeyOf(options.secrets);
+  await seedDemoPermissions(db);
   const depts = await db.select({ deptId: dept.deptId }).from(dept);
   // Demo users hold the roles of one organisation's subtree, in turn (the operator, the branch administrator, the auditor).
   const roles = await db.select({ roleId: role.roleId, deptId: role.deptId }).from(role).where(eq(role.roleType, 2)).orderBy(asc(role.roleId));
@@ -141,8 +150,9 @@ export async function seedDemo(db: Db, options: { users?: number; logRows?: numb
       });
     }
     await db.insert(interfaceLog).values(interfaces);
-    await appendChained(db, operations, options.chainKey);
+    await appendChained(db, operations, chainKey);
     await db.insert(loginRecord).values(logins);
   }
   await countDemoSignIns(db);
+  await seedDemoContent(db, { secrets: options.secrets, now });
 }

@@ -7,6 +7,7 @@ import type { api } from '../../../shared/contract';
 import type { ParsedInputOf } from '../../../shared/contract/endpoint';
 import { rowsOf } from '../../../server/auth/authz';
 import { checkCurrentRole } from '../../../server/auth/scope';
+import { markHalfCheckedParents } from '../../../server/auth/menu-grants';
 import type { CallContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/client';
 import { SqlState, violatedConstraint } from '../../../server/db/errors';
@@ -236,6 +237,8 @@ export async function addMenu(ctx: CallContext, form: MenuForm): Promise<MenuRow
         .values({ ...valuesOf(form), systemMenuId, createBy: session.userId, createTime: ctx.services.now() })
         .returning();
       const row = inserted[0]!;
+      // Nobody holds the new menu: roles holding its parent whole now hold that parent half-checked.
+      if (row.parentId !== null) await markHalfCheckedParents(tx, [row.parentId]);
       await ctx.logChange(tx, { entryType: 'add', content: { key: 'menu.add', values: { name: row.name, perms: row.perms } }, before: null, after: snapshotOf(row) });
       return row;
     })

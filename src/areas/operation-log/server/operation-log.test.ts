@@ -328,7 +328,7 @@ describe('the content in the reader’s language', () => {
   }
 
   const listed = async (language: 'zh_CN' | 'de_DE', id: number) =>
-    (await server.call(api.operationLog.list, { pageNo: 1, pageSize: 50 }, { ...admin.as, language })).data!.list.find((entry) => entry.id === id)?.operationContent;
+    (await server.call(api.operationLog.list, { pageNo: 1, pageSize: 50 }, { ...admin.as, language })).data!.records.find((entry) => entry.id === id)?.operationContent;
 
   it('stores a change as its key and values and writes it out in each reader’s language; an older row reads as its text', async () => {
     const id = await roleAdded('审计员');

@@ -5,7 +5,6 @@ import { api } from '../../../shared/contract';
 import { DEFAULT_ADMIN_PASSWORD } from '../../../shared/defaults';
 import type { MenuTreeNode } from '../../role/contract';
 import { deptMenu, role, roleMenu } from '../../../server/db/schema';
-import { chainKeyOf } from '../../../server/audit/chain';
 import { seedDemo } from '../../../server/seed/demo';
 import { signInAdminActor, type Actor } from '../../../server/testing/actors';
 import { startTestServer, type TestServer } from '../../../server/testing/harness';
@@ -89,7 +88,7 @@ describe('load → save unchanged changes nothing', () => {
   });
 
   it('on the --demo data too', async () => {
-    await seedDemo(server.services.db, { users: 6, logRows: 20, password: DEFAULT_ADMIN_PASSWORD, chainKey: chainKeyOf(server.services.secrets) });
+    await seedDemo(server.services.db, { users: 6, logRows: 20, password: DEFAULT_ADMIN_PASSWORD, secrets: server.services.secrets });
     const before = await grantTables();
     await saveEveryRoleUnchanged();
     await saveEveryOrganisationUnchanged();

@@ -11,7 +11,6 @@ import { loginRecord, menu, operationLog, role, roleMenu } from '../../../server
 import { MenuType, RoleType } from '../../../shared/constants';
 import { deptIdOf, insertUserWithRole, roleIdOf, signInAdminActor, signInBranchAdmin, type Actor } from '../../../server/testing/actors';
 import { seedDemo } from '../../../server/seed/demo';
-import { chainKeyOf } from '../../../server/audit/chain';
 import { startTestServer, UNLIMITED_RATE_LIMITS, type TestServer } from '../../../server/testing/harness';
 import { localDate, localMonth } from '../../../server/calendar';
 
@@ -286,7 +285,7 @@ describe('online sessions', () => {
 
 describe('demo data', () => {
   it('gives every chart and the login records something to show', async () => {
-    await seedDemo(server.services.db, { users: 6, logRows: 120, password: DEFAULT_ADMIN_PASSWORD, chainKey: chainKeyOf(server.services.secrets) });
+    await seedDemo(server.services.db, { users: 6, logRows: 120, password: DEFAULT_ADMIN_PASSWORD, secrets: server.services.secrets });
     const now = server.clock.now();
     const map = await server.call(api.statistics.accessMap, { date: localDate(now) }, admin.as);
     expect(map.data!.length).toBeGreaterThan(0);

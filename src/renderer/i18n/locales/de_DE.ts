@@ -289,6 +289,9 @@ export const de_DE: Catalog = {
   'external.frame': 'Externe Seite: {{title}}',
   'external.loading': 'Externe Seite wird geöffnet…',
   'external.popupOpened': '„{{title}}“ wurde in einem neuen Fenster geöffnet',
+  'external.unreachable': '„{{title}}“ konnte nicht geöffnet werden',
+  'external.unreachableHint': '{{url}} hat nicht geantwortet. Prüfen Sie Netzwerk oder Adresse und versuchen Sie es erneut, oder öffnen Sie die Seite im Browser.',
+  'external.openInBrowser': 'Im Browser öffnen',
 
   'route./menuManage/:menuId': 'Menüdetails',
   'route./userManage/:userId': 'Benutzerdetails',

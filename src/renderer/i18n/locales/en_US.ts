@@ -289,6 +289,9 @@ export const en_US: Catalog = {
   'external.frame': 'External page: {{title}}',
   'external.loading': 'Opening the external page…',
   'external.popupOpened': '“{{title}}” opened in a new window',
+  'external.unreachable': '“{{title}}” could not be opened',
+  'external.unreachableHint': '{{url}} did not answer. Check the network or the address and try again, or open it in your browser.',
+  'external.openInBrowser': 'Open in browser',
 
   'route./menuManage/:menuId': 'Menu details',
   'route./userManage/:userId': 'User details',

@@ -286,6 +286,9 @@ export const ja_JP: Catalog = {
   'external.frame': '外部ページ：{{title}}',
   'external.loading': '外部ページを開いています…',
   'external.popupOpened': '「{{title}}」を新しいウィンドウで開きました',
+  'external.unreachable': '「{{title}}」を開けませんでした',
+  'external.unreachableHint': '{{url}} から応答がありません。ネットワークまたはアドレスを確認して再試行するか、ブラウザーで開いてください。',
+  'external.openInBrowser': 'ブラウザーで開く',
 
   'route./menuManage/:menuId': 'メニュー詳細',
   'route./userManage/:userId': 'ユーザー詳細',

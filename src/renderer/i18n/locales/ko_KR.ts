@@ -286,6 +286,9 @@ export const ko_KR: Catalog = {
   'external.frame': '외부 페이지: {{title}}',
   'external.loading': '외부 페이지를 여는 중…',
   'external.popupOpened': '“{{title}}”을(를) 새 창에서 열었습니다',
+  'external.unreachable': '“{{title}}”을(를) 열 수 없습니다',
+  'external.unreachableHint': '{{url}}에서 응답이 없습니다. 네트워크나 주소를 확인한 후 다시 시도하거나 브라우저에서 여세요.',
+  'external.openInBrowser': '브라우저에서 열기',
 
   'route./menuManage/:menuId': '메뉴 정보',
   'route./userManage/:userId': '사용자 정보',

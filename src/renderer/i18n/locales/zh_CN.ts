@@ -289,6 +289,9 @@ export const zh_CN = {
   'external.frame': '外部页面：{{title}}',
   'external.loading': '正在打开外部页面…',
   'external.popupOpened': '已在新窗口中打开“{{title}}”',
+  'external.unreachable': '无法打开“{{title}}”',
+  'external.unreachableHint': '{{url}} 没有响应。请检查网络或地址后重试，或在浏览器中打开。',
+  'external.openInBrowser': '在浏览器中打开',
 
   'route./menuManage/:menuId': '菜单信息',
   'route./userManage/:userId': '用户信息',

@@ -348,6 +348,7 @@ describe('enterprise messenger', () => {
     await s.services.audit.flush();
     const binds = await s.services.db.select().from(operationLog).where(eq(operationLog.entryType, 'bind'));
     expect(binds[0]?.afterOperation).toEqual({ wxWorkUserId: 'zhangsan' });
+    expect(binds[0]).toMatchObject({ operLoginName: 'admin', operUserName: '系统管理员' });
   });
 
   it("the peer's errors become C0001 without its text: an unauthenticated caller learns nothing of the upstream", async () => {
@@ -404,6 +405,9 @@ describe('interface monitoring and the operation log', () => {
     const changes = await server.services.db.select().from(operationLog).where(eq(operationLog.entryType, 'password'));
     expect(changes).toHaveLength(1);
     expect(changes[0]!.beforeOperation).toEqual({ passwordChangedAt: null });
+    // The change comes before any session: its row names the user whose own password was checked, and their organisation.
+    const [adminRow] = await server.services.db.select().from(user).where(eq(user.username, 'admin'));
+    expect(changes[0]).toMatchObject({ operUserId: adminRow!.userId, operUserName: adminRow!.name, operLoginName: 'admin', operDeptId: adminRow!.deptId });
     expect(JSON.stringify(changes[0])).not.toContain(ADMIN_NEW_PASSWORD);
   });
 

@@ -32,7 +32,7 @@ export const authHandlers: AreaHandlers<'auth'> = {
           .limit(1);
         if (holder[0]) throw Errors.caller('error.messengerAlreadyBound');
         await tx.update(user).set({ wxWorkUserId }).where(eq(user.userId, found.userId));
-        await ctx.logChange(tx, { entryType: 'bind', content: { key: 'messenger.bind' }, before: { wxWorkUserId: found.wxWorkUserId }, after: { wxWorkUserId } });
+        await ctx.logChange(tx, { entryType: 'bind', content: { key: 'messenger.bind' }, operator: found, before: { wxWorkUserId: found.wxWorkUserId }, after: { wxWorkUserId } });
       },
     );
   },
@@ -91,6 +91,7 @@ export const authHandlers: AreaHandlers<'auth'> = {
       ctx.logChange(tx, {
         entryType: 'password',
         content: { key: 'password.initial', values: { username: found.username } },
+        operator: found,
         before: { passwordChangedAt: found.passwordChangedAt },
         after: { passwordChangedAt: services.now() },
       }),
