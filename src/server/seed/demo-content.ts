@@ -184,19 +184,17 @@ export async function seedDemoContent(db: Db, options: { secrets: SecretBox; now
       createTime: at(45),
     })
     .returning();
-  await db
-    .insert(mailAccount)
-    .values({
-      host: 'smtp.163.com',
-      port: 25,
-      ssl: false,
-      protocol: 'smtp',
-      account: 'backup@yuanhang-logistics.example.com',
-      secretEnc: secrets.seal('demo-backup-code', MAIL_SECRET_PURPOSE),
-      active: false,
-      createBy: adminId,
-      createTime: at(44),
-    });
+  await db.insert(mailAccount).values({
+    host: 'smtp.163.com',
+    port: 25,
+    ssl: false,
+    protocol: 'smtp',
+    account: 'backup@yuanhang-logistics.example.com',
+    secretEnc: secrets.seal('demo-backup-code', MAIL_SECRET_PURPOSE),
+    active: false,
+    createBy: adminId,
+    createTime: at(44),
+  });
   const MAILS = [
     ['finance@example.com', '11月运费对账单', '<p>附件为 11 月运费对账单，请于本周内确认。</p>'],
     ['east-ops@example.com', '华东区旺季排班安排', '<p>旺季期间各转运中心实行两班倒，排班表见附表。</p>'],
@@ -273,21 +271,19 @@ export async function seedDemoContent(db: Db, options: { secrets: SecretBox; now
       .insert(outbox)
       .values(finishedOutbox(OutboxChannel.Push, `push-demo-${index}-${randomBytes(4).toString('hex')}`, { providerId: provider.id, title, alert }, sentAt, index === 3))
       .returning({ id: outbox.id });
-    await db
-      .insert(pushRecord)
-      .values({
-        providerId: provider.id,
-        providerAlias: alias,
-        audienceType,
-        audience: [...audience],
-        title,
-        alert,
-        createBy: adminId,
-        createName: adminName,
-        deptId: admin?.deptId ?? null,
-        outboxId: row!.id,
-        createTime: sentAt,
-      });
+    await db.insert(pushRecord).values({
+      providerId: provider.id,
+      providerAlias: alias,
+      audienceType,
+      audience: [...audience],
+      title,
+      alert,
+      createBy: adminId,
+      createName: adminName,
+      deptId: admin?.deptId ?? null,
+      outboxId: row!.id,
+      createTime: sentAt,
+    });
   }
 
   // Message systems of the company's business systems, with their keys (only the hash is kept, as the server keeps it).
