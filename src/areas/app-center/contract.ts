@@ -4,6 +4,7 @@ import { Perm } from '../../shared/permissions';
 import { appRules, pageOf, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Application centre (spec 001 §2 /appCenter and /centerMessage/{appId}, §3 Application, §5 Application
@@ -151,3 +152,17 @@ export function appTypeKind(value: string): 'server' | 'mobile' | 'mobileWeb' | 
   if (value === AppType.MobileWeb) return 'mobileWeb';
   return 'web';
 }
+
+/** The fields of the application snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const appSnapshotFields = {
+  ...RECORD_FIELDS,
+  clientId: { label: 'appCenter.field.clientId' },
+  appName: { label: 'appCenter.field.appName' },
+  appType: { label: 'appCenter.field.appType' },
+  status: { label: 'common.status' },
+  accessTokenValiditySeconds: { label: 'appCenter.field.accessTokenValiditySeconds' },
+  refreshTokenValiditySeconds: { label: 'appCenter.field.refreshTokenValiditySeconds' },
+  passwordDay: { label: 'appCenter.field.passwordDay' },
+  ignoreCodeTimes: { label: 'appCenter.field.ignoreCodeTimes' },
+  firstChangePwd: { label: 'appCenter.field.firstChangePwd' },
+} as const satisfies SnapshotFieldTable;

@@ -3,6 +3,7 @@ import { Perm } from '../../shared/permissions';
 import { dataGroupRules, Limits, pageOf, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Data groups, organs and classifications (spec 001 §2 /groupManage, /organManage, /classifyManage, §3
@@ -248,3 +249,16 @@ export const dataGroup = {
     output: undoTicket,
   }),
 } as const;
+
+/** The fields of the data group, organ or classification snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const dataGroupSnapshotFields = {
+  ...RECORD_FIELDS,
+  name: { label: 'common.name' },
+  number: { label: 'dataGroup.number' },
+  type: { label: 'common.type' },
+  deptId: { label: 'common.organisation', ref: 'dept' },
+  deptName: { label: 'dept.field.name' },
+  groupId: { label: 'dataGroup.organ.group', ref: 'dataGroup' },
+  groupName: { label: 'operationLog.snapshot.groupName' },
+  remark: { label: 'common.remark' },
+} as const satisfies SnapshotFieldTable;

@@ -6,6 +6,7 @@ import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { XLSX_DOWNLOAD, exportedFile } from '../../shared/contract/export';
 import { importReportOf, importReportRowOf } from '../../shared/contract/import-report';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Dictionaries (spec 001 §2 /dictionary and /dicManage/{dicId}, §3 Dictionary, §4, §5, §7 Dictionary). A
@@ -212,3 +213,15 @@ export function dictionaryLabel(node: { dictName: string; names: readonly { lang
   const named = (langId: string) => node.names.find((name) => name.langId === langId)?.langName.trim() || null;
   return named(locale) ?? named(DEFAULT_LOCALE) ?? node.dictName;
 }
+
+/** The fields of the dictionary snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const dictionarySnapshotFields = {
+  ...RECORD_FIELDS,
+  parentId: { label: 'dictionary.field.parent', ref: 'dictionary' },
+  dictNo: { label: 'dictionary.field.dictNo' },
+  dictName: { label: 'dictionary.filter.name' },
+  dictOrder: { label: 'dept.field.orderNum' },
+  status: { label: 'common.status' },
+  updated: { label: 'dictionary.field.updated' },
+  names: { label: 'dictionary.field.names', fields: { langId: { label: 'operationLog.snapshot.language' }, langName: { label: 'common.name' } } },
+} as const satisfies SnapshotFieldTable;

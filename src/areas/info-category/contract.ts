@@ -3,6 +3,7 @@ import { Perm } from '../../shared/permissions';
 import { choice, InfoLimits, pageOf, rules, pageInput } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Information categories (spec 001 §2 /inforTypeManage and /addManage/{id}, §3 Information category, §4
@@ -144,3 +145,13 @@ export const infoCategory = {
     output: undoTicket,
   }),
 } as const;
+
+/** The fields of the information category snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const infoCategorySnapshotFields = {
+  ...RECORD_FIELDS,
+  systemCode: { label: 'common.ownedBySystem', ref: 'menu' },
+  name: { label: 'infoCategory.name' },
+  haveImage: { label: 'infoCategory.haveImage' },
+  imageDesc: { label: 'infoCategory.imageDesc' },
+  enable: { label: 'infoCategory.enable' },
+} as const satisfies SnapshotFieldTable;

@@ -6,6 +6,7 @@ import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { FileBody } from '../../shared/contract/file';
 import { infoRules, infoSwitch, InfoSwitch } from '../info-category/contract';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Information articles (spec 001 §2 /information and /addInforMation/{id}, §3 Information article, §4
@@ -223,3 +224,19 @@ export const information = {
     output: z.instanceof(FileBody),
   }),
 } as const;
+
+/** The fields of the article snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const articleSnapshotFields = {
+  ...RECORD_FIELDS,
+  systemCode: { label: 'common.ownedBySystem', ref: 'menu' },
+  apiKey: { label: 'information.apiKey' },
+  classificationId: { label: 'information.category', ref: 'infoCategory' },
+  typeCode: { label: 'common.type' },
+  title: { label: 'common.title' },
+  keywords: { label: 'information.keywords' },
+  sort: { label: 'information.sort' },
+  display: { label: 'information.display' },
+  top: { label: 'information.pin' },
+  imageId: { label: 'information.image', ref: 'file' },
+  content: { label: 'common.content' },
+} as const satisfies SnapshotFieldTable;

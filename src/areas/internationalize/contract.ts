@@ -6,6 +6,7 @@ import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { XLSX_DOWNLOAD, exportedFile } from '../../shared/contract/export';
 import { importReportOf, importReportRowOf } from '../../shared/contract/import-report';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Multilingual text (spec 001 §2 /internationalize, §3, §5 "Multilingual dialog", §7): one Chinese text
@@ -156,3 +157,14 @@ export const i18nText = {
     output: z.object({ added: z.number().int(), changed: z.number().int() }),
   }),
 } as const;
+
+/** The fields of the multilingual text snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const i18nTextSnapshotFields = {
+  ...RECORD_FIELDS,
+  chinese: { label: 'internationalize.field.chinese' },
+  english: { label: 'internationalize.field.english' },
+  german: { label: 'internationalize.field.german' },
+  korean: { label: 'internationalize.field.korean' },
+  japanese: { label: 'internationalize.field.japanese' },
+  status: { label: 'common.status' },
+} as const satisfies SnapshotFieldTable;

@@ -5,6 +5,7 @@ import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { API_KEY_HEADER } from '../information/contract';
 import { smsDeliveryStatus, smsRules } from '../sms/contract';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Message systems and message API keys (spec 001 §2 /apiKeySystem, /addApiKeySystem, /apiKeyMessg,
@@ -320,3 +321,18 @@ export const openMessage = {
     output: openSmsBatch,
   }),
 } as const;
+
+/** The fields of the message system or message API key snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const messageKeySnapshotFields = {
+  ...RECORD_FIELDS,
+  systemId: { label: 'msgKey.systemId' },
+  name: { label: 'common.systemName' },
+  deptId: { label: 'common.organisation', ref: 'dept' },
+  channels: { label: 'msgKey.channels' },
+  keyIds: { label: 'operationLog.snapshot.keyIds' },
+  keyHint: { label: 'msgKey.apiKey' },
+  msgSystemId: { label: 'msgKey.system', ref: 'messageSystem' },
+  rateLimit: { label: 'msgKey.rateLimit' },
+  status: { label: 'common.status' },
+  remark: { label: 'common.remark' },
+} as const satisfies SnapshotFieldTable;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Perm } from '../../shared/permissions';
 import { pageOf, rules, pageInput } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Notices (issue 12, spec 001 §2 /sendNotice, spec 000 §3 "dynamic messages shown as a scrolling notice"): an
@@ -195,3 +196,21 @@ export const notice = {
     output: openedNotice,
   }),
 } as const;
+
+/** The fields of the notice or its reading snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const noticeSnapshotFields = {
+  ...RECORD_FIELDS,
+  title: { label: 'common.title' },
+  contentFormat: { label: 'notice.field.format' },
+  content: { label: 'common.content' },
+  audienceType: { label: 'notice.field.audienceType' },
+  audienceDeptId: { label: 'notice.field.audienceDept', ref: 'dept' },
+  audienceRoleId: { label: 'notice.field.audienceRole', ref: 'role' },
+  status: { label: 'common.status' },
+  startTime: { label: 'notice.field.startTime' },
+  endTime: { label: 'notice.field.endTime' },
+  withdrawBy: { label: 'operationLog.snapshot.withdrawBy', ref: 'user' },
+  withdrawTime: { label: 'operationLog.snapshot.withdrawTime' },
+  read: { label: 'notice.column.read' },
+  readTime: { label: 'operationLog.snapshot.readTime' },
+} as const satisfies SnapshotFieldTable;

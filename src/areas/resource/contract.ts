@@ -3,6 +3,7 @@ import { Perm } from '../../shared/permissions';
 import { Limits, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { menuIdList, menuTreeNode } from '../role/contract';
+import type { SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Resource assignment (spec 001 §2 /resource, §4, §5 Resource save, §7 Resource assignment): which systems
@@ -109,3 +110,27 @@ export const resource = {
     output: z.object({ stamp: z.string() }),
   }),
 } as const;
+
+/** The fields of the organisation's resources snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const resourceSnapshotFields = {
+  deptId: { label: 'common.organisation', ref: 'dept' },
+  menuIdList: { label: 'resource.menus', ref: 'menu' },
+  removedFrom: {
+    label: 'operationLog.snapshot.removedFrom',
+    fields: {
+      depts: {
+        label: 'resource.orgs',
+        fields: { deptId: { label: 'common.organisation', ref: 'dept' }, deptName: { label: 'dept.field.name' }, menuCount: { label: 'operationLog.snapshot.menuCount' } },
+      },
+      roles: {
+        label: 'identity.roles',
+        fields: {
+          roleId: { label: 'operationLog.snapshot.id', ref: 'role' },
+          roleName: { label: 'role.roleName' },
+          deptName: { label: 'dept.field.name' },
+          menus: { label: 'resource.menus', fields: { menuId: { label: 'operationLog.snapshot.id', ref: 'menu' }, name: { label: 'menu.field.name' } } },
+        },
+      },
+    },
+  },
+} as const satisfies SnapshotFieldTable;

@@ -5,6 +5,7 @@ import { choice, Limits, pageOf, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { navNode } from '../../shared/contract/session';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Role management (spec 001 §2 /role and /roleManage/{roleId}, §3 Role, §4 role permissions, §5 Role
@@ -193,3 +194,14 @@ export const role = {
     output: rolePreview,
   }),
 } as const;
+
+/** The fields of the role snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const roleSnapshotFields = {
+  ...RECORD_FIELDS,
+  roleId: { label: 'operationLog.snapshot.id' },
+  roleName: { label: 'role.roleName' },
+  deptId: { label: 'common.organisation', ref: 'dept' },
+  remark: { label: 'role.remark' },
+  roleType: { label: 'role.roleType' },
+  menuIdList: { label: 'role.menus', ref: 'menu' },
+} as const satisfies SnapshotFieldTable;

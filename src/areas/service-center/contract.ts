@@ -5,6 +5,7 @@ import { Limits, pageOf, rules, pageInput } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { deptNode } from '../user/contract';
+import type { SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Service-centre binding (spec 000 §2 /serviceCenter and /serviceCenterManage/{userId}, §3, §5, §7; spec
@@ -128,3 +129,9 @@ export const serviceCenter = {
     output: undoTicket,
   }),
 } as const;
+
+/** The fields of the user's business-centre binding snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const serviceCentreSnapshotFields = {
+  userId: { label: 'common.user', ref: 'user' },
+  deptIds: { label: 'serviceCenter.centres', ref: 'dept' },
+} as const satisfies SnapshotFieldTable;

@@ -3,6 +3,7 @@ import { Perm } from '../../shared/permissions';
 import { choice, pageOf, rules, SmsLimits, SmsPatterns, pageInput } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * SMS (spec 001 §2 /templateManage, /addTemplete/{id}, /signatureManage, /addSignMsg/{id}, /sendingSMS,
@@ -349,3 +350,30 @@ export const sms = {
     output: pageOf(smsSendRecord),
   }),
 } as const;
+
+/** The fields of the SMS template snapshots the operation log keeps (labels; `src/shared/contract/snapshot-fields.ts`). */
+export const smsTemplateSnapshotFields = {
+  ...RECORD_FIELDS,
+  name: { label: 'sms.templateName' },
+  type: { label: 'sms.templateType' },
+  templateCode: { label: 'sms.templateCode' },
+  content: { label: 'sms.templateContent' },
+  status: { label: 'common.status' },
+} as const satisfies SnapshotFieldTable;
+
+/** The fields of the SMS signature snapshots the operation log keeps. */
+export const smsSignatureSnapshotFields = {
+  ...RECORD_FIELDS,
+  name: { label: 'sms.signatureName' },
+  remark: { label: 'common.remark' },
+} as const satisfies SnapshotFieldTable;
+
+/** The fields of an SMS batch sent, as the operation log keeps it. */
+export const smsSendSnapshotFields = {
+  batchId: { label: 'operationLog.snapshot.recordId' },
+  template: { label: 'sms.templateName' },
+  signature: { label: 'sms.signatureName' },
+  text: { label: 'common.content' },
+  total: { label: 'operationLog.snapshot.total' },
+  duplicates: { label: 'operationLog.snapshot.duplicates' },
+} as const satisfies SnapshotFieldTable;

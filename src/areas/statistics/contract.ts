@@ -3,6 +3,7 @@ import { Perm } from '../../shared/permissions';
 import { pageOf, rules } from '../../shared/rules';
 import { isCalendarDate } from '../department/contract';
 import { endpoint } from '../../shared/contract/endpoint';
+import type { SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Visit statistics (spec 001 §2 /userStatistics, §3 Visit statistics and login record, §4 tabs load on
@@ -198,3 +199,12 @@ export const statistics = {
     output: z.null(),
   }),
 } as const;
+
+/** The fields of the signed-in session snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const sessionSnapshotFields = {
+  familyId: { label: 'operationLog.snapshot.familyId' },
+  username: { label: 'common.loginName' },
+  ip: { label: 'stats.column.ip' },
+  since: { label: 'stats.column.since' },
+  online: { label: 'operationLog.snapshot.online' },
+} as const satisfies SnapshotFieldTable;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Perm } from '../../shared/permissions';
 import { Limits, appRules, pageOf, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * System API keys (spec 001 §2 /appSystem, §3 System API key, §5 dialog, §7 System API key). A key is what a
@@ -121,3 +122,14 @@ export const systemApiKey = {
     secretOutput: true,
   }),
 } as const;
+
+/** The fields of the system API key snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const apiKeySnapshotFields = {
+  id: RECORD_FIELDS.id,
+  systemCode: { label: 'common.ownedBySystem', ref: 'menu' },
+  systemName: { label: 'common.systemName' },
+  apiKey: { label: 'apiKey.field.apiKey' },
+  apiCode: { label: 'apiKey.field.apiCode' },
+  owner: { label: 'apiKey.column.owner' },
+  status: { label: 'common.status' },
+} as const satisfies SnapshotFieldTable;

@@ -6,6 +6,7 @@ import { choice, Limits, pageOf, rules } from '../../shared/rules';
 import { encryptedPassword } from '../../shared/contract/auth';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * User management (spec 000 §2 /user and /userManage/{userId}, §3 User, §5 User form, §6, §7 User), with
@@ -278,3 +279,27 @@ export const user = {
     output: z.array(heldRoleEntry),
   }),
 } as const;
+
+/** The fields of the user snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const userSnapshotFields = {
+  ...RECORD_FIELDS,
+  userId: { label: 'operationLog.snapshot.id' },
+  username: { label: 'common.loginName' },
+  name: { label: 'common.personName' },
+  mobile: { label: 'user.mobile' },
+  email: { label: 'user.email' },
+  status: { label: 'common.status' },
+  deptId: { label: 'common.organisation', ref: 'dept' },
+  resetPwdAllowed: { label: 'user.resetPwdAllowed' },
+  roleIdList: { label: 'identity.roles', ref: 'role' },
+  userDataAuthorityList: {
+    label: 'user.authoritySection',
+    fields: {
+      classificationId: { label: 'operationLog.snapshot.classification', ref: 'dataClassification' },
+      dataCode: { label: 'user.dataCode' },
+      dataName: { label: 'user.dataName' },
+      topCode: { label: 'user.topCode' },
+      topName: { label: 'user.topName' },
+    },
+  },
+} as const satisfies SnapshotFieldTable;

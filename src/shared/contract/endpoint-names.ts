@@ -176,6 +176,7 @@ export const ENDPOINT_NAMES: EndpointNames = {
     verify: ['校验操作日志哈希链', 'Check operation log chain', 'Protokollkette prüfen', '操作ログのハッシュチェーン検証', '작업 로그 해시 체인 검증'],
     export: ['导出操作日志', 'Export operation log', 'Vorgangsprotokoll exportieren', '操作ログのエクスポート', '작업 로그 내보내기'],
     exportProgress: ['操作日志导出进度', 'Operation log export progress', 'Exportfortschritt des Vorgangsprotokolls', '操作ログエクスポートの進捗', '작업 로그 내보내기 진행률'],
+    references: ['操作日志引用的名称', 'Names an operation log entry refers to', 'Namen der Verweise eines Protokolleintrags', '操作ログが参照する名前', '작업 로그가 참조하는 이름'],
   },
   sms: {
     templateList: ['短信模板列表', 'SMS template list', 'SMS-Vorlagen', 'SMSテンプレート一覧', 'SMS 템플릿 목록'],
