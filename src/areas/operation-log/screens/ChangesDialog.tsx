@@ -48,6 +48,8 @@ export function fieldValue(t: TFunction, field: SnapshotField | undefined, value
     }
   }
   if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
+  // An empty list reads as nothing, as an empty text does.
+  if (Array.isArray(value) && value.length === 0) return '';
   return readableValue(value);
 }
 
