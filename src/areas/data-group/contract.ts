@@ -73,6 +73,17 @@ export const organRow = z.object({
 });
 export type OrganRow = z.infer<typeof organRow>;
 
+/**
+ * The classification types the console names in every language (the seed's and the ones people use most); a
+ * classification's type is free text (spec 001 §3), and any other text shows as it was typed.
+ */
+export const KNOWN_CLASSIFICATION_TYPES = ['business', 'finance', 'customer', 'operations', 'personnel'] as const;
+export type KnownClassificationType = (typeof KNOWN_CLASSIFICATION_TYPES)[number];
+
+export function isKnownClassificationType(type: string): type is KnownClassificationType {
+  return (KNOWN_CLASSIFICATION_TYPES as readonly string[]).includes(type);
+}
+
 export const classificationRow = z.object({
   id: z.number().int(),
   name: z.string(),
