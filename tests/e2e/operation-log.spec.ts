@@ -6,7 +6,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { Route } from '../../src/shared/routes';
 import { appendChained, chainKeyOf } from '../../src/server/audit/chain';
-import { operationLog } from '../../src/server/db/schema';
+import { dept, operationLog } from '../../src/server/db/schema';
 import { hostForSpecFile, signInAdmin, startHostWithServer, tabPane, toast } from './host';
 
 /**
@@ -94,7 +94,7 @@ test('filters, pages, opens an entry’s changes field by field, and shows the c
   await expect(rows(page)).toHaveCount(1);
   await rows(page).first().getByTestId('operation-show-changes').click();
   const dialog = page.getByTestId('operation-changes');
-  const change = (field: string) => dialog.getByTestId('operation-change').filter({ hasText: field });
+  const change = (field: string) => dialog.locator(`[data-testid="operation-change"][data-path="${field}"]`);
   await expect(change('address.city')).toHaveAttribute('data-kind', 'changed');
   await expect(change('address.city')).toContainText('Shanghai');
   await expect(change('address.city')).toContainText('Hangzhou');
@@ -116,6 +116,32 @@ test('filters, pages, opens an entry’s changes field by field, and shows the c
   await pane(page).getByTestId('filter-operationTimeEnd').fill('2026-03-01');
   await pane(page).getByTestId('filter-search').click();
   await expect(toast(page, 'warning', '结束日期不能早于开始日期')).toBeVisible();
+});
+
+test('shows a change’s fields by their labels and the organisations it names by their names, a deleted one marked', async ({ page }) => {
+  const branch = (await host.server.services.db.select({ deptId: dept.deptId }).from(dept).where(eq(dept.name, '华东分公司')))[0]!.deptId;
+  const gone = 987_654;
+  await appendChained(
+    host.server.services.db,
+    [{ ...fixture(90, 'e2e-binder'), operationContent: '绑定业务中心', beforeOperation: { userId: 1, deptIds: [] }, afterOperation: { userId: 1, deptIds: [branch, gone] } }],
+    chainKeyOf(host.server.services.secrets),
+  );
+  await signInAdmin(page, host);
+  await openScreen(page);
+  await filterByLogin(page, 'e2e-binder');
+  await expect(rows(page)).toHaveCount(1);
+  // The list's after cell names the changed field by its label, not as JSON.
+  await expect(rows(page).first()).toContainText('业务中心');
+  await expect(rows(page).first()).not.toContainText('deptIds');
+  await rows(page).first().getByTestId('operation-show-changes').click();
+  const dialog = page.getByTestId('operation-changes');
+  const centres = dialog.locator('[data-testid="operation-change"][data-path="deptIds"]');
+  await expect(centres).toContainText('业务中心');
+  await expect(centres).toContainText('华东分公司');
+  await expect(centres).toContainText(`#${gone}（已删除）`);
+  await expect(centres).not.toContainText('deptIds');
+  await expect(centres).not.toContainText(`#${branch}`);
+  await dialog.getByTestId('operation-changes-close').click();
 });
 
 test('exports the filtered entries to a file that reads back with its headers and rows', async ({ page }) => {

@@ -5,6 +5,7 @@ import { appRules, pageOf, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import type { EndpointNamesOf } from '../../shared/local-names';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Application centre (spec 001 §2 /appCenter and /centerMessage/{appId}, §3 Application, §5 Application
@@ -162,3 +163,17 @@ export const appCenterNames: EndpointNamesOf<typeof appCenter> = {
   delete: ['删除应用', 'Delete application', 'Anwendung löschen', 'アプリ削除', '애플리케이션 삭제'],
   regenerateSecret: ['重新生成应用密钥', 'New application secret', 'Neues Anwendungsgeheimnis', 'アプリシークレット再発行', '애플리케이션 시크릿 재발급'],
 };
+
+/** The fields of the application snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const appSnapshotFields = {
+  ...RECORD_FIELDS,
+  clientId: { label: 'appCenter.field.clientId' },
+  appName: { label: 'appCenter.field.appName' },
+  appType: { label: 'appCenter.field.appType' },
+  status: { label: 'common.status' },
+  accessTokenValiditySeconds: { label: 'appCenter.field.accessTokenValiditySeconds' },
+  refreshTokenValiditySeconds: { label: 'appCenter.field.refreshTokenValiditySeconds' },
+  passwordDay: { label: 'appCenter.field.passwordDay' },
+  ignoreCodeTimes: { label: 'appCenter.field.ignoreCodeTimes' },
+  firstChangePwd: { label: 'appCenter.field.firstChangePwd' },
+} as const satisfies SnapshotFieldTable;

@@ -4,6 +4,7 @@ import { dataGroupRules, Limits, pageOf, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import type { EndpointNamesOf } from '../../shared/local-names';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Data groups, organs and classifications (spec 001 §2 /groupManage, /organManage, /classifyManage, §3
@@ -72,6 +73,17 @@ export const organRow = z.object({
   version: z.number().int(),
 });
 export type OrganRow = z.infer<typeof organRow>;
+
+/**
+ * The classification types the console names in every language (the seed's and the ones people use most); a
+ * classification's type is free text (spec 001 §3), and any other text shows as it was typed.
+ */
+export const KNOWN_CLASSIFICATION_TYPES = ['business', 'finance', 'customer', 'operations', 'personnel'] as const;
+export type KnownClassificationType = (typeof KNOWN_CLASSIFICATION_TYPES)[number];
+
+export function isKnownClassificationType(type: string): type is KnownClassificationType {
+  return (KNOWN_CLASSIFICATION_TYPES as readonly string[]).includes(type);
+}
 
 export const classificationRow = z.object({
   id: z.number().int(),
@@ -269,3 +281,16 @@ export const dataGroupNames: EndpointNamesOf<typeof dataGroup> = {
   classificationUpdate: ['修改数据分类', 'Update classification', 'Klassifikation ändern', 'データ分類更新', '데이터 분류 수정'],
   classificationDelete: ['删除数据分类', 'Delete classifications', 'Klassifikationen löschen', 'データ分類削除', '데이터 분류 삭제'],
 };
+
+/** The fields of the data group, organ or classification snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const dataGroupSnapshotFields = {
+  ...RECORD_FIELDS,
+  name: { label: 'common.name' },
+  number: { label: 'dataGroup.number' },
+  type: { label: 'common.type' },
+  deptId: { label: 'common.organisation', ref: 'dept' },
+  deptName: { label: 'dept.field.name' },
+  groupId: { label: 'dataGroup.organ.group', ref: 'dataGroup' },
+  groupName: { label: 'operationLog.snapshot.groupName' },
+  remark: { label: 'common.remark' },
+} as const satisfies SnapshotFieldTable;

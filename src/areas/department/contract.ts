@@ -6,6 +6,7 @@ import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { deptListEntry } from '../user/contract';
 import type { EndpointNamesOf } from '../../shared/local-names';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Organisation management (spec 001 §2 /department and /depManage/{deptId}/{pardId}, §3 Department, §5
@@ -182,3 +183,26 @@ export const deptNames: EndpointNamesOf<typeof dept> = {
   update: ['修改机构', 'Update organisation', 'Organisation ändern', '組織更新', '조직 수정'],
   delete: ['删除机构', 'Delete organisations', 'Organisationen löschen', '組織削除', '조직 삭제'],
 };
+
+/** The fields of the organisation snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const deptSnapshotFields = {
+  ...RECORD_FIELDS,
+  deptId: { label: 'operationLog.snapshot.id' },
+  parentId: { label: 'dept.field.parentId', ref: 'dept' },
+  name: { label: 'dept.field.name' },
+  deptType: { label: 'dept.field.deptType' },
+  orderNum: { label: 'dept.field.orderNum' },
+  status: { label: 'common.status' },
+  businessCentre: { label: 'dept.field.businessCentre' },
+  deptPerson: { label: 'dept.field.deptPerson' },
+  telephone: { label: 'dept.field.telephone' },
+  companyAddress: { label: 'dept.field.companyAddress' },
+  remake: { label: 'dept.field.remake' },
+  companyType: { label: 'dept.field.companyType' },
+  companyCode: { label: 'dept.field.companyCode' },
+  establishTime: { label: 'dept.field.establishTime' },
+  legalPerson: { label: 'dept.field.legalPerson' },
+  registeredCapital: { label: 'dept.field.registeredCapital' },
+  registeredAddress: { label: 'dept.field.registeredAddress' },
+  idCardImages: { label: 'operationLog.snapshot.idCardImages', fields: { slot: { label: 'operationLog.snapshot.slot' }, fileId: { label: 'operationLog.snapshot.file', ref: 'file' } } },
+} as const satisfies SnapshotFieldTable;

@@ -7,6 +7,7 @@ import { undoTicket } from '../../shared/contract/undo';
 import { XLSX_DOWNLOAD, exportedFile } from '../../shared/contract/export';
 import { importReportOf, importReportRowOf } from '../../shared/contract/import-report';
 import type { EndpointNamesOf } from '../../shared/local-names';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Dictionaries (spec 001 §2 /dictionary and /dicManage/{dicId}, §3 Dictionary, §4, §5, §7 Dictionary). A
@@ -226,3 +227,15 @@ export const dictionaryNames: EndpointNamesOf<typeof dictionary> = {
   importPreview: ['字典导入预览', 'Preview dictionary import', 'Wörterbuch-Import prüfen', '辞書インポートのプレビュー', '사전 가져오기 미리보기'],
   importApply: ['执行字典导入', 'Apply dictionary import', 'Wörterbuch-Import ausführen', '辞書インポート実行', '사전 가져오기 실행'],
 };
+
+/** The fields of the dictionary snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const dictionarySnapshotFields = {
+  ...RECORD_FIELDS,
+  parentId: { label: 'dictionary.field.parent', ref: 'dictionary' },
+  dictNo: { label: 'dictionary.field.dictNo' },
+  dictName: { label: 'dictionary.filter.name' },
+  dictOrder: { label: 'dept.field.orderNum' },
+  status: { label: 'common.status' },
+  updated: { label: 'dictionary.field.updated' },
+  names: { label: 'dictionary.field.names', fields: { langId: { label: 'operationLog.snapshot.language' }, langName: { label: 'common.name' } } },
+} as const satisfies SnapshotFieldTable;

@@ -4,6 +4,7 @@ import { choice, InfoLimits, pageOf, rules, pageInput } from '../../shared/rules
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import type { EndpointNamesOf } from '../../shared/local-names';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Information categories (spec 001 §2 /inforTypeManage and /addManage/{id}, §3 Information category, §4
@@ -155,3 +156,13 @@ export const infoCategoryNames: EndpointNamesOf<typeof infoCategory> = {
   update: ['修改资讯类别', 'Update information category', 'Informationskategorie ändern', '情報カテゴリー更新', '정보 분류 수정'],
   delete: ['删除资讯类别', 'Delete information categories', 'Informationskategorien löschen', '情報カテゴリー削除', '정보 분류 삭제'],
 };
+
+/** The fields of the information category snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const infoCategorySnapshotFields = {
+  ...RECORD_FIELDS,
+  systemCode: { label: 'common.ownedBySystem', ref: 'menu' },
+  name: { label: 'infoCategory.name' },
+  haveImage: { label: 'infoCategory.haveImage' },
+  imageDesc: { label: 'infoCategory.imageDesc' },
+  enable: { label: 'infoCategory.enable' },
+} as const satisfies SnapshotFieldTable;

@@ -7,6 +7,7 @@ import { undoTicket } from '../../shared/contract/undo';
 import { FileBody } from '../../shared/contract/file';
 import { infoRules, infoSwitch, InfoSwitch } from '../info-category/contract';
 import type { EndpointNamesOf } from '../../shared/local-names';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Information articles (spec 001 §2 /information and /addInforMation/{id}, §3 Information article, §4
@@ -238,3 +239,19 @@ export const informationNames: EndpointNamesOf<typeof information> = {
   published: ['已发布资讯', 'Published information', 'Veröffentlichte Informationen', '公開情報', '게시된 정보'],
   publishedFile: ['已发布资讯图片', 'Published information image', 'Bild veröffentlichter Information', '公開情報の画像', '게시된 정보 이미지'],
 };
+
+/** The fields of the article snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const articleSnapshotFields = {
+  ...RECORD_FIELDS,
+  systemCode: { label: 'common.ownedBySystem', ref: 'menu' },
+  apiKey: { label: 'information.apiKey' },
+  classificationId: { label: 'information.category', ref: 'infoCategory' },
+  typeCode: { label: 'common.type' },
+  title: { label: 'common.title' },
+  keywords: { label: 'information.keywords' },
+  sort: { label: 'information.sort' },
+  display: { label: 'information.display' },
+  top: { label: 'information.pin' },
+  imageId: { label: 'information.image', ref: 'file' },
+  content: { label: 'common.content' },
+} as const satisfies SnapshotFieldTable;

@@ -7,6 +7,7 @@ import { undoTicket } from '../../shared/contract/undo';
 import { XLSX_DOWNLOAD, exportedFile } from '../../shared/contract/export';
 import { importReportOf, importReportRowOf } from '../../shared/contract/import-report';
 import type { EndpointNamesOf } from '../../shared/local-names';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Multilingual text (spec 001 §2 /internationalize, §3, §5 "Multilingual dialog", §7): one Chinese text
@@ -168,3 +169,14 @@ export const i18nTextNames: EndpointNamesOf<typeof i18nText> = {
   importPreview: ['多语言文本导入预览', 'Preview multilingual text import', 'Import mehrsprachiger Texte prüfen', '多言語テキストのインポートプレビュー', '다국어 텍스트 가져오기 미리보기'],
   importApply: ['执行多语言文本导入', 'Apply multilingual text import', 'Import mehrsprachiger Texte ausführen', '多言語テキストのインポート実行', '다국어 텍스트 가져오기 실행'],
 };
+
+/** The fields of the multilingual text snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const i18nTextSnapshotFields = {
+  ...RECORD_FIELDS,
+  chinese: { label: 'internationalize.field.chinese' },
+  english: { label: 'internationalize.field.english' },
+  german: { label: 'internationalize.field.german' },
+  korean: { label: 'internationalize.field.korean' },
+  japanese: { label: 'internationalize.field.japanese' },
+  status: { label: 'common.status' },
+} as const satisfies SnapshotFieldTable;

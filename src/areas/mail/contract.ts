@@ -5,6 +5,7 @@ import { MailLimits, MailPatterns, pageOf, rules, pageInput } from '../../shared
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import type { EndpointNamesOf } from '../../shared/local-names';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Mail (spec 001 §2 /accountManage, /addMailAccount/{id}, /mailManage, /addMail; §3 Mail account; §5 at most
@@ -288,3 +289,23 @@ export const mailNames: EndpointNamesOf<typeof mail> = {
   body: ['邮件正文', 'Mail body', 'E-Mail-Text', 'メール本文', '메일 본문'],
   send: ['发送邮件', 'Send mail', 'E-Mail senden', 'メール送信', '메일 발송'],
 };
+
+/** The fields of the mail account, test mail or mail sent snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const mailSnapshotFields = {
+  ...RECORD_FIELDS,
+  host: { label: 'mail.host' },
+  port: { label: 'mail.port' },
+  ssl: { label: 'mail.ssl' },
+  protocol: { label: 'mail.protocol' },
+  account: { label: 'mail.account' },
+  active: { label: 'operationLog.snapshot.active' },
+  secretChanged: { label: 'operationLog.snapshot.secretChanged' },
+  mailId: { label: 'operationLog.snapshot.recordId' },
+  sender: { label: 'mail.sender' },
+  to: { label: 'mail.to' },
+  cc: { label: 'mail.cc' },
+  subject: { label: 'mail.subject' },
+  attachments: { label: 'mail.attachments', ref: 'file' },
+  duplicates: { label: 'operationLog.snapshot.duplicates' },
+  sent: { label: 'mail.status_sent' },
+} as const satisfies SnapshotFieldTable;

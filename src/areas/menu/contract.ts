@@ -6,6 +6,7 @@ import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { navNode } from '../../shared/contract/session';
 import type { EndpointNamesOf } from '../../shared/local-names';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /** Menu management (spec 000 §2 /menu and /menuManage/{menuId}, §3 Menu, §5 Menu form, §7 Menu). */
 
@@ -190,3 +191,21 @@ export const menuNames: EndpointNamesOf<typeof menu> = {
   appsByRole: ['角色可用系统', 'Systems of a role', 'Systeme einer Rolle', 'ロールのシステム', '역할의 시스템'],
   singleNav: ['单点系统菜单', 'Single-sign-on system menu', 'Menü eines SSO-Systems', 'SSOシステムのメニュー', 'SSO 시스템 메뉴'],
 };
+
+/** The fields of the menu snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const menuSnapshotFields = {
+  ...RECORD_FIELDS,
+  menuId: { label: 'operationLog.snapshot.id' },
+  parentId: { label: 'menu.field.parentId', ref: 'menu' },
+  systemMenuId: { label: 'common.ownedBySystem', ref: 'menu' },
+  name: { label: 'menu.field.name' },
+  url: { label: 'menu.field.url' },
+  type: { label: 'menu.field.type' },
+  orderNum: { label: 'menu.field.orderNum' },
+  status: { label: 'menu.field.status' },
+  perms: { label: 'menu.field.keyValue' },
+  linkTarget: { label: 'menu.field.linkTarget' },
+  icon: { label: 'menu.field.icon' },
+  appFlag: { label: 'menu.field.appFlag' },
+  sysVersion: { label: 'menu.field.sysVersion' },
+} as const satisfies SnapshotFieldTable;

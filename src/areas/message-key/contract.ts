@@ -6,6 +6,7 @@ import { undoTicket } from '../../shared/contract/undo';
 import { API_KEY_HEADER } from '../information/contract';
 import { smsDeliveryStatus, smsRules } from '../sms/contract';
 import type { EndpointNamesOf } from '../../shared/local-names';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Message systems and message API keys (spec 001 §2 /apiKeySystem, /addApiKeySystem, /apiKeyMessg,
@@ -343,3 +344,18 @@ export const openMessageNames: EndpointNamesOf<typeof openMessage> = {
   smsSend: ['开放接口发送短信', 'Open API: send SMS', 'Offene API: SMS senden', 'オープンAPI：SMS送信', '오픈 API: SMS 발송'],
   smsStatus: ['开放接口短信状态', 'Open API: SMS status', 'Offene API: SMS-Status', 'オープンAPI：SMS状態', '오픈 API: SMS 상태'],
 };
+
+/** The fields of the message system or message API key snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const messageKeySnapshotFields = {
+  ...RECORD_FIELDS,
+  systemId: { label: 'msgKey.systemId' },
+  name: { label: 'common.systemName' },
+  deptId: { label: 'common.organisation', ref: 'dept' },
+  channels: { label: 'msgKey.channels' },
+  keyIds: { label: 'operationLog.snapshot.keyIds' },
+  keyHint: { label: 'msgKey.apiKey' },
+  msgSystemId: { label: 'msgKey.system', ref: 'messageSystem' },
+  rateLimit: { label: 'msgKey.rateLimit' },
+  status: { label: 'common.status' },
+  remark: { label: 'common.remark' },
+} as const satisfies SnapshotFieldTable;

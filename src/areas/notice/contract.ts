@@ -3,6 +3,7 @@ import { Perm } from '../../shared/permissions';
 import { pageOf, rules, pageInput } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import type { EndpointNamesOf } from '../../shared/local-names';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Notices (issue 12, spec 001 §2 /sendNotice, spec 000 §3 "dynamic messages shown as a scrolling notice"): an
@@ -206,3 +207,21 @@ export const noticeNames: EndpointNamesOf<typeof notice> = {
   inbox: ['我的公告', 'My notices', 'Meine Mitteilungen', '自分宛てのお知らせ', '내 공지'],
   open: ['阅读公告', 'Open notice', 'Mitteilung öffnen', 'お知らせを開く', '공지 열기'],
 };
+
+/** The fields of the notice or its reading snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const noticeSnapshotFields = {
+  ...RECORD_FIELDS,
+  title: { label: 'common.title' },
+  contentFormat: { label: 'notice.field.format' },
+  content: { label: 'common.content' },
+  audienceType: { label: 'notice.field.audienceType' },
+  audienceDeptId: { label: 'notice.field.audienceDept', ref: 'dept' },
+  audienceRoleId: { label: 'notice.field.audienceRole', ref: 'role' },
+  status: { label: 'common.status' },
+  startTime: { label: 'notice.field.startTime' },
+  endTime: { label: 'notice.field.endTime' },
+  withdrawBy: { label: 'operationLog.snapshot.withdrawBy', ref: 'user' },
+  withdrawTime: { label: 'operationLog.snapshot.withdrawTime' },
+  read: { label: 'notice.column.read' },
+  readTime: { label: 'operationLog.snapshot.readTime' },
+} as const satisfies SnapshotFieldTable;

@@ -4,6 +4,26 @@ import { Perm } from '../../shared/permissions';
 import { pageOf, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { XLSX_DOWNLOAD, exportProgress, exportProgressKey, exportedFile } from '../../shared/contract/export';
+import { KERNEL_SNAPSHOT_TABLES, REFERENCE_KINDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
+import { appSnapshotFields } from '../app-center/contract';
+import { dataGroupSnapshotFields } from '../data-group/contract';
+import { deptSnapshotFields } from '../department/contract';
+import { dictionarySnapshotFields } from '../dictionary/contract';
+import { infoCategorySnapshotFields } from '../info-category/contract';
+import { articleSnapshotFields } from '../information/contract';
+import { i18nTextSnapshotFields } from '../internationalize/contract';
+import { mailSnapshotFields } from '../mail/contract';
+import { menuSnapshotFields } from '../menu/contract';
+import { messageKeySnapshotFields } from '../message-key/contract';
+import { noticeSnapshotFields } from '../notice/contract';
+import { pushSnapshotFields } from '../push/contract';
+import { resourceSnapshotFields } from '../resource/contract';
+import { roleSnapshotFields } from '../role/contract';
+import { serviceCentreSnapshotFields } from '../service-center/contract';
+import { smsSendSnapshotFields, smsSignatureSnapshotFields, smsTemplateSnapshotFields } from '../sms/contract';
+import { sessionSnapshotFields } from '../statistics/contract';
+import { apiKeySnapshotFields } from '../system-api-key/contract';
+import { userSnapshotFields } from '../user/contract';
 
 /**
  * The operation log (spec 001 §2 /behaviorDiary, §3 Operation log entry, §7 Operation log, §8): who changed
@@ -76,6 +96,40 @@ export type ChainStatus = z.infer<typeof chainStatus>;
 /** The export's columns (spec 001 §2), named in the request's language by `operationLog.column.<name>`. */
 export const OPERATION_LOG_COLUMNS = ['entryType', 'operUserName', 'operLoginName', 'operLocation', 'operationContent', 'beforeOperation', 'afterOperation', 'operationTime'] as const;
 
+/**
+ * Every snapshot the log keeps, by its fields: a row's before and after values are read through the table that
+ * names the most of their keys. The SMS signature comes before the tables that share its four fields, so a
+ * signature reads as one; every other snapshot has a field of its own.
+ */
+export const SNAPSHOT_TABLES: readonly SnapshotFieldTable[] = [
+  smsSignatureSnapshotFields,
+  deptSnapshotFields,
+  roleSnapshotFields,
+  menuSnapshotFields,
+  dictionarySnapshotFields,
+  userSnapshotFields,
+  dataGroupSnapshotFields,
+  appSnapshotFields,
+  infoCategorySnapshotFields,
+  articleSnapshotFields,
+  apiKeySnapshotFields,
+  i18nTextSnapshotFields,
+  mailSnapshotFields,
+  messageKeySnapshotFields,
+  smsTemplateSnapshotFields,
+  smsSendSnapshotFields,
+  noticeSnapshotFields,
+  pushSnapshotFields,
+  resourceSnapshotFields,
+  serviceCentreSnapshotFields,
+  sessionSnapshotFields,
+  ...KERNEL_SNAPSHOT_TABLES,
+];
+
+/** A record an entry's values refer to by id: its name now, or null when it has been deleted since. */
+export const entryReference = z.object({ kind: z.enum(REFERENCE_KINDS), id: z.number().int(), name: z.string().nullable() });
+export type EntryReference = z.infer<typeof entryReference>;
+
 /** Selected rows' ids, comma-joined; blank means "the rows the filters match". */
 const selectedIds = z.preprocess((value) => (value === '' ? undefined : value), rules.idList.optional());
 
@@ -109,6 +163,15 @@ export const operationLog = {
     output: exportedFile,
     download: XLSX_DOWNLOAD,
   }),
+  references: endpoint({
+    service: 'operationLog',
+    summary: "The names of the records an entry's before and after values refer to by id",
+    method: 'GET',
+    path: '/sys/operationLog/references/:id',
+    access: Perm.operLogView,
+    input: z.object({ id: rules.id }),
+    output: z.array(entryReference),
+  }),
   exportProgress: endpoint({
     service: 'operationLog',
     summary: 'How many rows an export under way has written, of how many',
@@ -126,4 +189,5 @@ export const operationLogNames: EndpointNamesOf<typeof operationLog> = {
   verify: ['校验操作日志哈希链', 'Check operation log chain', 'Protokollkette prüfen', '操作ログのハッシュチェーン検証', '작업 로그 해시 체인 검증'],
   export: ['导出操作日志', 'Export operation log', 'Vorgangsprotokoll exportieren', '操作ログのエクスポート', '작업 로그 내보내기'],
   exportProgress: ['操作日志导出进度', 'Operation log export progress', 'Exportfortschritt des Vorgangsprotokolls', '操作ログエクスポートの進捗', '작업 로그 내보내기 진행률'],
+  references: ['操作日志引用的名称', 'Names an operation log entry refers to', 'Namen der Verweise eines Protokolleintrags', '操作ログが参照する名前', '작업 로그가 참조하는 이름'],
 };

@@ -5,6 +5,7 @@ import { encryptedPassword } from '../../shared/contract/auth';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import type { EndpointNamesOf } from '../../shared/local-names';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Push (spec 001 §2 /polarLight, /newPolar/{id}; §3 Push provider settings: key, secret, alias; issue 12).
@@ -272,3 +273,19 @@ export const pushNames: EndpointNamesOf<typeof push> = {
   send: ['发送推送', 'Send push notification', 'Push-Nachricht senden', 'プッシュ通知送信', '푸시 발송'],
   recordList: ['推送记录', 'Push records', 'Push-Einträge', 'プッシュ記録', '푸시 기록'],
 };
+
+/** The fields of the push provider or push sent snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const pushSnapshotFields = {
+  ...RECORD_FIELDS,
+  alias: { label: 'push.alias' },
+  appKey: { label: 'push.appKey' },
+  apnsProduction: { label: 'push.apnsProduction' },
+  secretSet: { label: 'push.secretState' },
+  recordId: { label: 'operationLog.snapshot.recordId' },
+  provider: { label: 'push.provider' },
+  audienceType: { label: 'push.audienceType' },
+  audience: { label: 'push.audienceValues' },
+  duplicates: { label: 'operationLog.snapshot.duplicates' },
+  title: { label: 'common.title' },
+  alert: { label: 'push.alert' },
+} as const satisfies SnapshotFieldTable;

@@ -4,6 +4,7 @@ import { Limits, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import { menuIdList, menuTreeNode } from '../role/contract';
 import type { EndpointNamesOf } from '../../shared/local-names';
+import type { SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Resource assignment (spec 001 §2 /resource, §4, §5 Resource save, §7 Resource assignment): which systems
@@ -119,3 +120,27 @@ export const resourceNames: EndpointNamesOf<typeof resource> = {
   preview: ['资源保存预览', 'Preview resource save', 'Ressourcen-Speicherung prüfen', 'リソース保存のプレビュー', '자원 저장 미리보기'],
   save: ['保存机构资源', 'Save organisation resources', 'Ressourcen speichern', '組織リソース保存', '조직 자원 저장'],
 };
+
+/** The fields of the organisation's resources snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const resourceSnapshotFields = {
+  deptId: { label: 'common.organisation', ref: 'dept' },
+  menuIdList: { label: 'resource.menus', ref: 'menu' },
+  removedFrom: {
+    label: 'operationLog.snapshot.removedFrom',
+    fields: {
+      depts: {
+        label: 'resource.orgs',
+        fields: { deptId: { label: 'common.organisation', ref: 'dept' }, deptName: { label: 'dept.field.name' }, menuCount: { label: 'operationLog.snapshot.menuCount' } },
+      },
+      roles: {
+        label: 'identity.roles',
+        fields: {
+          roleId: { label: 'operationLog.snapshot.id', ref: 'role' },
+          roleName: { label: 'role.roleName' },
+          deptName: { label: 'dept.field.name' },
+          menus: { label: 'resource.menus', fields: { menuId: { label: 'operationLog.snapshot.id', ref: 'menu' }, name: { label: 'menu.field.name' } } },
+        },
+      },
+    },
+  },
+} as const satisfies SnapshotFieldTable;

@@ -6,6 +6,7 @@ import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { navNode } from '../../shared/contract/session';
 import type { EndpointNamesOf } from '../../shared/local-names';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Role management (spec 001 §2 /role and /roleManage/{roleId}, §3 Role, §4 role permissions, §5 Role
@@ -205,3 +206,14 @@ export const roleNames: EndpointNamesOf<typeof role> = {
   grantableMenus: ['可授予的菜单', 'Grantable menus', 'Vergebbare Menüs', '付与可能なメニュー', '부여 가능한 메뉴'],
   preview: ['角色权限预览', 'Role permission preview', 'Rechtevorschau der Rolle', 'ロール権限プレビュー', '역할 권한 미리보기'],
 };
+
+/** The fields of the role snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const roleSnapshotFields = {
+  ...RECORD_FIELDS,
+  roleId: { label: 'operationLog.snapshot.id' },
+  roleName: { label: 'role.roleName' },
+  deptId: { label: 'common.organisation', ref: 'dept' },
+  remark: { label: 'role.remark' },
+  roleType: { label: 'role.roleType' },
+  menuIdList: { label: 'role.menus', ref: 'menu' },
+} as const satisfies SnapshotFieldTable;

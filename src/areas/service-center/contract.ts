@@ -6,6 +6,7 @@ import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import { deptNode } from '../user/contract';
 import type { EndpointNamesOf } from '../../shared/local-names';
+import type { SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Service-centre binding (spec 000 §2 /serviceCenter and /serviceCenterManage/{userId}, §3, §5, §7; spec
@@ -140,3 +141,9 @@ export const serviceCenterNames: EndpointNamesOf<typeof serviceCenter> = {
   update: ['更换业务中心', 'Replace business centres', 'Geschäftsstellen ersetzen', '業務センター変更', '업무 센터 변경'],
   delete: ['解除业务中心', 'Remove business centres', 'Geschäftsstellen entfernen', '業務センター解除', '업무 센터 해제'],
 };
+
+/** The fields of the user's business-centre binding snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const serviceCentreSnapshotFields = {
+  userId: { label: 'common.user', ref: 'user' },
+  deptIds: { label: 'serviceCenter.centres', ref: 'dept' },
+} as const satisfies SnapshotFieldTable;

@@ -4,6 +4,7 @@ import { choice, pageOf, rules, SmsLimits, SmsPatterns, pageInput } from '../../
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import type { EndpointNamesOf } from '../../shared/local-names';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * SMS (spec 001 §2 /templateManage, /addTemplete/{id}, /signatureManage, /addSignMsg/{id}, /sendingSMS,
@@ -369,3 +370,30 @@ export const smsNames: EndpointNamesOf<typeof sms> = {
   batchList: ['短信批次列表', 'SMS batches', 'SMS-Stapel', 'SMSバッチ一覧', 'SMS 배치 목록'],
   recordList: ['短信发送记录', 'SMS send records', 'SMS-Versandeinträge', 'SMS送信記録', 'SMS 발송 기록'],
 };
+
+/** The fields of the SMS template snapshots the operation log keeps (labels; `src/shared/contract/snapshot-fields.ts`). */
+export const smsTemplateSnapshotFields = {
+  ...RECORD_FIELDS,
+  name: { label: 'sms.templateName' },
+  type: { label: 'sms.templateType' },
+  templateCode: { label: 'sms.templateCode' },
+  content: { label: 'sms.templateContent' },
+  status: { label: 'common.status' },
+} as const satisfies SnapshotFieldTable;
+
+/** The fields of the SMS signature snapshots the operation log keeps. */
+export const smsSignatureSnapshotFields = {
+  ...RECORD_FIELDS,
+  name: { label: 'sms.signatureName' },
+  remark: { label: 'common.remark' },
+} as const satisfies SnapshotFieldTable;
+
+/** The fields of an SMS batch sent, as the operation log keeps it. */
+export const smsSendSnapshotFields = {
+  batchId: { label: 'operationLog.snapshot.recordId' },
+  template: { label: 'sms.templateName' },
+  signature: { label: 'sms.signatureName' },
+  text: { label: 'common.content' },
+  total: { label: 'operationLog.snapshot.total' },
+  duplicates: { label: 'operationLog.snapshot.duplicates' },
+} as const satisfies SnapshotFieldTable;

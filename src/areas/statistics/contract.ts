@@ -4,6 +4,7 @@ import { pageOf, rules } from '../../shared/rules';
 import { isCalendarDate } from '../department/contract';
 import { endpoint } from '../../shared/contract/endpoint';
 import type { EndpointNamesOf } from '../../shared/local-names';
+import type { SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * Visit statistics (spec 001 §2 /userStatistics, §3 Visit statistics and login record, §4 tabs load on
@@ -210,3 +211,12 @@ export const statisticsNames: EndpointNamesOf<typeof statistics> = {
   sessions: ['在线会话', 'Open sessions', 'Offene Sitzungen', '接続中のセッション', '접속 중인 세션'],
   endSession: ['结束会话', 'End session', 'Sitzung beenden', 'セッション終了', '세션 종료'],
 };
+
+/** The fields of the signed-in session snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const sessionSnapshotFields = {
+  familyId: { label: 'operationLog.snapshot.familyId' },
+  username: { label: 'common.loginName' },
+  ip: { label: 'stats.column.ip' },
+  since: { label: 'stats.column.since' },
+  online: { label: 'operationLog.snapshot.online' },
+} as const satisfies SnapshotFieldTable;

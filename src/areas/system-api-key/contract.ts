@@ -3,6 +3,7 @@ import { Perm } from '../../shared/permissions';
 import { Limits, appRules, pageOf, rules } from '../../shared/rules';
 import { endpoint } from '../../shared/contract/endpoint';
 import type { EndpointNamesOf } from '../../shared/local-names';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * System API keys (spec 001 §2 /appSystem, §3 System API key, §5 dialog, §7 System API key). A key is what a
@@ -131,3 +132,14 @@ export const systemApiKeyNames: EndpointNamesOf<typeof systemApiKey> = {
   add: ['新增系统API密钥', 'Add system API key', 'System-API-Schlüssel hinzufügen', 'システムAPIキー追加', '시스템 API 키 추가'],
   update: ['修改系统API密钥', 'Update system API key', 'System-API-Schlüssel ändern', 'システムAPIキー更新', '시스템 API 키 수정'],
 };
+
+/** The fields of the system API key snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const apiKeySnapshotFields = {
+  id: RECORD_FIELDS.id,
+  systemCode: { label: 'common.ownedBySystem', ref: 'menu' },
+  systemName: { label: 'common.systemName' },
+  apiKey: { label: 'apiKey.field.apiKey' },
+  apiCode: { label: 'apiKey.field.apiCode' },
+  owner: { label: 'apiKey.column.owner' },
+  status: { label: 'common.status' },
+} as const satisfies SnapshotFieldTable;

@@ -7,6 +7,7 @@ import { encryptedPassword } from '../../shared/contract/auth';
 import { endpoint } from '../../shared/contract/endpoint';
 import { undoTicket } from '../../shared/contract/undo';
 import type { EndpointNamesOf } from '../../shared/local-names';
+import { RECORD_FIELDS, type SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
  * User management (spec 000 §2 /user and /userManage/{userId}, §3 User, §5 User form, §6, §7 User), with
@@ -296,3 +297,27 @@ export const userNames: EndpointNamesOf<typeof user> = {
   rolesByDept: ['机构的角色', 'Roles of an organisation', 'Rollen einer Organisation', '組織のロール', '조직의 역할'],
   rolesByUser: ['用户的角色', 'Roles of a user', 'Rollen eines Benutzers', 'ユーザーのロール', '사용자의 역할'],
 };
+
+/** The fields of the user snapshots the operation log keeps (labels and references; `src/shared/contract/snapshot-fields.ts`). */
+export const userSnapshotFields = {
+  ...RECORD_FIELDS,
+  userId: { label: 'operationLog.snapshot.id' },
+  username: { label: 'common.loginName' },
+  name: { label: 'common.personName' },
+  mobile: { label: 'user.mobile' },
+  email: { label: 'user.email' },
+  status: { label: 'common.status' },
+  deptId: { label: 'common.organisation', ref: 'dept' },
+  resetPwdAllowed: { label: 'user.resetPwdAllowed' },
+  roleIdList: { label: 'identity.roles', ref: 'role' },
+  userDataAuthorityList: {
+    label: 'user.authoritySection',
+    fields: {
+      classificationId: { label: 'operationLog.snapshot.classification', ref: 'dataClassification' },
+      dataCode: { label: 'user.dataCode' },
+      dataName: { label: 'user.dataName' },
+      topCode: { label: 'user.topCode' },
+      topName: { label: 'user.topName' },
+    },
+  },
+} as const satisfies SnapshotFieldTable;

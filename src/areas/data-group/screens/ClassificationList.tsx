@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { dataGroup, type ClassificationRow } from '../contract';
+import { dataGroup, isKnownClassificationType, type ClassificationRow } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { CrudActions } from '../../../renderer/components/CrudActions';
 import { OrgCascader } from '../../../renderer/components/OrgCascader';
@@ -51,7 +51,7 @@ export default function ClassificationList() {
   const columns: ListColumn<ClassificationRow>[] = [
     { key: 'number', kind: 'number', header: t('dataGroup.number'), render: (row) => row.number },
     { key: 'name', kind: 'name', header: t('common.name'), render: (row) => row.name },
-    { key: 'type', kind: 'status', header: t('common.type'), render: (row) => row.type },
+    { key: 'type', kind: 'status', header: t('common.type'), render: (row) => (isKnownClassificationType(row.type) ? t(`dataGroup.classType.${row.type}`) : row.type) },
     { key: 'dept', kind: 'name', header: t('common.organisation'), render: (row) => row.deptName || t('dataGroup.class.everyOrg') },
     { key: 'holderCount', kind: 'number', header: t('dataGroup.class.holderCount'), render: (row) => row.holderCount },
     { key: 'remark', kind: 'text', header: t('common.remark'), render: (row) => row.remark },

@@ -15,8 +15,7 @@ import { useScreenAction } from '../../../renderer/components/screen/screen-acti
 import { useBridgeQuery } from '../../../renderer/hooks/bridge-query';
 import { formatBytes, useExport } from '../../../renderer/hooks/use-export';
 import { formatDateTime } from '../../../renderer/lib/format';
-import { ChangesDialog } from './ChangesDialog';
-import { readableValue } from './diff';
+import { ChangesDialog, sideSummary } from './ChangesDialog';
 import { DateInput } from '../../../renderer/components/date/DateFields';
 
 const useStyles = makeStyles({
@@ -24,7 +23,7 @@ const useStyles = makeStyles({
   progress: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   chain: { marginLeft: 'auto', display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   sub: { display: 'block', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
-  clip: { display: 'block', maxWidth: '220px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
+  clip: { display: 'block', maxWidth: '260px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: tokens.fontSizeBase200 },
 });
 
 type LogFilters = {
@@ -137,7 +136,14 @@ export default function OperationLogList() {
   };
 
   const location = (row: OperationLogEntry) => (row.operLocation === LOCAL_NETWORK_LOCATION ? t('common.localNetwork') : row.operLocation);
-  const valueCell = (value: unknown) => (value === null || value === undefined ? null : <span className={styles.clip}>{readableValue(value)}</span>);
+  const valueCell = (row: OperationLogEntry, side: 'before' | 'after') => {
+    const summary = sideSummary(t, row, side);
+    return summary ? (
+      <span className={styles.clip} title={summary}>
+        {summary}
+      </span>
+    ) : null;
+  };
   const columns: ListColumn<OperationLogEntry>[] = [
     {
       key: 'entryType',
@@ -163,8 +169,8 @@ export default function OperationLogList() {
       ),
     },
     { key: 'operationContent', kind: 'text', header: t('operationLog.column.operationContent'), render: (row) => row.operationContent },
-    { key: 'beforeOperation', kind: 'text', header: t('operationLog.column.beforeOperation'), render: (row) => valueCell(row.beforeOperation) },
-    { key: 'afterOperation', kind: 'text', header: t('operationLog.column.afterOperation'), render: (row) => valueCell(row.afterOperation) },
+    { key: 'beforeOperation', kind: 'text', header: t('operationLog.column.beforeOperation'), render: (row) => valueCell(row, 'before') },
+    { key: 'afterOperation', kind: 'text', header: t('operationLog.column.afterOperation'), render: (row) => valueCell(row, 'after') },
     { key: 'operationTime', kind: 'time', header: t('operationLog.column.operationTime'), render: (row) => formatDateTime(row.operationTime) },
     {
       key: 'changes',

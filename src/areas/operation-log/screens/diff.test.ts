@@ -41,4 +41,15 @@ describe('diffValues', () => {
     expect(readableValue({ a: [1, null] })).toBe('{"a":[1,null]}');
     expect(readableValue(undefined)).toBe('');
   });
+
+  it('follows lists of records record by record, a batch deletion included', () => {
+    expect(diffValues([{ name: 'a' }, { name: 'b' }], null)).toEqual([
+      { path: '0.name', kind: 'removed', before: 'a' },
+      { path: '1.name', kind: 'removed', before: 'b' },
+    ]);
+    expect(diffValues({ list: [{ code: 'x' }] }, { list: [{ code: 'y' }, { code: 'z' }] })).toEqual([
+      { path: 'list.0.code', kind: 'changed', before: 'x', after: 'y' },
+      { path: 'list.1.code', kind: 'added', after: 'z' },
+    ]);
+  });
 });

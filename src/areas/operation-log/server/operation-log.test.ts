@@ -255,6 +255,39 @@ describe('the list', () => {
   });
 });
 
+describe('the references of an entry', () => {
+  it("names the records an entry's values refer to by id, null for one deleted since, for the rows the role reads", async () => {
+    const branchDept = await deptIdOf(server, '华东分公司');
+    const saved = await server.call(api.role.add, { roleName: 'Referring role', roleType: 2, deptId: branchDept }, admin.as);
+    expect(saved.code).toBe(ResponseCode.Success);
+    await server.services.audit.flush();
+    const added = (await server.services.db.select().from(operationLog).orderBy(desc(operationLog.id)).limit(1))[0]!;
+    const roleRefs = await server.call(api.operationLog.references, { id: added.id }, admin.as);
+    expect(roleRefs.data).toContainEqual({ kind: 'dept', id: branchDept, name: '华东分公司' });
+
+    // A business-centre binding as its writer logs it, naming one organisation that exists and one that no longer does.
+    const gone = 987_654;
+    await write([row(1, { operDeptId: branchDept, beforeOperation: { userId: admin.userId, deptIds: [] }, afterOperation: { userId: admin.userId, deptIds: [branchDept, gone] } })]);
+    const bindingId = (await idsNewestFirst())[0]!;
+    const bindingRefs = await server.call(api.operationLog.references, { id: bindingId }, admin.as);
+    expect(bindingRefs.code).toBe(ResponseCode.Success);
+    expect(bindingRefs.data).toEqual(
+      expect.arrayContaining([
+        { kind: 'dept', id: branchDept, name: '华东分公司' },
+        { kind: 'dept', id: gone, name: null },
+        { kind: 'user', id: admin.userId, name: expect.any(String) },
+      ]),
+    );
+
+    // A row outside the branch role's organisations is not found for it, as the list does not show it.
+    const branch = await signInBranchAdmin(server, { keys: [Perm.operLogView] });
+    expect((await server.call(api.operationLog.references, { id: bindingId }, branch.as)).code).toBe(ResponseCode.Success);
+    await write([row(2, { operDeptId: null })]);
+    const outsideId = (await idsNewestFirst())[0]!;
+    expect((await server.call(api.operationLog.references, { id: outsideId }, branch.as)).code).toBe(ResponseCode.NotFound);
+  });
+});
+
 async function exportFile(options: CallOptions, query = ''): Promise<{ type: string; body: Buffer }> {
   const response = await server.app.inject({
     method: 'GET',

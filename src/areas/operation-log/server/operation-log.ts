@@ -17,6 +17,7 @@ import { readExportProgress, trackedPages } from '../../../server/exports/progre
 import { CELL_TEXT_MAX, KEYED_TEXT_MARK, xlsxStream, type RowTexts } from '../../../server/exports/xlsx';
 import { pageIndexOf, type PageIndexSource } from '../../../server/db/page-index';
 import { isoTime, leadingText, readRowTexts, type CellSource } from '../../../server/db/row-cells';
+import { entryReferences } from './references';
 
 export interface LogFilters {
   operUserName?: string | undefined;
@@ -93,6 +94,11 @@ export async function listOperationLog(ctx: CallContext, input: LogFilters & { p
     input.pageNo,
     input.pageSize,
   );
+}
+
+/** The names of the records an entry the role may read refers to by id. */
+export async function operationLogReferences(ctx: CallContext, id: number) {
+  return entryReferences(ctx, id, whereOf(await scopeOf(ctx), {}));
 }
 
 export async function verifyOperationLog(ctx: CallContext): Promise<ChainStatus> {
