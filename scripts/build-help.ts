@@ -2,48 +2,78 @@
  * Renders resources/help/src/console-help.<locale>.md into resources/help/console-help.<locale>.pdf with
  * pdfkit: cover, contents with page numbers, PDF bookmarks, page footers. Noto Sans CJK (Debian's
  * fonts-noto-cjk) covers Chinese, the German umlauts and the language names; pdfkit embeds only the
- * glyphs used. The creation date is fixed so an unchanged source gives an unchanged PDF.
+ * glyphs used. Each section of a screen shows its screenshot (resources/help/shots/<locale>/, taken by the e2e
+ * screens walk: scripts/build-help-shots.ts) with a caption. The creation date is fixed so an unchanged source and
+ * unchanged shots give an unchanged PDF.
  *
- * Run: npx tsx scripts/build-help.ts
+ * Run: npx tsx scripts/build-help.ts                  the PDFs from the sources and the committed shots
+ *      npx tsx scripts/build-help.ts --retake-shots   first retake every shot with the e2e screens walk (needs a build:
+ *                                                     `npm run help:shots` builds and runs this)
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import { API_VERSION } from '../src/shared/constants';
 import { helpDestination } from '../src/shared/help-sections';
+import { HELP_LOCALES, RETAKE_COMMAND, helpDir, helpShots, helpShotsDir, type HelpLocale } from './build-help-shots';
 import { parseHelpMarkdown, type Block, type Span } from './help-markdown';
 
-/** The help is written in Chinese, English and German (spec 000 §1); the core picks English for the other locales. */
-export const HELP_LOCALES = ['zh_CN', 'en_US', 'de_DE'] as const;
+export { HELP_LOCALES, helpDir, type HelpLocale };
 
 const FONT_DIR = '/usr/share/fonts/opentype/noto';
 const REGULAR = { file: `${FONT_DIR}/NotoSansCJK-Regular.ttc`, name: 'NotoSansCJKsc-Regular' };
 const BOLD = { file: `${FONT_DIR}/NotoSansCJK-Bold.ttc`, name: 'NotoSansCJKsc-Bold' };
 const FIXED_DATE = new Date('2025-01-01T00:00:00Z');
 
-export const helpDir = fileURLToPath(new URL('../resources/help/', import.meta.url));
-
 const COLOR = { text: '#1f2328', muted: '#59636e', accent: '#1f5fbf', rule: '#d0d7de', noteBg: '#eef4fc', headerBg: '#e8eef7' };
-const SIZE = { body: 10.5, h2: 16, h3: 12.5, title: 26, table: 9.5, footer: 8.5 };
+const SIZE = { body: 10.5, h2: 16, h3: 12.5, title: 26, table: 9.5, footer: 8.5, caption: 9 };
 
-const LABELS: Record<(typeof HELP_LOCALES)[number], { contents: string; version: string; page: string }> = {
-  zh_CN: { contents: '目录', version: '版本', page: '第 {n} 页，共 {total} 页' },
-  en_US: { contents: 'Contents', version: 'Version', page: 'Page {n} of {total}' },
-  de_DE: { contents: 'Inhalt', version: 'Version', page: 'Seite {n} von {total}' },
+const LABELS: Record<HelpLocale, { contents: string; version: string; page: string; shot: string }> = {
+  zh_CN: { contents: '目录', version: '版本', page: '第 {n} 页，共 {total} 页', shot: '屏幕截图：{section}' },
+  en_US: { contents: 'Contents', version: 'Version', page: 'Page {n} of {total}', shot: 'Screenshot: {section}' },
+  de_DE: { contents: 'Inhalt', version: 'Version', page: 'Seite {n} von {total}', shot: 'Bildschirmfoto: {section}' },
 };
-
-export type HelpLocale = (typeof HELP_LOCALES)[number];
 
 export function helpSource(locale: HelpLocale): string {
   return readFileSync(`${helpDir}src/console-help.${locale}.md`, 'utf8');
 }
 
-/** The PDF of one locale's help, in memory: the same bytes for the same source. */
-export function renderHelpPdf(locale: HelpLocale): Promise<Buffer> {
+/** Each section's shot, read; every one missing is named, with the command that takes them. */
+function readShots(locale: HelpLocale, source: string, shotsDir: string): Map<string, Buffer> {
+  const shots = helpShots(source);
+  const missing = shots.filter((shot) => !existsSync(shotsDir + shot.file));
+  if (missing.length > 0) {
+    throw new Error(`the ${locale} help has no screenshot for ${missing.map((shot) => `${shot.route} (${shotsDir}${shot.file})`).join(', ')}: take them with \`${RETAKE_COMMAND}\``);
+  }
+  return new Map(shots.map((shot) => [shot.route, readFileSync(shotsDir + shot.file)]));
+}
+
+/** A JPEG's size in pixels, from its frame header. */
+export function jpegSize(jpeg: Buffer, route: string): { width: number; height: number } {
+  if (jpeg.readUInt16BE(0) !== 0xffd8) throw new Error(`the screenshot of ${route} is not a JPEG`);
+  let at = 2;
+  while (at + 9 < jpeg.length && jpeg[at] === 0xff) {
+    const marker = jpeg[at + 1] ?? 0;
+    // SOF0 to SOF15 but DHT (c4), JPG (c8) and DAC (cc) carry the frame's height and width.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: jpeg.readUInt16BE(at + 5), width: jpeg.readUInt16BE(at + 7) };
+    }
+    at += 2 + jpeg.readUInt16BE(at + 2);
+  }
+  throw new Error(`the screenshot of ${route} has no JPEG frame header`);
+}
+
+/**
+ * The PDF of one locale's help, in memory: the same bytes for the same source and shots. The source and the shots'
+ * folder are the committed ones unless given.
+ */
+export function renderHelpPdf(locale: HelpLocale, { source = helpSource(locale), shotsDir = helpShotsDir(locale) }: { source?: string; shotsDir?: string } = {}): Promise<Buffer> {
   for (const font of [REGULAR, BOLD]) {
     if (!existsSync(font.file)) throw new Error(`${font.file} is missing: apt-get install -y fonts-noto-cjk`);
   }
-  const blocks = parseHelpMarkdown(helpSource(locale));
+  const blocks = parseHelpMarkdown(source);
+  const shots = readShots(locale, source, shotsDir);
   const title = blocks.find((b): b is Extract<Block, { kind: 'title' }> => b.kind === 'title')?.text;
   if (!title) throw new Error(`console-help.${locale}.md has no # title`);
   const labels = LABELS[locale];
@@ -122,10 +152,16 @@ export function renderHelpPdf(locale: HelpLocale): Promise<Buffer> {
       case 'title':
         throw new Error('the # title must be the first line');
       case 'heading': {
+        const shot = block.routes[0] === undefined ? undefined : shots.get(block.routes[0]);
+        const image = shot === undefined ? undefined : { data: shot, ...jpegSize(shot, block.routes[0] ?? '') };
+        const imageHeight = image === undefined ? 0 : (width * image.height) / image.width;
+        const caption = labels.shot.replace('{section}', block.text);
+        const shotHeight = image === undefined ? 0 : 8 + imageHeight + 6 + heightOf(caption, 'regular', SIZE.caption, width) + 10;
         if (block.level === 2) {
           doc.addPage();
         } else {
-          ensureSpace(heightOf(block.text, 'bold', SIZE.h3, width) + 60);
+          // The heading stays with its shot, or with the first lines of its text.
+          ensureSpace(heightOf(block.text, 'bold', SIZE.h3, width) + Math.max(60, shotHeight + 20));
           doc.moveDown(0.6);
         }
         const page = doc.bufferedPageRange().count - 1;
@@ -148,6 +184,17 @@ export function renderHelpPdf(locale: HelpLocale): Promise<Buffer> {
             .stroke();
           doc.moveDown(0.8);
         } else doc.moveDown(0.3);
+        if (image !== undefined) {
+          const top = doc.y + 4;
+          doc.image(image.data, left, top, { width, height: imageHeight });
+          doc.rect(left, top, width, imageHeight).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
+          doc
+            .font('regular')
+            .fontSize(SIZE.caption)
+            .fillColor(COLOR.muted)
+            .text(caption, left, top + imageHeight + 6, { width, lineGap: 2 });
+          doc.moveDown(0.8);
+        }
         break;
       }
       case 'paragraph':
@@ -279,8 +326,20 @@ export function renderHelpPdf(locale: HelpLocale): Promise<Buffer> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  let walk = 0;
+  if (process.argv.includes('--retake-shots')) {
+    // The screens walk writes each help section's shot into resources/help/shots/ instead of comparing it.
+    const run = spawnSync('npx', ['playwright', 'test', 'tests/e2e/screens-walk.spec.ts'], {
+      stdio: 'inherit',
+      env: { ...process.env, CONSOLE_HELP_SHOTS: 'update' },
+      shell: process.platform === 'win32',
+    });
+    walk = run.status ?? 1;
+    if (walk !== 0) console.error('the screens walk failed (above): the shots it took are written; the PDFs are built from them');
+  }
   for (const locale of HELP_LOCALES) {
     writeFileSync(`${helpDir}console-help.${locale}.pdf`, await renderHelpPdf(locale));
     console.log(`resources/help/console-help.${locale}.pdf`);
   }
+  process.exitCode = walk;
 }

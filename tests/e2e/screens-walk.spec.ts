@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Locale, ThemeChoice } from '../../src/shared/constants';
 import { FEATURE_ROUTES } from '../../src/renderer/app/feature-routes';
-import { NEW_RECORD_ID } from '../../src/shared/routes';
+import { NEW_RECORD_ID, Route } from '../../src/shared/routes';
 import { wcagViolations } from './axe-check';
+import { helpShotsOf, isHelpLocale, takeHelpShot, UPDATING_HELP_SHOTS } from './help-shots';
 import { hostForSpecFile, openAt, openConsole, signInAdmin, signOut, startHost, tabPane } from './host';
 import { checkLayout, formatFindings } from './layout-check';
 import { wordsCheck, type WordsCheck } from './words-check';
@@ -18,6 +19,11 @@ import { wordsCheck, type WordsCheck } from './words-check';
  * Contrast depends on the theme and the other checks hardly do, so each language is walked in one theme: zh_CN
  * light, de_DE dark, en_US high contrast; one sign-in each and no restart. Screenshots of every screen in zh_CN light
  * and de_DE dark are kept with the test's results for a person to look at.
+ *
+ * The walk also takes the help's screenshot of each screen its section shows (help-shots.ts), in the help's three
+ * languages, light: zh_CN's as it goes; de_DE and en_US switch to light after their walk and open those screens
+ * again (about 30 of them, without the checks), so that every screen is still checked in every theme. A shot that
+ * drifted from the one the help embeds fails the walk.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -45,6 +51,24 @@ async function chooseTheme(page: Page, theme: ThemeChoice): Promise<void> {
   await page.getByTestId('menu-theme').click();
   await page.getByTestId(`theme-${theme}`).click();
   await expect(page.locator('.fui-FluentProvider[data-theme]').first()).toHaveAttribute('data-theme', theme);
+}
+
+/** Opens a screen in its tab and waits until its data is shown and nothing moves. */
+async function openScreen(page: Page, path: string) {
+  await openAt(page, host, path);
+  const pane = path === Route.home ? page.getByTestId('home-page') : tabPane(page, path);
+  await expect(pane).toBeVisible();
+  await expect(pane.locator('.fui-Spinner')).toHaveCount(0);
+  await expect(pane.getByRole('progressbar')).toHaveCount(0);
+  await settle(page);
+  return pane;
+}
+
+/** Closes the screen's tab, the only one open: Home is on view before the next screen's address is set. */
+async function closeScreen(page: Page, pane: Locator): Promise<void> {
+  await page.keyboard.press('Alt+W');
+  await expect(pane).toHaveCount(0);
+  await expect(page.getByTestId('home-page')).toBeVisible();
 }
 
 async function chooseLanguage(page: Page, locale: Locale): Promise<void> {
@@ -85,8 +109,9 @@ test('the sign-in page before anyone signs in meets WCAG 2.2 AA and logs no erro
 
 for (const walk of WALKS) {
   test(`every screen in ${walk.locale} ${walk.theme}: WCAG 2.2 AA, laid out without overflow or clipping${walk.words ? ', in its own words' : ''}`, async ({ page }, testInfo) => {
-    // A walk of every screen takes some minutes on a busy 2-core machine.
-    test.setTimeout(600_000);
+    // A walk of every screen takes some minutes on a busy 2-core machine (about 10 under a load of 20), and a walk that
+    // is not light opens the help's screens again after it.
+    test.setTimeout(900_000);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const words: WordsCheck | null = walk.words && walk.locale !== 'en_US' ? await wordsCheck(walk.locale as 'zh_CN' | 'de_DE') : null;
     if (words) expect(words.phraseCount).toBeGreaterThan(100);
@@ -95,20 +120,24 @@ for (const walk of WALKS) {
     if (walk.locale !== 'zh_CN') await chooseLanguage(page, walk.locale);
     if (walk.theme !== 'light') await chooseTheme(page, walk.theme);
     const label = `${walk.locale} ${walk.theme}`;
+    const shots = helpShotsOf(walk.locale);
+    const shotsReport: string[] = [];
+    const shotFindings: string[] = [];
+    const helpShot = async (path: string, area: Locator) => {
+      const shot = shots.find((candidate) => candidate.route === path);
+      if (!shot || !isHelpLocale(walk.locale)) return;
+      const { report, findings } = await takeHelpShot(page, area, walk.locale, shot, testInfo);
+      shotsReport.push(report);
+      shotFindings.push(...findings);
+    };
 
-    await openAt(page, host, '/Home');
-    await expect(page.getByTestId('home-page')).toBeVisible();
-    await settle(page);
+    const home = await openScreen(page, Route.home);
     // Each screen's findings are reported as the walk goes (a soft expectation), so one screen's never hides another's.
     expect.soft(await wcagViolations(page, `${label} /Home`)).toEqual([]);
+    if (walk.theme === 'light') await helpShot(Route.home, home);
     const report: string[] = [];
     for (const { path, fromMenu } of SCREENS) {
-      await openAt(page, host, path);
-      const pane = tabPane(page, path);
-      await expect(pane).toBeVisible();
-      await expect(pane.locator('.fui-Spinner')).toHaveCount(0);
-      await expect(pane.getByRole('progressbar')).toHaveCount(0);
-      await settle(page);
+      const pane = await openScreen(page, path);
       const paneSelector = `[data-testid="tab-pane"][data-path="${path}"]`;
       // The shell's header and this screen's pane; the screen's tab is closed after, so the page stays small.
       expect.soft(await wcagViolations(page, `${label} ${path}`, ['[data-testid="home-shell"] > header', paneSelector])).toEqual([]);
@@ -119,13 +148,31 @@ for (const walk of WALKS) {
         if (words) expect.soft(await words.findings(path, pane), `words of ${path} in ${label}`).toEqual([]);
       }
       if (walk.screenshots) await page.screenshot({ path: testInfo.outputPath(`${walk.locale}-${walk.theme}${path.replaceAll('/', '-')}.png`) });
-      await page.keyboard.press('Alt+W');
-      await expect(pane).toHaveCount(0);
-      // The only tab closed: Home is on view before the next screen's address is set.
-      await expect(page.getByTestId('home-page')).toBeVisible();
+      if (walk.theme === 'light') await helpShot(path, pane);
+      await closeScreen(page, pane);
     }
     report.push(`${SCREENS.length} screens in ${Math.round((Date.now() - started) / 1000)} s`);
     await testInfo.attach(`layout-${walk.locale}-${walk.theme}.txt`, { body: report.join('\n'), contentType: 'text/plain' });
+
+    if (shots.length > 0 && walk.theme !== 'light') {
+      const shotsStarted = Date.now();
+      await chooseTheme(page, 'light');
+      for (const shot of shots) {
+        const area = await openScreen(page, shot.route);
+        await helpShot(shot.route, area);
+        if (shot.route !== Route.home) await closeScreen(page, area);
+      }
+      await chooseTheme(page, walk.theme);
+      shotsReport.push(`${shots.length} screens opened again in light in ${Math.round((Date.now() - shotsStarted) / 1000)} s`);
+    }
+    if (shots.length > 0) {
+      await testInfo.attach(`help-shots-${walk.locale}.txt`, { body: shotsReport.join('\n'), contentType: 'text/plain' });
+      expect(
+        shotsReport.filter((line) => line.startsWith('/')),
+        'a shot of every screen the help shows',
+      ).toHaveLength(shots.length);
+      expect.soft(shotFindings, `the help's shots in ${walk.locale}${UPDATING_HELP_SHOTS ? '' : ' (fresh ones in help-shots/ of the test results)'}`).toEqual([]);
+    }
 
     // The sign-in page in the language and theme just walked.
     await signOut(page);
