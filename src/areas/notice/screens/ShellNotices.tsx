@@ -12,9 +12,10 @@ import { formatDateTime } from '../../../renderer/lib/format';
 import { NoticeBody } from './NoticeBody';
 
 const useStyles = makeStyles({
-  ticker: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0, maxWidth: '480px', width: '100%', overflow: 'hidden', color: tokens.colorNeutralForeground2 },
+  // Never narrower than a few words: a crowded header (long German menu names) squeezed the notice to a sliver.
+  ticker: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: '120px', maxWidth: '480px', width: '100%', overflow: 'hidden', color: tokens.colorNeutralForeground2 },
   icon: { flexShrink: 0, color: tokens.colorPaletteMarigoldForeground1 },
-  viewport: { overflow: 'hidden', height: '20px', flexGrow: 1, minWidth: 0 },
+  viewport: { overflow: 'hidden', height: '24px', flexGrow: 1, minWidth: 0 },
   item: {
     display: 'block',
     width: '100%',
@@ -28,7 +29,7 @@ const useStyles = makeStyles({
     whiteSpace: 'nowrap',
     overflow: 'hidden',
     textOverflow: 'ellipsis',
-    lineHeight: '20px',
+    lineHeight: '24px',
     ':hover': { textDecorationLine: 'underline' },
     animationName: { from: { transform: 'translateY(100%)', opacity: 0 }, to: { transform: 'translateY(0)', opacity: 1 } },
     animationDuration: `${Delay.noticeAnimationMs}ms`,
