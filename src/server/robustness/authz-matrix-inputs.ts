@@ -218,6 +218,7 @@ export const SCOPE_CASES: Record<string, (f: MatrixFixtures, sealed: string) => 
   'interfaceLog.export': (f) => [{ roleId: f.ownRoleId, ids: String(f.headOfficeInterfaceLogId) }, { roleId: f.foreignRoleId }],
   'statistics.endSession': (f) => ({ familyId: f.southFamilyId }),
   'operationLog.export': (f) => ({ vIds: String(f.headOfficeOperationLogId) }),
+  'operationLog.references': (f) => ({ id: f.headOfficeOperationLogId }),
   'notice.send': (f) => [noticeTo({ audienceType: 'org', audienceDeptId: f.southDeptId }), noticeTo({ audienceType: 'role', audienceRoleId: f.southRoleId }), noticeTo({ audienceType: 'all' })],
   'notice.info': (f) => ({ id: f.southNoticeId }),
   'notice.withdraw': (f) => ({ id: f.southNoticeId, version: 1 }),

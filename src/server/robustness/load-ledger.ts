@@ -1,4 +1,4 @@
-import { like, or } from 'drizzle-orm';
+import { inArray, like } from 'drizzle-orm';
 import { ResponseCode } from '../../shared/codes';
 import { DictStatus, DictUpdatable } from '../../shared/constants';
 import { api } from '../../shared/contract';
@@ -142,8 +142,15 @@ export interface LedgerCheck {
   details: string[];
 }
 
-/** The operation-log contents a dictionary change writes (see areas/dictionary). */
-const LOG_PATTERNS = [/^Add dictionary (\S+) /, /^Update dictionary (\S+) /, /^Delete dictionaries (\S+)$/] as const;
+/** The operation-log content keys a dictionary change writes (see areas/dictionary), by what the counts hold. */
+const LOG_KEYS = ['dictionary.add', 'dictionary.update', 'dictionary.delete'] as const;
+
+/** The dictionaries a keyed row names: one for an add or an update, every one deleted for a delete. */
+function dictNosOf(values: unknown): string[] {
+  const named = (values ?? {}) as { dictNo?: unknown; dictNos?: unknown };
+  if (typeof named.dictNo === 'string') return [named.dictNo];
+  return Array.isArray(named.dictNos) ? named.dictNos.filter((dictNo): dictNo is string => typeof dictNo === 'string') : [];
+}
 
 /**
  * Compares the ledgers (one prefix each, all sharing `prefix`) with the dictionaries and operation-log
@@ -160,24 +167,18 @@ export async function checkLedgers(db: Tx, prefix: string, ledgers: readonly Wri
     ).map((row) => [row.dictNo, row]),
   );
   const logs = await db
-    .select({ content: operationLog.operationContent })
+    .select({ key: operationLog.contentKey, values: operationLog.contentValues })
     .from(operationLog)
-    .where(
-      or(
-        like(operationLog.operationContent, `Add dictionary ${prefix}%`),
-        like(operationLog.operationContent, `Update dictionary ${prefix}%`),
-        like(operationLog.operationContent, `Delete dictionaries ${prefix}%`),
-      ),
-    );
+    .where(inArray(operationLog.contentKey, [...LOG_KEYS]));
   const logCounts = new Map<string, [number, number, number]>();
-  for (const { content } of logs) {
-    LOG_PATTERNS.forEach((pattern, kind) => {
-      const dictNo = pattern.exec(content)?.[1];
-      if (!dictNo) return;
+  for (const { key, values } of logs) {
+    const kind = LOG_KEYS.indexOf(key as (typeof LOG_KEYS)[number]);
+    for (const dictNo of dictNosOf(values)) {
+      if (!dictNo.startsWith(prefix)) continue;
       const counts = logCounts.get(dictNo) ?? [0, 0, 0];
       counts[kind]!++;
       logCounts.set(dictNo, counts);
-    });
+    }
   }
   const result: LedgerCheck = { lost: 0, unacknowledgedPresent: 0, halfWritten: 0, checked: 0, details: [] };
   const note = (field: 'lost' | 'unacknowledgedPresent' | 'halfWritten', what: string) => {

@@ -79,7 +79,7 @@ describe('mail accounts', () => {
 
     await server.services.audit.flush();
     const logged = JSON.stringify(await server.services.db.select().from(operationLog));
-    expect(logged).toContain(`Add mail account ${peer.user}`);
+    expect(logged).toContain(`新增邮件账号 ${peer.user}`);
     expect(logged).not.toContain(peer.password);
     expect(logged).not.toContain(stored.secretEnc);
   });

@@ -279,12 +279,13 @@ describe('the references of an entry', () => {
       ]),
     );
 
-    // A row outside the branch role's organisations is not found for it, as the list does not show it.
+    // A row outside the branch role's organisations is refused as out of scope (as the export refuses it); an id of no row is not found.
     const branch = await signInBranchAdmin(server, { keys: [Perm.operLogView] });
     expect((await server.call(api.operationLog.references, { id: bindingId }, branch.as)).code).toBe(ResponseCode.Success);
     await write([row(2, { operDeptId: null })]);
     const outsideId = (await idsNewestFirst())[0]!;
-    expect((await server.call(api.operationLog.references, { id: outsideId }, branch.as)).code).toBe(ResponseCode.NotFound);
+    expect((await server.call(api.operationLog.references, { id: outsideId }, branch.as)).code).toBe(ResponseCode.OutOfScope);
+    expect((await server.call(api.operationLog.references, { id: outsideId + 1000 }, branch.as)).code).toBe(ResponseCode.NotFound);
   });
 });
 
@@ -375,17 +376,17 @@ describe('the content in the reader’s language', () => {
   });
 
   it('exports the content in the reader’s language, read back by an independent reader', async () => {
-    await roleAdded('访客');
+    await roleAdded('访客角色');
     await write([row(2, { operationContent: 'older text' })]);
     const ids = (await idsNewestFirst()).slice(0, 2);
     const [sheet] = await readXlsxFile((await exportFile({ ...admin.as, language: 'de_DE' }, `?vIds=${ids.join(',')}`)).body);
     const [header, older, keyed] = sheet!.data;
     const at = header!.indexOf('Vorgang');
     expect(at).toBeGreaterThanOrEqual(0);
-    expect(keyed![at]).toBe('Rolle 访客 hinzugefügt');
+    expect(keyed![at]).toBe('Rolle 访客角色 hinzugefügt');
     expect(older![at]).toBe('older text');
     const [zhSheet] = await readXlsxFile((await exportFile({ ...admin.as, language: 'zh_CN' }, `?vIds=${ids[1]}`)).body);
-    expect(zhSheet!.data[1]).toContain('新增角色 访客');
+    expect(zhSheet!.data[1]).toContain('新增角色 访客角色');
   });
 
   it('breaks the chain when a row’s key or values are edited in the database', async () => {

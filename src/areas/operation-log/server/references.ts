@@ -56,7 +56,11 @@ export async function entryReferences(ctx: CallContext, id: number, visible: SQL
     .where(and(eq(operationLog.id, id), visible))
     .limit(1);
   const entry = rows[0];
-  if (!entry) throw Errors.notFound('id');
+  if (!entry) {
+    // As the export says of a row it may not read: outside the role's organisations, not missing.
+    const exists = await db.select({ id: operationLog.id }).from(operationLog).where(eq(operationLog.id, id)).limit(1);
+    throw exists.length > 0 ? Errors.outOfScope('id') : Errors.notFound('id');
+  }
   const wanted = referencesOf(SNAPSHOT_TABLES, entry.after, referencesOf(SNAPSHOT_TABLES, entry.before));
   const out: EntryReference[] = [];
   for (const [kind, idSet] of wanted) {
