@@ -39,6 +39,10 @@ const BOOKKEEPING_TABLES = new Set([
   'sys_access_token',
   'sys_refresh_token',
   'sys_bind_ticket',
+  // Undo snapshots leave on the maintenance clock when their window closes, whatever call is under way: a long run
+  // on a busy machine saw one go during refused calls. A refused delete writes none (it is written in the delete's
+  // transaction), and the operation-log check above still sees a refused call that wrote.
+  'sys_undo',
 ]);
 
 let server: TestServer;
