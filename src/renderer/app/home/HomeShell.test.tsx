@@ -94,6 +94,8 @@ async function renderShell({ systems = [logistics], stored, asks = false }: Shel
     data: { signedIn: true, userId: 1, username: 'lee', roleId: stored?.roleId ?? null, systemMenuId: stored?.systemMenuId ?? null, pendingWxWorkUserId: null },
   });
   fake.method('platform').mockResolvedValue({ ok: true, data: { kind: 'browser', appVersion: '1.0.1', os: 'linux', credentialStore: 'keychain' } });
+  // The browser host checks an external page's address before it frames it: these answer.
+  fake.method('views.checkExternal').mockResolvedValue({ ok: true, data: { reachable: true, reason: '' } });
   fake.method('api.call').mockImplementation(async (id: unknown, input: unknown): Promise<BridgeResult<unknown>> => {
     switch (id) {
       case 'session.roleSystems':
