@@ -52,7 +52,7 @@ export default function SignatureList() {
     },
   ];
   return (
-    <ListScreen data-testid="signature-list">
+    <ListScreen route={Route.signatureManage} data-testid="signature-list">
       <FilterBar label={t('sms.signatureFilters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField
           label={t('sms.signatureName')}
