@@ -117,13 +117,7 @@ export default function SendSms() {
             </Field>
           );
         })}
-        <Field
-          label={t('sms.phones')}
-          required
-          hint={phonesProblem ? undefined : t('sms.phonesHint', { max: SmsLimits.recipientsMax })}
-          validationState={phonesProblem ? 'error' : 'none'}
-          validationMessage={phonesProblem}
-        >
+        <Field label={t('sms.phones')} required hint={t('sms.phonesHint', { max: SmsLimits.recipientsMax })} validationState={phonesProblem ? 'error' : 'none'} validationMessage={phonesProblem}>
           <Textarea value={phones} onChange={(_event, data) => setPhones(data.value)} resize="vertical" rows={5} data-testid="field-phones" />
         </Field>
         <Text data-testid="sms-phone-count">{t('sms.phonesCount', { count: parsed.numbers.length })}</Text>

@@ -106,6 +106,12 @@ export const de_DE: Catalog = {
   'password.changed': 'Passwort geändert',
 
   'form.required': 'Bitte {{label}} eingeben',
+  'form.lengthCount': '{{length}} von höchstens {{max}} Zeichen',
+  'form.actionsBar': 'Formularaktionen',
+  'form.section.basic': 'Grunddaten',
+  'form.section.contact': 'Kontakt',
+  'form.section.settings': 'Anzeige und Einstellungen',
+  'form.section.access': 'Anmeldung und Token',
   'form.requiredChoice': 'Bitte {{label}} auswählen',
   'form.save': 'Speichern',
   'form.reset': 'Zurücksetzen',

@@ -106,6 +106,12 @@ export const en_US: Catalog = {
   'password.changed': 'Password changed',
 
   'form.required': 'Please enter {{label}}',
+  'form.lengthCount': '{{length}} of at most {{max}} characters',
+  'form.actionsBar': 'Form actions',
+  'form.section.basic': 'Basic information',
+  'form.section.contact': 'Contact',
+  'form.section.settings': 'Display and settings',
+  'form.section.access': 'Sign-in and tokens',
   'form.requiredChoice': 'Please choose {{label}}',
   'form.save': 'Save',
   'form.reset': 'Reset',

@@ -106,6 +106,12 @@ export const ja_JP: Catalog = {
   'password.changed': 'パスワードを変更しました',
 
   'form.required': '{{label}}を入力してください',
+  'form.lengthCount': '{{length}} 文字入力済み（最大 {{max}} 文字）',
+  'form.actionsBar': 'フォームの操作',
+  'form.section.basic': '基本情報',
+  'form.section.contact': '連絡先',
+  'form.section.settings': '表示と設定',
+  'form.section.access': 'サインインとトークン',
   'form.requiredChoice': '{{label}}を選択してください',
   'form.save': '保存',
   'form.reset': 'リセット',

@@ -106,6 +106,12 @@ export const ko_KR: Catalog = {
   'password.changed': '비밀번호가 변경되었습니다',
 
   'form.required': '{{label}}을(를) 입력하세요',
+  'form.lengthCount': '{{length}}자 입력됨(최대 {{max}}자)',
+  'form.actionsBar': '양식 작업',
+  'form.section.basic': '기본 정보',
+  'form.section.contact': '연락처',
+  'form.section.settings': '표시 및 설정',
+  'form.section.access': '로그인 및 토큰',
   'form.requiredChoice': '{{label}}을(를) 선택하세요',
   'form.save': '저장',
   'form.reset': '초기화',

@@ -109,6 +109,12 @@ export const zh_CN = {
   'password.changed': '密码修改成功',
 
   'form.required': '请输入{{label}}',
+  'form.lengthCount': '已输入 {{length}} 个字符，最多 {{max}} 个',
+  'form.actionsBar': '表单操作',
+  'form.section.basic': '基本信息',
+  'form.section.contact': '联系信息',
+  'form.section.settings': '显示与设置',
+  'form.section.access': '登录与令牌',
   'form.requiredChoice': '请选择{{label}}',
   'form.save': '保存',
   'form.reset': '重置',
