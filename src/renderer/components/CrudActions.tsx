@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { EndpointDef } from '../../shared/contract/endpoint';
 import { useScreenAction } from './screen/screen-actions';
 import { PermissionGate, guardKeyOf, usePermissions } from './permissions';
+import { InPageHeader } from './page/PageFrame';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, padding: 0 },
@@ -41,10 +42,13 @@ export function CrudActions({ label, testIdPrefix, endpoints, onAdd, onEdit, onD
   useScreenAction(onRefresh ? { id: 'refresh', label: t('palette.refresh'), run: onRefresh } : null);
   return (
     <Toolbar className={styles.bar} aria-label={label}>
+      {/* The screen's primary action: in its page header when the list is framed. */}
       <PermissionGate perm={perms.add}>
-        <Button appearance="primary" icon={<Add20Regular />} onClick={onAdd} data-testid={`${testIdPrefix}-add`}>
-          {t('actions.add')}
-        </Button>
+        <InPageHeader slot="primary">
+          <Button appearance="primary" icon={<Add20Regular />} onClick={onAdd} data-testid={`${testIdPrefix}-add`}>
+            {t('actions.add')}
+          </Button>
+        </InPageHeader>
       </PermissionGate>
       <PermissionGate perm={perms.edit}>
         <Button icon={<Edit20Regular />} onClick={onEdit} data-testid={`${testIdPrefix}-edit`}>

@@ -12,7 +12,7 @@ import { Route } from '../../../shared/routes';
 import { useShellTab } from '../../../renderer/components/screen/shell-tab';
 import { isTransportFailure, sessionEndOf } from '../../../renderer/components/screen/session-errors';
 import { useConfirm } from '../../../renderer/components/ConfirmDialog';
-import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
+import { RecordFormActions, RecordFormFailure, RecordLoader, type LoadedRecord, FormActionBar, FormSection } from '../../../renderer/components/form/RecordForm';
 import { RuleField, fieldMessage, useRuleForm, type FieldSpecs, type RuleForm } from '../../../renderer/components/form/RuleForm';
 import { namePinnedFieldBy, sameContent } from '../../../renderer/components/form/record-form';
 import { useUnsavedGuard } from '../../../renderer/components/form/unsaved-changes';
@@ -39,9 +39,8 @@ import {
 import { SecretDialog } from './SecretDialog';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL, maxWidth: '760px' },
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL} 0`, maxWidth: '760px' },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, paddingTop: tokens.spacingVerticalS },
   secretRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   hint: { color: tokens.colorNeutralForeground3 },
 });
@@ -95,51 +94,64 @@ function AppFields({ form, locked, builtIn }: { form: RuleForm<AppFormValues>; l
   const typeLabel = (value: AppTypeValue) => t(`appCenter.type.${appTypeKind(value)}`);
   return (
     <>
-      <RuleField form={form} name="clientId" label={label('clientId')} hint={t('appCenter.hint.clientId')} maxLength={AppLimits.clientIdMax} autoComplete="off" required disabled={locked || builtIn} />
-      <RuleField form={form} name="appName" label={label('appName')} maxLength={AppLimits.appNameMax} required disabled={locked} />
-      <Field label={label('appType')} required validationState={message('appType') ? 'error' : 'none'} validationMessage={message('appType')}>
-        <Dropdown
-          value={values.appType === '' ? '' : typeLabel(values.appType)}
-          selectedOptions={values.appType === '' ? [] : [values.appType]}
-          onOptionSelect={(_event, data) => data.optionValue && form.setValue('appType', data.optionValue as AppTypeValue)}
-          disabled={locked}
-          data-testid="field-appType"
-        >
-          {APP_TYPES.map((value) => (
-            <Option key={value} value={value}>
-              {typeLabel(value)}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
-      <Field label={label('status')} required hint={builtIn ? t('appCenter.builtInHint') : undefined}>
-        <RadioGroup
-          layout="horizontal"
-          value={values.status}
-          onChange={(_event, data) => form.setValue('status', data.value as AppStatusValue)}
+      <FormSection title={t('form.section.basic')} layout="grid">
+        <RuleField
+          form={form}
+          name="clientId"
+          label={label('clientId')}
+          hint={t('appCenter.hint.clientId')}
+          maxLength={AppLimits.clientIdMax}
+          autoComplete="off"
+          required
           disabled={locked || builtIn}
-          data-testid="field-status"
-        >
-          <Radio value={AppStatus.Usable} label={t('appCenter.status.usable')} />
-          <Radio value={AppStatus.Stopped} label={t('common.stopped')} />
-        </RadioGroup>
-      </Field>
-      <RuleField form={form} name="accessTokenValiditySeconds" label={label('accessTokenValiditySeconds')} type="number" required disabled={locked} />
-      <RuleField form={form} name="refreshTokenValiditySeconds" label={label('refreshTokenValiditySeconds')} type="number" required disabled={locked} />
-      <RuleField form={form} name="passwordDay" label={label('passwordDay')} hint={t('appCenter.hint.passwordDay')} type="number" required disabled={locked} />
-      <RuleField form={form} name="ignoreCodeTimes" label={label('ignoreCodeTimes')} hint={t('appCenter.hint.ignoreCodeTimes')} disabled={locked} />
-      <Field label={label('firstChangePwd')}>
-        <RadioGroup
-          layout="horizontal"
-          value={values.firstChangePwd}
-          onChange={(_event, data) => form.setValue('firstChangePwd', data.value as FirstChangePwdValue)}
-          disabled={locked}
-          data-testid="field-firstChangePwd"
-        >
-          <Radio value={FirstChangePwd.Usable} label={t('appCenter.firstChangePwd.usable')} />
-          <Radio value={FirstChangePwd.Stopped} label={t('appCenter.firstChangePwd.stopped')} />
-        </RadioGroup>
-      </Field>
+        />
+        <RuleField form={form} name="appName" label={label('appName')} maxLength={AppLimits.appNameMax} required disabled={locked} />
+        <Field label={label('appType')} required validationState={message('appType') ? 'error' : 'none'} validationMessage={message('appType')}>
+          <Dropdown
+            value={values.appType === '' ? '' : typeLabel(values.appType)}
+            selectedOptions={values.appType === '' ? [] : [values.appType]}
+            onOptionSelect={(_event, data) => data.optionValue && form.setValue('appType', data.optionValue as AppTypeValue)}
+            disabled={locked}
+            data-testid="field-appType"
+          >
+            {APP_TYPES.map((value) => (
+              <Option key={value} value={value}>
+                {typeLabel(value)}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+        <Field label={label('status')} required hint={builtIn ? t('appCenter.builtInHint') : undefined}>
+          <RadioGroup
+            layout="horizontal"
+            value={values.status}
+            onChange={(_event, data) => form.setValue('status', data.value as AppStatusValue)}
+            disabled={locked || builtIn}
+            data-testid="field-status"
+          >
+            <Radio value={AppStatus.Usable} label={t('appCenter.status.usable')} />
+            <Radio value={AppStatus.Stopped} label={t('common.stopped')} />
+          </RadioGroup>
+        </Field>
+      </FormSection>
+      <FormSection title={t('form.section.access')} layout="grid">
+        <RuleField form={form} name="accessTokenValiditySeconds" label={label('accessTokenValiditySeconds')} type="number" required disabled={locked} />
+        <RuleField form={form} name="refreshTokenValiditySeconds" label={label('refreshTokenValiditySeconds')} type="number" required disabled={locked} />
+        <RuleField form={form} name="passwordDay" label={label('passwordDay')} hint={t('appCenter.hint.passwordDay')} type="number" required disabled={locked} />
+        <RuleField form={form} name="ignoreCodeTimes" label={label('ignoreCodeTimes')} hint={t('appCenter.hint.ignoreCodeTimes')} disabled={locked} />
+        <Field label={label('firstChangePwd')}>
+          <RadioGroup
+            layout="horizontal"
+            value={values.firstChangePwd}
+            onChange={(_event, data) => form.setValue('firstChangePwd', data.value as FirstChangePwdValue)}
+            disabled={locked}
+            data-testid="field-firstChangePwd"
+          >
+            <Radio value={FirstChangePwd.Usable} label={t('appCenter.firstChangePwd.usable')} />
+            <Radio value={FirstChangePwd.Stopped} label={t('appCenter.firstChangePwd.stopped')} />
+          </RadioGroup>
+        </Field>
+      </FormSection>
     </>
   );
 }
@@ -207,7 +219,7 @@ function NewAppEditor() {
             <MessageBarBody>{failure}</MessageBarBody>
           </MessageBar>
         ) : null}
-        <div className={styles.actions}>
+        <FormActionBar data-testid="app-form-actions">
           <PermissionGate perm={Perm.appCenterSave}>
             <Button appearance="primary" type="submit" disabled={busy} icon={add.isPending ? <Spinner size="tiny" /> : <Save20Regular />} data-testid="app-save">
               {t('form.save')}
@@ -219,7 +231,7 @@ function NewAppEditor() {
           <Button icon={<ArrowLeft20Regular />} onClick={back} disabled={busy} data-testid="app-back">
             {t('form.backToList')}
           </Button>
-        </div>
+        </FormActionBar>
       </form>
       <SecretDialog issued={issued} onClose={() => closeSelf(Route.appCenter)} />
     </div>

@@ -108,7 +108,7 @@ export default function AppList() {
 
   const { draft } = list.filters;
   return (
-    <ListScreen data-testid="app-list">
+    <ListScreen route={Route.appCenter} data-testid="app-list">
       <FilterBar label={t('common.filters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField label={t('appCenter.filter.appId')} value={draft.appId} onChange={(appId) => list.filters.change({ appId })} data-testid="filter-appId" />
         <FilterTextField label={t('appCenter.filter.appName')} value={draft.appName} onChange={(appName) => list.filters.change({ appName })} data-testid="filter-appName" />

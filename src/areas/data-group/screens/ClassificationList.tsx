@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Route } from '../../../shared/routes';
 import { dataGroup, isKnownClassificationType, type ClassificationRow } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { CrudActions } from '../../../renderer/components/CrudActions';
@@ -59,7 +60,7 @@ export default function ClassificationList() {
   ];
   const { draft } = list.filters;
   return (
-    <ListScreen data-testid="classification-list">
+    <ListScreen route={Route.classifyManage} data-testid="classification-list">
       <FilterBar label={t('common.filters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField label={t('common.name')} value={draft.name} onChange={(name) => list.filters.change({ name })} data-testid="filter-name" />
         <FilterTextField label={t('dataGroup.number')} value={draft.number} onChange={(number) => list.filters.change({ number })} data-testid="filter-number" />

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Route } from '../../../shared/routes';
 import { dataGroup, type GroupRow } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { CrudActions } from '../../../renderer/components/CrudActions';
@@ -46,7 +47,7 @@ export default function GroupList() {
   ];
   const { draft } = list.filters;
   return (
-    <ListScreen data-testid="group-list">
+    <ListScreen route={Route.groupManage} data-testid="group-list">
       <FilterBar label={t('common.filters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField label={t('common.name')} value={draft.name} onChange={(name) => list.filters.change({ name })} data-testid="filter-name" />
         <FilterTextField label={t('dataGroup.number')} value={draft.number} onChange={(number) => list.filters.change({ number })} data-testid="filter-number" />

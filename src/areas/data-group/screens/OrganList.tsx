@@ -1,4 +1,5 @@
 import { Dropdown, Option } from '@fluentui/react-components';
+import { Route } from '../../../shared/routes';
 import { useTranslation } from 'react-i18next';
 import { dataGroup, type OrganRow } from '../contract';
 import { Perm } from '../../../shared/permissions';
@@ -52,7 +53,7 @@ export default function OrganList() {
   const { draft } = list.filters;
   const chosenGroup = groups.data?.find((group) => group.id === draft.groupId);
   return (
-    <ListScreen data-testid="organ-list">
+    <ListScreen route={Route.organManage} data-testid="organ-list">
       <FilterBar label={t('common.filters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField label={t('common.name')} value={draft.name} onChange={(name) => list.filters.change({ name })} data-testid="filter-name" />
         <FilterTextField label={t('dataGroup.number')} value={draft.number} onChange={(number) => list.filters.change({ number })} data-testid="filter-number" />

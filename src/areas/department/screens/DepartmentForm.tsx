@@ -1,4 +1,4 @@
-import { Divider, Dropdown, Field, Option, Radio, RadioGroup, Switch, makeStyles, tokens } from '@fluentui/react-components';
+import { Dropdown, Field, Option, Radio, RadioGroup, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { DeptLimits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
 import { useIdentity } from '../../../renderer/components/screen/identity';
 import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
-import { RecordFormSheet, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
+import { FormSection, RecordFormSheet, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
 import { RuleDateField, RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
 import type { OrgNode } from '../../../renderer/components/OrgCascader';
@@ -21,7 +21,7 @@ import { contractIssues, deptPayload, fieldOfServerMessage, initialParent, isCom
 import { invalidateDeptQueries, useDeptOrgTree } from './queries';
 
 const useStyles = makeStyles({
-  images: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXL },
+  images: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXL, gridColumn: '1 / -1' },
 });
 
 const DEPT_TYPES: readonly DeptTypeValue[] = [DeptType.Company, DeptType.Department];
@@ -137,50 +137,56 @@ function DeptEditor({ record, reload, parentId = null }: LoadedRecord<DeptRecord
   const title = record ? t('dept.form.editTitle', { name: record.name }) : t('dept.form.addTitle');
   return (
     <RecordFormSheet controller={controller} title={title} subtitle={t('dept.form.subtitle')} testIdPrefix="dept" readOnlyText={t(record ? 'dept.form.readOnlyUpdate' : 'dept.form.readOnlyAdd')}>
-      <RuleField form={form} name="name" label={label('name')} hint={t('dept.hint.name')} maxLength={DeptLimits.nameMax} required disabled={locked} />
+      <FormSection title={t('form.section.basic')} layout="grid">
+        <RuleField form={form} name="name" label={label('name')} hint={t('dept.hint.name')} maxLength={DeptLimits.nameMax} required disabled={locked} />
 
-      <Field label={label('deptType')} required validationState={form.errors.deptType ? 'error' : 'none'} validationMessage={messageOf('deptType')}>
-        <RadioGroup layout="horizontal" value={values.deptType} onChange={(_event, data) => form.setValue('deptType', data.value as DeptTypeValue)} disabled={locked} data-testid="field-deptType">
-          {DEPT_TYPES.map((type) => (
-            <Radio key={type} value={type} label={t(type === DeptType.Company ? 'dept.type.company' : 'dept.type.department')} />
-          ))}
-        </RadioGroup>
-      </Field>
+        <Field label={label('deptType')} required validationState={form.errors.deptType ? 'error' : 'none'} validationMessage={messageOf('deptType')}>
+          <RadioGroup layout="horizontal" value={values.deptType} onChange={(_event, data) => form.setValue('deptType', data.value as DeptTypeValue)} disabled={locked} data-testid="field-deptType">
+            {DEPT_TYPES.map((type) => (
+              <Radio key={type} value={type} label={t(type === DeptType.Company ? 'dept.type.company' : 'dept.type.department')} />
+            ))}
+          </RadioGroup>
+        </Field>
 
-      <Field label={label('parentId')} hint={t('dept.hint.parentTop')} validationState={form.errors.parentId ? 'error' : 'none'} validationMessage={messageOf('parentId')}>
-        <OrgCascader nodes={parentNodes} value={values.parentId} onChange={(id) => form.setValue('parentId', id)} preselectFirst={false} clearable disabled={locked} data-testid="field-parentId" />
-      </Field>
-      {parents.query.isError ? <ErrorState title={t('dept.form.loadFailed')} error={parents.query.error} onRetry={() => void parents.query.refetch()} /> : null}
+        <Field label={label('parentId')} hint={t('dept.hint.parentTop')} validationState={form.errors.parentId ? 'error' : 'none'} validationMessage={messageOf('parentId')}>
+          <OrgCascader nodes={parentNodes} value={values.parentId} onChange={(id) => form.setValue('parentId', id)} preselectFirst={false} clearable disabled={locked} data-testid="field-parentId" />
+        </Field>
+        {parents.query.isError ? <ErrorState title={t('dept.form.loadFailed')} error={parents.query.error} onRetry={() => void parents.query.refetch()} /> : null}
 
-      <Field label={label('companyType')} validationState={form.errors.companyType ? 'error' : 'none'} validationMessage={messageOf('companyType')}>
-        <Dropdown
-          value={chosenCompany?.name ?? (values.companyType === null ? t('dept.companyType.none') : (record?.companyTypeName ?? ''))}
-          selectedOptions={[values.companyType === null ? NO_COMPANY : String(values.companyType)]}
-          onOptionSelect={(_event, data) => form.setValue('companyType', data.optionValue === undefined || data.optionValue === NO_COMPANY ? null : Number(data.optionValue))}
-          disabled={locked}
-          data-testid="field-companyType"
-        >
-          <Option value={NO_COMPANY}>{t('dept.companyType.none')}</Option>
-          {companyChoices.map((entry) => (
-            <Option key={entry.deptId} value={String(entry.deptId)}>
-              {entry.name}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
+        <Field label={label('companyType')} validationState={form.errors.companyType ? 'error' : 'none'} validationMessage={messageOf('companyType')}>
+          <Dropdown
+            value={chosenCompany?.name ?? (values.companyType === null ? t('dept.companyType.none') : (record?.companyTypeName ?? ''))}
+            selectedOptions={[values.companyType === null ? NO_COMPANY : String(values.companyType)]}
+            onOptionSelect={(_event, data) => form.setValue('companyType', data.optionValue === undefined || data.optionValue === NO_COMPANY ? null : Number(data.optionValue))}
+            disabled={locked}
+            data-testid="field-companyType"
+          >
+            <Option value={NO_COMPANY}>{t('dept.companyType.none')}</Option>
+            {companyChoices.map((entry) => (
+              <Option key={entry.deptId} value={String(entry.deptId)}>
+                {entry.name}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+      </FormSection>
 
-      <RuleField form={form} name="deptPerson" label={label('deptPerson')} maxLength={DeptLimits.personMax} disabled={locked} />
-      <RuleField form={form} name="telephone" label={label('telephone')} maxLength={DeptLimits.telephoneMax} disabled={locked} />
-      <RuleField form={form} name="companyAddress" label={label('companyAddress')} maxLength={DeptLimits.addressMax} disabled={locked} />
-      <RuleField form={form} name="orderNum" label={label('orderNum')} type="number" disabled={locked} />
-      <Field label={label('businessCentre')} hint={t('dept.hint.businessCentre')}>
-        <Switch checked={values.businessCentre} onChange={(_event, data) => form.setValue('businessCentre', data.checked)} disabled={locked} data-testid="field-businessCentre" />
-      </Field>
-      <RuleField form={form} name="remake" label={label('remake')} maxLength={DeptLimits.remarkMax} disabled={locked} />
+      <FormSection title={t('form.section.contact')} layout="grid">
+        <RuleField form={form} name="deptPerson" label={label('deptPerson')} maxLength={DeptLimits.personMax} disabled={locked} />
+        <RuleField form={form} name="telephone" label={label('telephone')} maxLength={DeptLimits.telephoneMax} disabled={locked} />
+        <RuleField form={form} name="companyAddress" label={label('companyAddress')} maxLength={DeptLimits.addressMax} disabled={locked} />
+      </FormSection>
+
+      <FormSection title={t('form.section.settings')} layout="grid">
+        <RuleField form={form} name="orderNum" label={label('orderNum')} type="number" disabled={locked} />
+        <Field label={label('businessCentre')} hint={t('dept.hint.businessCentre')}>
+          <Switch checked={values.businessCentre} onChange={(_event, data) => form.setValue('businessCentre', data.checked)} disabled={locked} data-testid="field-businessCentre" />
+        </Field>
+        <RuleField form={form} name="remake" label={label('remake')} maxLength={DeptLimits.remarkMax} disabled={locked} />
+      </FormSection>
 
       {company ? (
-        <>
-          <Divider>{t('dept.section.company')}</Divider>
+        <FormSection title={t('dept.section.company')} layout="grid">
           <RuleField form={form} name="companyCode" label={label('companyCode')} maxLength={18} disabled={locked} />
           <RuleDateField form={form} name="establishTime" label={label('establishTime')} max={localToday()} disabled={locked} />
           <RuleField form={form} name="legalPerson" label={label('legalPerson')} maxLength={DeptLimits.legalPersonMax} disabled={locked} />
@@ -208,7 +214,7 @@ function DeptEditor({ record, reload, parentId = null }: LoadedRecord<DeptRecord
               />
             </Field>
           </div>
-        </>
+        </FormSection>
       ) : null}
     </RecordFormSheet>
   );

@@ -108,7 +108,7 @@ export default function DepartmentList() {
 
   const { draft } = list.filters;
   return (
-    <ListScreen data-testid="dept-list">
+    <ListScreen route={Route.department} data-testid="dept-list">
       <FilterBar label={t('common.filters')} filters={list.filters} testIdPrefix="filter-">
         <OrgFilter label={t('dept.filter.org')} nodes={orgs.nodes} filters={list.filters} />
         <FilterTextField label={t('dept.filter.person')} value={draft.deptPerson} onChange={(deptPerson) => list.filters.change({ deptPerson })} data-testid="filter-person" />

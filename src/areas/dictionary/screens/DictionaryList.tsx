@@ -121,7 +121,7 @@ export default function DictionaryList() {
       : null,
   );
   return (
-    <ListScreen data-testid="dictionary-list">
+    <ListScreen route={Route.dictionary} data-testid="dictionary-list">
       <FilterBar label={t('common.filters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField
           label={t('dictionary.filter.name')}

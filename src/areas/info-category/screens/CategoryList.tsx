@@ -90,7 +90,7 @@ export default function CategoryList() {
   ];
 
   return (
-    <ListScreen data-testid="category-list">
+    <ListScreen route={Route.inforTypeManage} data-testid="category-list">
       <FilterBar label={t('infoCategory.filters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField
           label={t('infoCategory.name')}

@@ -209,12 +209,7 @@ function ArticleEditor({ record, reload }: LoadedRecord<ArticleRecord>) {
       <RuleField form={form} name="keywords" label={t('information.keywords')} hint={t('information.keywordsHint')} maxLength={InfoLimits.keywordsMax} disabled={locked} />
 
       {takesImage ? (
-        <Field
-          label={t('information.image')}
-          hint={imageError ? undefined : `${category.imageDesc} · ${t('information.imageHint')}`}
-          validationState={imageError ? 'error' : 'none'}
-          validationMessage={imageError}
-        >
+        <Field label={t('information.image')} hint={`${category.imageDesc} · ${t('information.imageHint')}`} validationState={imageError ? 'error' : 'none'} validationMessage={imageError}>
           <ImageUpload
             purpose={FilePurpose.ArticleImage}
             fileId={values.imageId}

@@ -151,7 +151,7 @@ export default function InformationList() {
 
   const { draft } = list.filters;
   return (
-    <ListScreen data-testid="article-list">
+    <ListScreen route={Route.information} data-testid="article-list">
       <FilterBar label={t('information.filters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField
           label={t('common.title')}

@@ -1,4 +1,5 @@
 import { Badge, Button, Dropdown, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Route } from '../../../shared/routes';
 import { ArrowDownload20Regular, Dismiss20Regular } from '@fluentui/react-icons';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -223,7 +224,7 @@ export default function InterfaceLogList() {
   const { has } = usePermissions();
   useScreenAction(has(Perm.interfaceLogExport) && !exporter.running ? { id: 'export', label: t('common.export'), run: startExport } : null);
   return (
-    <ListScreen data-testid="interface-list">
+    <ListScreen route={Route.interFace} data-testid="interface-list">
       <FilterBar label={t('common.filters')} filters={{ search, reset: list.filters.reset }} testIdPrefix="filter-">
         <FilterField label={t('interfaceLog.filter.app')}>
           <Dropdown

@@ -1,4 +1,5 @@
 import { Badge, Button, Dropdown, Option, Text, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
+import { Route } from '../../../shared/routes';
 import { Add20Regular, ArrowClockwise20Regular, ArrowDownload20Regular, ArrowUpload20Regular, Dismiss20Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -100,7 +101,7 @@ export default function I18nTextList() {
   const running = exporter.running;
   useScreenAction(!exporter.running ? { id: 'export', label: t('common.export'), run: () => void exporter.start({ endpointId: 'i18nText.export', input: {}, suggestedName: 'i18n.xlsx' }) } : null);
   return (
-    <ListScreen data-testid="i18n-list">
+    <ListScreen route={Route.internationalize} data-testid="i18n-list">
       <FilterBar label={t('common.filters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField
           label={t('internationalize.filter.chinese')}

@@ -106,7 +106,7 @@ export default function AccountList() {
     )),
   ];
   return (
-    <ListScreen data-testid="mail-account-list">
+    <ListScreen route={Route.accountManage} data-testid="mail-account-list">
       <FilterBar label={t('mail.accountFilters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField
           label={t('mail.account')}

@@ -114,13 +114,7 @@ export default function MailCompose() {
   return (
     <form className={styles.page} onSubmit={submit} noValidate aria-label={t('mail.composeTitle')} data-testid="mail-compose-form">
       <Title3 as="h2">{t('mail.composeTitle')}</Title3>
-      <Field
-        label={t('mail.to')}
-        required
-        hint={toProblem ? undefined : t('mail.toHint', { max: MailLimits.recipientsMax })}
-        validationState={toProblem ? 'error' : 'none'}
-        validationMessage={toProblem}
-      >
+      <Field label={t('mail.to')} required hint={t('mail.toHint', { max: MailLimits.recipientsMax })} validationState={toProblem ? 'error' : 'none'} validationMessage={toProblem}>
         <Textarea value={to} onChange={(_event, data) => setTo(data.value)} rows={2} resize="vertical" data-testid="field-to" />
       </Field>
       <Field label={t('mail.cc')} validationState={ccProblem ? 'error' : 'none'} validationMessage={ccProblem}>

@@ -88,7 +88,7 @@ export default function MailList() {
     )),
   ];
   return (
-    <ListScreen data-testid="mail-list">
+    <ListScreen route={Route.mailManage} data-testid="mail-list">
       <FilterBar label={t('mail.mailFilters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField
           label={t('mail.subject')}

@@ -56,7 +56,7 @@ export function TestMailDialog({ account, onClose }: { account: MailAccountRecor
       submit={{ label: t('mail.testSend'), 'data-testid': 'mail-test-send', onClick: send, quiet: true }}
       cancel={{ label: t('common.close'), 'data-testid': 'mail-test-close' }}
     >
-      <Field label={t('mail.testTo')} required hint={problem ? undefined : t('mail.testToHint')} validationState={problem ? 'error' : 'none'} validationMessage={problem}>
+      <Field label={t('mail.testTo')} required hint={t('mail.testToHint')} validationState={problem ? 'error' : 'none'} validationMessage={problem}>
         <Input value={to} maxLength={MailLimits.accountMax} onChange={(_event, data) => setTo(data.value)} disabled={test.isPending} data-testid="mail-test-to" />
       </Field>
       {test.isPending ? <Spinner size="tiny" labelPosition="after" label={t('mail.testSending')} /> : null}

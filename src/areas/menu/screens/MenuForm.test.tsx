@@ -135,7 +135,7 @@ describe('menu form: add', () => {
     await waitFor(() => expect(screen.queryByText('This key value is already used in the system')).toBeNull());
   });
 
-  it('shows another refusal with the field named in the screen language', async () => {
+  it('shows a refusal the server pinned on the parent under the parent picker, not above the actions (issue 47)', async () => {
     answerApiCalls(fake, {
       'menu.list': { ok: true, data: tree },
       'menu.add': { ok: false, code: ResponseCode.InvalidInput, msg: 'parentId: a menu cannot be moved under itself or one of its sub-menus' },
@@ -146,8 +146,12 @@ describe('menu form: add', () => {
     type('url', '/warehouse');
     type('perms', 'warehouseView');
     save();
-    const failure = await screen.findByTestId('menu-form-error');
-    expect(failure.textContent).toBe('Parent menu: a menu cannot be moved under itself or one of its sub-menus');
+    await screen.findByText('A menu cannot be moved under itself or one of its sub-menus');
+    expect(screen.getByTestId('field-parentId').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('menu-form-error')).toBeNull();
+    // Another parent is another value: the refusal goes with the one refused.
+    await chooseParent('System');
+    expect(screen.queryByText('A menu cannot be moved under itself or one of its sub-menus')).toBeNull();
   });
 
   it('without the add permission the form is read-only', async () => {

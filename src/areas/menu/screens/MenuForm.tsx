@@ -6,8 +6,8 @@ import { MenuType } from '../../../shared/constants';
 import { Limits } from '../../../shared/rules';
 import { Route } from '../../../shared/routes';
 import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
-import { RecordFormSheet, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
-import { RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
+import { FormSection, RecordFormSheet, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
+import { RuleField, fieldMessage, useFieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
 import { ErrorState } from '../../../renderer/components/states';
 import { useBridgeQuery } from '../../../renderer/hooks/bridge-query';
@@ -83,6 +83,10 @@ function MenuEditor({ record, reload }: LoadedRecord<MenuRecord>) {
       : fieldMessage(t, key, label(field), field === 'type' || field === 'linkTarget' || field === 'status' ? 'chosen' : 'typed');
   };
 
+  // A refusal the server pinned on the parent shows under the picker, as a rule's message does.
+  const parentRefusal = useFieldMessage(form, 'parentId', label('parentId'), 'chosen');
+  const parentMessage = messageOf('parentId') ?? parentRefusal;
+
   const changeType = (value: number) => {
     if (!isMenuType(value)) return;
     form.setValue('type', value);
@@ -101,79 +105,83 @@ function MenuEditor({ record, reload }: LoadedRecord<MenuRecord>) {
       readOnlyText={t(record ? 'menu.form.readOnlyUpdate' : 'menu.form.readOnlyAdd')}
       className={styles.page}
     >
-      <Field label={label('type')} required hint={t(TYPE_HINT[values.type])} validationState={form.errors.type ? 'error' : 'none'} validationMessage={messageOf('type')}>
-        <RadioGroup layout="horizontal" value={String(values.type)} onChange={(_event, data) => changeType(Number(data.value))} disabled={locked} data-testid="field-type">
-          {MENU_TYPES.map((type) => (
-            <Radio key={type} value={String(type)} label={t(menuTypeKey(type))} />
-          ))}
-        </RadioGroup>
-      </Field>
-
-      <RuleField form={form} name="name" label={label('name')} hint={t('menu.hint.name')} maxLength={Limits.menuNameMax} required disabled={locked} />
-
-      {shown.has('parentId') ? (
-        <Field label={label('parentId')} required validationState={form.errors.parentId ? 'error' : 'none'} validationMessage={messageOf('parentId')}>
-          <ParentMenuPicker
-            nodes={menus.data}
-            childType={values.type}
-            editedMenuId={editedMenuId}
-            value={values.parentId}
-            onChange={(parentId) => form.setValue('parentId', parentId)}
-            onBlur={() => form.validateField('parentId')}
-            disabled={locked}
-          />
-        </Field>
-      ) : null}
-      {shown.has('parentId') && menus.isError ? <ErrorState title={t('menu.parent.loadFailed')} error={menus.error} onRetry={() => void menus.refetch()} /> : null}
-
-      {shown.has('url') ? <RuleField form={form} name="url" label={label('url')} hint={t('menu.hint.url')} maxLength={Limits.urlMax} required disabled={locked} /> : null}
-
-      {shown.has('linkTarget') ? (
-        <Field label={label('linkTarget')} required validationState={form.errors.linkTarget ? 'error' : 'none'} validationMessage={messageOf('linkTarget')}>
-          <RadioGroup
-            layout="horizontal"
-            value={String(values.linkTarget)}
-            onChange={(_event, data) => form.setValue('linkTarget', Number(data.value) as LinkTargetValue)}
-            disabled={locked}
-            data-testid="field-linkTarget"
-          >
-            {LINK_TARGETS.map((target) => (
-              <Radio key={target} value={String(target)} label={t(linkTargetKey(target))} />
+      <FormSection title={t('form.section.basic')}>
+        <Field label={label('type')} required hint={t(TYPE_HINT[values.type])} validationState={form.errors.type ? 'error' : 'none'} validationMessage={messageOf('type')}>
+          <RadioGroup layout="horizontal" value={String(values.type)} onChange={(_event, data) => changeType(Number(data.value))} disabled={locked} data-testid="field-type">
+            {MENU_TYPES.map((type) => (
+              <Radio key={type} value={String(type)} label={t(menuTypeKey(type))} />
             ))}
           </RadioGroup>
         </Field>
-      ) : null}
 
-      <RuleField
-        form={form}
-        name="perms"
-        label={label('perms')}
-        hint={t(values.type === MenuType.System ? 'menu.hint.systemId' : 'menu.hint.keyValue')}
-        maxLength={Limits.keyValueMax}
-        autoComplete="off"
-        required
-        disabled={locked}
-      />
+        <RuleField form={form} name="name" label={label('name')} hint={t('menu.hint.name')} maxLength={Limits.menuNameMax} required disabled={locked} />
 
-      <RuleField form={form} name="orderNum" label={label('orderNum')} hint={t('common.orderHint')} type="number" disabled={locked} />
+        {shown.has('parentId') ? (
+          <Field label={label('parentId')} required validationState={parentMessage ? 'error' : 'none'} validationMessage={parentMessage}>
+            <ParentMenuPicker
+              nodes={menus.data}
+              childType={values.type}
+              editedMenuId={editedMenuId}
+              value={values.parentId}
+              onChange={(parentId) => form.setValue('parentId', parentId)}
+              onBlur={() => form.validateField('parentId')}
+              disabled={locked}
+            />
+          </Field>
+        ) : null}
+        {shown.has('parentId') && menus.isError ? <ErrorState title={t('menu.parent.loadFailed')} error={menus.error} onRetry={() => void menus.refetch()} /> : null}
 
-      <Field label={label('status')} validationState={form.errors.status ? 'error' : 'none'} validationMessage={messageOf('status')}>
-        <RadioGroup
-          layout="horizontal"
-          value={String(values.status)}
-          onChange={(_event, data) => form.setValue('status', Number(data.value) as MenuStatusValue)}
+        {shown.has('url') ? <RuleField form={form} name="url" label={label('url')} hint={t('menu.hint.url')} maxLength={Limits.urlMax} required disabled={locked} /> : null}
+
+        {shown.has('linkTarget') ? (
+          <Field label={label('linkTarget')} required validationState={form.errors.linkTarget ? 'error' : 'none'} validationMessage={messageOf('linkTarget')}>
+            <RadioGroup
+              layout="horizontal"
+              value={String(values.linkTarget)}
+              onChange={(_event, data) => form.setValue('linkTarget', Number(data.value) as LinkTargetValue)}
+              disabled={locked}
+              data-testid="field-linkTarget"
+            >
+              {LINK_TARGETS.map((target) => (
+                <Radio key={target} value={String(target)} label={t(linkTargetKey(target))} />
+              ))}
+            </RadioGroup>
+          </Field>
+        ) : null}
+
+        <RuleField
+          form={form}
+          name="perms"
+          label={label('perms')}
+          hint={t(values.type === MenuType.System ? 'menu.hint.systemId' : 'menu.hint.keyValue')}
+          maxLength={Limits.keyValueMax}
+          autoComplete="off"
+          required
           disabled={locked}
-          data-testid="field-status"
-        >
-          {MENU_STATUSES.map((status) => (
-            <Radio key={status} value={String(status)} label={t(menuStatusKey(status))} />
-          ))}
-        </RadioGroup>
-      </Field>
+        />
+      </FormSection>
 
-      {shown.has('icon') ? <RuleField form={form} name="icon" label={label('icon')} hint={t('menu.hint.icon')} maxLength={Limits.menuIconMax} disabled={locked} /> : null}
-      {shown.has('appFlag') ? <RuleField form={form} name="appFlag" label={label('appFlag')} hint={t('menu.hint.appFlag')} maxLength={Limits.appFlagMax} disabled={locked} /> : null}
-      {shown.has('sysVersion') ? <RuleField form={form} name="sysVersion" label={label('sysVersion')} maxLength={Limits.sysVersionMax} disabled={locked} /> : null}
+      <FormSection title={t('form.section.settings')} layout="grid">
+        <RuleField form={form} name="orderNum" label={label('orderNum')} hint={t('common.orderHint')} type="number" disabled={locked} />
+
+        <Field label={label('status')} validationState={form.errors.status ? 'error' : 'none'} validationMessage={messageOf('status')}>
+          <RadioGroup
+            layout="horizontal"
+            value={String(values.status)}
+            onChange={(_event, data) => form.setValue('status', Number(data.value) as MenuStatusValue)}
+            disabled={locked}
+            data-testid="field-status"
+          >
+            {MENU_STATUSES.map((status) => (
+              <Radio key={status} value={String(status)} label={t(menuStatusKey(status))} />
+            ))}
+          </RadioGroup>
+        </Field>
+
+        {shown.has('icon') ? <RuleField form={form} name="icon" label={label('icon')} hint={t('menu.hint.icon')} maxLength={Limits.menuIconMax} disabled={locked} /> : null}
+        {shown.has('appFlag') ? <RuleField form={form} name="appFlag" label={label('appFlag')} hint={t('menu.hint.appFlag')} maxLength={Limits.appFlagMax} disabled={locked} /> : null}
+        {shown.has('sysVersion') ? <RuleField form={form} name="sysVersion" label={label('sysVersion')} maxLength={Limits.sysVersionMax} disabled={locked} /> : null}
+      </FormSection>
     </RecordFormSheet>
   );
 }

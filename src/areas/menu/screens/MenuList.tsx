@@ -104,7 +104,7 @@ export default function MenuList() {
   ];
 
   return (
-    <ListScreen data-testid="menu-list">
+    <ListScreen route={Route.menu} data-testid="menu-list">
       <div className={styles.filters} role="search" aria-label={t('common.filters')}>
         <Field label={t('common.status')}>
           <Dropdown

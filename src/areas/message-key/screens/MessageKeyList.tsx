@@ -96,7 +96,7 @@ export default function MessageKeyList() {
   ];
   const status = list.filters.draft.status;
   return (
-    <ListScreen data-testid="message-key-list">
+    <ListScreen route={Route.apiKeyMessg} data-testid="message-key-list">
       <FilterBar label={t('msgKey.keyFilters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField
           label={t('msgKey.apiKey')}

@@ -77,7 +77,7 @@ function SystemEditor({ record, reload }: LoadedRecord<MessageSystemRecord>) {
     <RecordFormPage controller={controller} title={title} testIdPrefix="system" readOnlyText={t('common.readOnly')}>
       <RuleField form={form} name="systemId" label={t('msgKey.systemId')} hint={t('msgKey.systemIdHint')} maxLength={Limits.keyValueMax} required disabled={locked} />
       <RuleField form={form} name="name" label={t('common.systemName')} hint={t('msgKey.systemNameHint')} maxLength={MessageKeyLimits.systemNameMax} required disabled={locked} />
-      <Field label={t('common.organisation')} required hint={deptError ? undefined : t('msgKey.deptHint')} validationState={deptError ? 'error' : 'none'} validationMessage={deptError}>
+      <Field label={t('common.organisation')} required hint={t('msgKey.deptHint')} validationState={deptError ? 'error' : 'none'} validationMessage={deptError}>
         <OrgCascader
           nodes={orgs}
           value={values.deptId}
@@ -102,7 +102,7 @@ function SystemEditor({ record, reload }: LoadedRecord<MessageSystemRecord>) {
           <Radio value={String(MessageKeyStatus.Stopped)} label={t('common.stopped')} />
         </RadioGroup>
       </Field>
-      <Field label={t('msgKey.channels')} required hint={channelsError ? undefined : t('msgKey.channelsHint')} validationState={channelsError ? 'error' : 'none'} validationMessage={channelsError}>
+      <Field label={t('msgKey.channels')} required hint={t('msgKey.channelsHint')} validationState={channelsError ? 'error' : 'none'} validationMessage={channelsError}>
         <div className={styles.channels} role="group" aria-label={t('msgKey.channels')}>
           {MESSAGE_CHANNELS.map((channel) => (
             <Checkbox

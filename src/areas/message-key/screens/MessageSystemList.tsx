@@ -1,4 +1,5 @@
 import { Dropdown, Option } from '@fluentui/react-components';
+import { Route } from '../../../shared/routes';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { messageKey, MessageKeyStatus, type MessageSystemRecord } from '../contract';
@@ -65,7 +66,7 @@ export default function MessageSystemList() {
   ];
   const status = list.filters.draft.status;
   return (
-    <ListScreen data-testid="message-system-list">
+    <ListScreen route={Route.apiKeySystem} data-testid="message-system-list">
       <FilterBar label={t('msgKey.systemFilters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField
           label={t('msgKey.systemId')}

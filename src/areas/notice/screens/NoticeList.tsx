@@ -1,4 +1,5 @@
 import { Badge, Button, Dropdown, Option, Text, Toolbar, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
+import { Route } from '../../../shared/routes';
 import { Add20Regular, ArrowClockwise20Regular, ArrowUndo16Regular, Eye16Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -172,7 +173,7 @@ export default function NoticeList() {
 
   const { draft } = list.filters;
   return (
-    <ListScreen data-testid="notice-list">
+    <ListScreen route={Route.sendNotice} data-testid="notice-list">
       <FilterBar label={t('notice.filters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField
           label={t('common.title')}

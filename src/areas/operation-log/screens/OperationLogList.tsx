@@ -1,4 +1,5 @@
 import { Badge, Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Route } from '../../../shared/routes';
 import { ArrowDownload20Regular, ArrowSync16Regular, Dismiss20Regular } from '@fluentui/react-icons';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -191,7 +192,7 @@ export default function OperationLogList() {
   const { has } = usePermissions();
   useScreenAction(has(Perm.operLogExport) && !exporter.running ? { id: 'export', label: t('common.export'), run: startExport } : null);
   return (
-    <ListScreen data-testid="operation-list">
+    <ListScreen route={Route.behaviorDiary} data-testid="operation-list">
       <FilterBar label={t('common.filters')} filters={{ search, reset: list.filters.reset }} testIdPrefix="filter-">
         <FilterTextField label={t('operationLog.filter.operUserName')} {...field('operUserName')} data-testid="filter-operUserName" />
         <FilterTextField label={t('common.loginName')} {...field('operLoginName')} data-testid="filter-operLoginName" />

@@ -105,7 +105,7 @@ export function PushDialog({ provider, onClose, onSent }: { provider: PushProvid
           <Field
             label={t(kind === 'tag' ? 'push.tagsLabel' : 'push.aliasesLabel')}
             required
-            hint={message('audience') ? undefined : t(kind === 'tag' ? 'push.tagsHint' : 'push.aliasesHint', { max: audienceMax(values.audienceType), bytes: PushLimits.audienceValueBytesMax })}
+            hint={t(kind === 'tag' ? 'push.tagsHint' : 'push.aliasesHint', { max: audienceMax(values.audienceType), bytes: PushLimits.audienceValueBytesMax })}
             validationState={state('audience')}
             validationMessage={message('audience')}
           >
@@ -122,12 +122,7 @@ export function PushDialog({ provider, onClose, onSent }: { provider: PushProvid
             <MessageBarBody>{t('push.duplicatesRemoved', { count: parsed.duplicates.length, values: parsed.duplicates.slice(0, PushLimits.invalidValuesShown).join(', ') })}</MessageBarBody>
           </MessageBar>
         ) : null}
-        <Field
-          label={t('common.title')}
-          hint={message('title') ? undefined : t('push.titleHint', { length: titleLength, max: PushLimits.titleMax })}
-          validationState={state('title')}
-          validationMessage={message('title')}
-        >
+        <Field label={t('common.title')} hint={t('push.titleHint', { length: titleLength, max: PushLimits.titleMax })} validationState={state('title')} validationMessage={message('title')}>
           <Input value={values.title} onChange={(_event, data) => change({ title: data.value })} disabled={sending} data-testid="push-title" />
         </Field>
         <Field label={t('push.alert')} required validationState={state('alert')} validationMessage={message('alert')}>

@@ -1,4 +1,5 @@
 import { Badge, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
+import { PageFrame } from '../../../renderer/components/page/PageFrame';
 import { Send16Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -101,7 +102,7 @@ export default function PushProviders() {
     )),
   ];
   return (
-    <div className={styles.page}>
+    <PageFrame route={Route.polarLight} className={styles.page}>
       <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as PushTab)} aria-label={t('push.tabs')} data-testid="push-tabs">
         <Tab value="providers" data-testid="push-tab-providers">
           {t('push.tabProviders')}
@@ -139,6 +140,6 @@ export default function PushProviders() {
           }}
         />
       ) : null}
-    </div>
+    </PageFrame>
   );
 }

@@ -1,4 +1,6 @@
 import { Button, Spinner, Subtitle2, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Route } from '../../../shared/routes';
+import { PageFrame } from '../../../renderer/components/page/PageFrame';
 import { ArrowClockwise20Regular, Save20Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -184,7 +186,7 @@ export default function ResourceAssign() {
     );
 
   return (
-    <section className={styles.screen} data-testid="resource-screen">
+    <PageFrame route={Route.resource} className={styles.screen} data-testid="resource-screen">
       <Text className={styles.hint}>{t('resource.hint')}</Text>
       <div className={styles.columns}>
         {column(t('resource.orgs'), 'resource-orgs', deptList)}
@@ -201,6 +203,6 @@ export default function ResourceAssign() {
           {t('list.refresh')}
         </Button>
       </div>
-    </section>
+    </PageFrame>
   );
 }

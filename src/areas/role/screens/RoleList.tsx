@@ -62,7 +62,7 @@ export default function RoleList() {
 
   const { draft } = list.filters;
   return (
-    <ListScreen data-testid="role-list">
+    <ListScreen route={Route.role} data-testid="role-list">
       <FilterBar label={t('role.filters')} filters={list.filters} testIdPrefix="filter-">
         <OrgFilter label={t('common.organisation')} nodes={orgs.nodes} filters={list.filters} />
         <FilterTextField label={t('role.roleName')} value={draft.name} placeholder={t('role.namePlaceholder')} onChange={(name) => list.filters.change({ name })} data-testid="filter-name" />

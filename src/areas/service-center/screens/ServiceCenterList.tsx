@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { Route } from '../../../shared/routes';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serviceCenter, type BindingRow } from '../contract';
@@ -82,7 +83,7 @@ export default function ServiceCenterList() {
   );
 
   return (
-    <ListScreen data-testid="service-center-list">
+    <ListScreen route={Route.serviceCenter} data-testid="service-center-list">
       <FilterBar label={t('serviceCenter.filters')} filters={list.filters} testIdPrefix="filter-">
         <AccountNameFields value={list.filters.draft} onChange={list.filters.change} testIdPrefix="filter-" />
         <FilterField label={t('serviceCenter.centre')}>

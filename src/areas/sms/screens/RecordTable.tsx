@@ -22,7 +22,7 @@ export const deliveryKey = (status: string) => `sms.delivery.${status}` as Messa
  * Send records, one per number: its delivery state, attempts and the provider's reason of a failure. The
  * send records screen shows every batch's; the send centre one batch's (`batchId`).
  */
-export function RecordTable({ batchId, testId }: { batchId?: number; testId: string }) {
+export function RecordTable({ batchId, testId, route }: { batchId?: number; testId: string; /** Given, the table is its screen, framed. */ route?: string }) {
   const { t } = useTranslation();
   const list = useListController({
     queryId: 'sms.recordList',
@@ -43,7 +43,7 @@ export function RecordTable({ batchId, testId }: { batchId?: number; testId: str
     { key: 'sentTime', kind: 'time', header: t('sms.sentTime'), render: (row) => (row.sentTime ? formatDateTime(row.sentTime) : '') },
   ];
   return (
-    <ListScreen data-testid={testId}>
+    <ListScreen route={route} data-testid={testId}>
       <FilterBar
         label={t('sms.recordFilters')}
         filters={list.filters}

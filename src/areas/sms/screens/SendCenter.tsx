@@ -1,4 +1,6 @@
 import { Button, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Route } from '../../../shared/routes';
+import { PageFrame } from '../../../renderer/components/page/PageFrame';
 import { ArrowClockwise16Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +45,7 @@ export default function SendCenter() {
     )),
   ];
   return (
-    <div className={styles.page}>
+    <PageFrame route={Route.sendCenter} className={styles.page}>
       <ListScreen data-testid="sms-batches">
         <FilterBar
           label={t('sms.batchFilters')}
@@ -71,6 +73,6 @@ export default function SendCenter() {
           <RecordTable key={opened} batchId={opened} testId="batch-records" />
         </section>
       ) : null}
-    </div>
+    </PageFrame>
   );
 }

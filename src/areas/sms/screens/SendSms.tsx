@@ -1,4 +1,6 @@
-import { Button, Card, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, Text, Textarea, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Route } from '../../../shared/routes';
+import { PageFrame } from '../../../renderer/components/page/PageFrame';
 import { Send16Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -12,7 +14,7 @@ import { useBridgeMutation, useBridgeQuery } from '../../../renderer/hooks/bridg
 import { invalidateSendQueries } from './queries';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, maxWidth: '720px' },
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '720px' },
   preview: { padding: tokens.spacingHorizontalM, whiteSpace: 'pre-wrap' },
 });
 
@@ -72,79 +74,74 @@ export default function SendSms() {
   };
 
   return (
-    <form className={styles.page} onSubmit={submit} noValidate aria-label={t('sms.sendTitle')} data-testid="sms-send-form">
-      <Title3 as="h2">{t('sms.sendTitle')}</Title3>
-      <Field label={t('sms.templateName')} required validationState={attempted && !template ? 'error' : 'none'} validationMessage={attempted && !template ? t('sms.chooseTemplate') : undefined}>
-        <Dropdown
-          placeholder={templates.length === 0 && options.isSuccess ? t('sms.noTemplates') : t('sms.chooseTemplate')}
-          value={template?.name ?? ''}
-          selectedOptions={template ? [String(template.id)] : []}
-          onOptionSelect={(_event, data) => {
-            setTemplateId(data.optionValue === undefined ? null : Number(data.optionValue));
-            setParams({});
-          }}
-          data-testid="field-template"
-        >
-          {templates.map((item) => (
-            <Option key={item.id} value={String(item.id)}>
-              {item.name}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
-      <Field label={t('sms.signatureName')} required validationState={attempted && !signature ? 'error' : 'none'} validationMessage={attempted && !signature ? t('sms.chooseSignature') : undefined}>
-        <Dropdown
-          placeholder={signatures.length === 0 && options.isSuccess ? t('sms.noSignatures') : t('sms.chooseSignature')}
-          value={signature?.name ?? ''}
-          selectedOptions={signature ? [String(signature.id)] : []}
-          onOptionSelect={(_event, data) => setSignatureId(data.optionValue === undefined ? null : Number(data.optionValue))}
-          data-testid="field-signature"
-        >
-          {signatures.map((item) => (
-            <Option key={item.id} value={String(item.id)}>
-              {item.name}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
-      {template?.variables.map((name) => {
-        const error = attempted && missing.includes(name) ? t('sms.variableMissing', { name }) : undefined;
-        return (
-          <Field key={name} label={name} required validationState={error ? 'error' : 'none'} validationMessage={error}>
-            <Input value={params[name] ?? ''} maxLength={SmsLimits.variableValueMax} onChange={(_event, data) => setParams({ ...params, [name]: data.value })} data-testid={`field-param-${name}`} />
-          </Field>
-        );
-      })}
-      <Field
-        label={t('sms.phones')}
-        required
-        hint={phonesProblem ? undefined : t('sms.phonesHint', { max: SmsLimits.recipientsMax })}
-        validationState={phonesProblem ? 'error' : 'none'}
-        validationMessage={phonesProblem}
-      >
-        <Textarea value={phones} onChange={(_event, data) => setPhones(data.value)} resize="vertical" rows={5} data-testid="field-phones" />
-      </Field>
-      <Text data-testid="sms-phone-count">{t('sms.phonesCount', { count: parsed.numbers.length })}</Text>
-      {parsed.duplicates.length > 0 ? (
-        <MessageBar intent="warning" data-testid="sms-duplicates">
-          <MessageBarBody>{t('sms.phonesDuplicates', { count: parsed.duplicates.length, numbers: parsed.duplicates.slice(0, SmsLimits.invalidNumbersShown).join(', ') })}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-      <Field label={t('sms.preview')} validationState={tooLong ? 'error' : 'none'} validationMessage={tooLong ? t('sms.previewTooLong', { max: SmsLimits.textMax }) : undefined}>
-        <Card className={styles.preview} data-testid="sms-preview">
-          <Text>{text}</Text>
-          <Text size={200} data-testid="sms-preview-length">
-            {t('common.characterCount', { length, max: SmsLimits.textMax })}
-          </Text>
-        </Card>
-      </Field>
-      <PermissionGate perm={Perm.smsSend}>
-        <div>
-          <Button type="submit" appearance="primary" icon={<Send16Regular />} disabled={send.isPending} data-testid="sms-send">
-            {t('sms.send')}
-          </Button>
-        </div>
-      </PermissionGate>
-    </form>
+    <PageFrame route={Route.sendingSMS}>
+      <form className={styles.page} onSubmit={submit} noValidate aria-label={t('sms.sendTitle')} data-testid="sms-send-form">
+        <Field label={t('sms.templateName')} required validationState={attempted && !template ? 'error' : 'none'} validationMessage={attempted && !template ? t('sms.chooseTemplate') : undefined}>
+          <Dropdown
+            placeholder={templates.length === 0 && options.isSuccess ? t('sms.noTemplates') : t('sms.chooseTemplate')}
+            value={template?.name ?? ''}
+            selectedOptions={template ? [String(template.id)] : []}
+            onOptionSelect={(_event, data) => {
+              setTemplateId(data.optionValue === undefined ? null : Number(data.optionValue));
+              setParams({});
+            }}
+            data-testid="field-template"
+          >
+            {templates.map((item) => (
+              <Option key={item.id} value={String(item.id)}>
+                {item.name}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+        <Field label={t('sms.signatureName')} required validationState={attempted && !signature ? 'error' : 'none'} validationMessage={attempted && !signature ? t('sms.chooseSignature') : undefined}>
+          <Dropdown
+            placeholder={signatures.length === 0 && options.isSuccess ? t('sms.noSignatures') : t('sms.chooseSignature')}
+            value={signature?.name ?? ''}
+            selectedOptions={signature ? [String(signature.id)] : []}
+            onOptionSelect={(_event, data) => setSignatureId(data.optionValue === undefined ? null : Number(data.optionValue))}
+            data-testid="field-signature"
+          >
+            {signatures.map((item) => (
+              <Option key={item.id} value={String(item.id)}>
+                {item.name}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+        {template?.variables.map((name) => {
+          const error = attempted && missing.includes(name) ? t('sms.variableMissing', { name }) : undefined;
+          return (
+            <Field key={name} label={name} required validationState={error ? 'error' : 'none'} validationMessage={error}>
+              <Input value={params[name] ?? ''} maxLength={SmsLimits.variableValueMax} onChange={(_event, data) => setParams({ ...params, [name]: data.value })} data-testid={`field-param-${name}`} />
+            </Field>
+          );
+        })}
+        <Field label={t('sms.phones')} required hint={t('sms.phonesHint', { max: SmsLimits.recipientsMax })} validationState={phonesProblem ? 'error' : 'none'} validationMessage={phonesProblem}>
+          <Textarea value={phones} onChange={(_event, data) => setPhones(data.value)} resize="vertical" rows={5} data-testid="field-phones" />
+        </Field>
+        <Text data-testid="sms-phone-count">{t('sms.phonesCount', { count: parsed.numbers.length })}</Text>
+        {parsed.duplicates.length > 0 ? (
+          <MessageBar intent="warning" data-testid="sms-duplicates">
+            <MessageBarBody>{t('sms.phonesDuplicates', { count: parsed.duplicates.length, numbers: parsed.duplicates.slice(0, SmsLimits.invalidNumbersShown).join(', ') })}</MessageBarBody>
+          </MessageBar>
+        ) : null}
+        <Field label={t('sms.preview')} validationState={tooLong ? 'error' : 'none'} validationMessage={tooLong ? t('sms.previewTooLong', { max: SmsLimits.textMax }) : undefined}>
+          <Card className={styles.preview} data-testid="sms-preview">
+            <Text>{text}</Text>
+            <Text size={200} data-testid="sms-preview-length">
+              {t('common.characterCount', { length, max: SmsLimits.textMax })}
+            </Text>
+          </Card>
+        </Field>
+        <PermissionGate perm={Perm.smsSend}>
+          <div>
+            <Button type="submit" appearance="primary" icon={<Send16Regular />} disabled={send.isPending} data-testid="sms-send">
+              {t('sms.send')}
+            </Button>
+          </div>
+        </PermissionGate>
+      </form>
+    </PageFrame>
   );
 }

@@ -47,7 +47,7 @@ export default function SignatureList() {
     actionsColumn(t('common.actions'), (row) => <RowActions rowLabel={row.name} testIdPrefix={`signature-row-${row.id}`} actions={[rowActions.edit(row), rowActions.remove(row)]} />),
   ];
   return (
-    <ListScreen data-testid="signature-list">
+    <ListScreen route={Route.signatureManage} data-testid="signature-list">
       <FilterBar label={t('sms.signatureFilters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField
           label={t('sms.signatureName')}

@@ -73,13 +73,7 @@ function TemplateEditor({ record, reload }: LoadedRecord<SmsTemplateRecord>) {
         </Dropdown>
       </Field>
       <RuleField form={form} name="templateCode" label={t('sms.templateCode')} hint={t('sms.templateCodeHint')} maxLength={SmsLimits.templateCodeMax} required disabled={locked} />
-      <Field
-        label={t('sms.templateContent')}
-        required
-        hint={contentError ? undefined : t('sms.templateContentHint')}
-        validationState={contentError ? 'error' : 'none'}
-        validationMessage={contentError}
-      >
+      <Field label={t('sms.templateContent')} required hint={t('sms.templateContentHint')} validationState={contentError ? 'error' : 'none'} validationMessage={contentError}>
         <Textarea
           value={values.content}
           onChange={(_event, data) => form.setValue('content', data.value)}

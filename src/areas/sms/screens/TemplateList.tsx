@@ -99,7 +99,7 @@ export default function TemplateList() {
 
   const status = list.filters.draft.status;
   return (
-    <ListScreen data-testid="template-list">
+    <ListScreen route={Route.templateManage} data-testid="template-list">
       <FilterBar label={t('sms.templateFilters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField
           label={t('sms.templateName')}

@@ -1,4 +1,6 @@
 import { Card, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { Route } from '../../../shared/routes';
+import { PageFrame } from '../../../renderer/components/page/PageFrame';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StatisticsProfile } from '../contract';
@@ -43,7 +45,7 @@ export default function UserStatistics() {
   const [month, setMonth] = useState<string | null>(null);
 
   return (
-    <section className={styles.screen} data-testid="statistics-screen">
+    <PageFrame route={Route.userStatistics} className={styles.screen} data-testid="statistics-screen">
       {profile.isError ? <ErrorState title={t('stats.summaryFailed')} error={profile.error} onRetry={() => void profile.refetch()} /> : null}
       <div className={styles.summary} role="group" aria-label={t('stats.summary')}>
         {SUMMARY.map(({ key, label }) => (
@@ -68,6 +70,6 @@ export default function UserStatistics() {
         {tab === 'records' ? <RecordsTab /> : null}
         {tab === 'sessions' ? <SessionsTab /> : null}
       </div>
-    </section>
+    </PageFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { Badge, Button, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
+import { Route } from '../../../shared/routes';
 import { Add20Regular, ArrowClockwise20Regular, Edit20Regular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,7 +87,7 @@ export default function ApiKeyList() {
 
   const { draft } = list.filters;
   return (
-    <ListScreen data-testid="api-key-list">
+    <ListScreen route={Route.appSystem} data-testid="api-key-list">
       <FilterBar label={t('common.filters')} filters={list.filters} testIdPrefix="filter-">
         <FilterTextField label={t('apiKey.filter.apiKey')} value={draft.apiKey} onChange={(apiKey) => list.filters.change({ apiKey })} data-testid="filter-apiKey" />
         <FilterTextField label={t('common.systemName')} value={draft.systemName} onChange={(systemName) => list.filters.change({ systemName })} data-testid="filter-systemName" />

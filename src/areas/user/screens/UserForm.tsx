@@ -1,4 +1,4 @@
-import { Field, Radio, RadioGroup, Subtitle2, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Radio, RadioGroup, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -8,8 +8,8 @@ import { Route } from '../../../shared/routes';
 import { Limits } from '../../../shared/rules';
 import { useIdentity } from '../../../renderer/components/screen/identity';
 import { namePinnedFieldBy } from '../../../renderer/components/form/record-form';
-import { RecordFormPage, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
-import { RuleField, fieldMessage } from '../../../renderer/components/form/RuleForm';
+import { FormSection, RecordFormPage, RecordLoader, type LoadedRecord } from '../../../renderer/components/form/RecordForm';
+import { RuleField, useFieldMessage } from '../../../renderer/components/form/RuleForm';
 import { useRecordForm } from '../../../renderer/components/form/useRecordForm';
 import { OrgCascader } from '../../../renderer/components/OrgCascader';
 import { invalidateBridgeQueries, useBridgeQuery } from '../../../renderer/hooks/bridge-query';
@@ -20,9 +20,6 @@ import { authorityDraftsOf, authorityProblems, userAddPayload, userFieldLabelKey
 
 const useStyles = makeStyles({
   page: { gap: tokens.spacingVerticalL, maxWidth: '1100px', minWidth: 0 },
-  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', columnGap: tokens.spacingHorizontalXL, rowGap: tokens.spacingVerticalM },
-  hint: { color: tokens.colorNeutralForeground3 },
 });
 
 let draftCounter = 0;
@@ -99,60 +96,41 @@ function UserEditor({ record, reload }: LoadedRecord<UserRecord>) {
   const available = useMemo(() => (classifications.data ? new Set(classifications.data.map((entry) => entry.classificationId)) : null), [classifications.data]);
   const problems = useMemo(() => authorityProblems(authorities, available), [authorities, available]);
 
-  const orgMessage = form.errors.deptId ? fieldMessage(t, form.errors.deptId, t('common.organisation'), 'chosen') : undefined;
+  const orgMessage = useFieldMessage(form, 'deptId', t('common.organisation'), 'chosen');
   const statusMessage = form.errors.status ? t(form.errors.status) : undefined;
 
   const title = record === null ? t('user.addTitle') : t('user.editTitle', { username: record.username });
   return (
     <RecordFormPage controller={controller} title={title} testIdPrefix="user" readOnlyText={t('user.readOnly')} className={styles.page}>
-      <section className={styles.section} aria-labelledby="user-form-basic">
-        <Subtitle2 as="h3" id="user-form-basic">
-          {t('user.basicSection')}
-        </Subtitle2>
-        <div className={styles.grid}>
-          <RuleField form={form} name="username" label={t('common.loginName')} required maxLength={Limits.usernameMax} autoComplete="off" hint={t('user.usernameHint')} />
-          <RuleField form={form} name="name" label={t('common.personName')} required maxLength={Limits.personNameMax} autoComplete="off" />
-          {isNew ? (
-            <RuleField form={form} name="password" label={t('user.password')} type="password" required maxLength={Limits.newPasswordMax} autoComplete="new-password" hint={t('password.ruleHint')} />
-          ) : null}
-          <Field label={t('common.organisation')} required validationState={orgMessage ? 'error' : 'none'} validationMessage={orgMessage}>
-            <OrgCascader nodes={orgs.nodes} value={deptId} onChange={(id) => form.setValue('deptId', id)} preselectFirst={false} data-testid="field-deptId" />
-          </Field>
-          <RuleField form={form} name="email" label={t('user.email')} type="email" maxLength={Limits.emailMax} autoComplete="off" />
-          <RuleField form={form} name="mobile" label={t('user.mobile')} maxLength={Limits.mobileMax} autoComplete="off" />
-          <Field
-            label={t('common.status')}
-            required
-            validationState={statusMessage ? 'error' : 'none'}
-            validationMessage={statusMessage}
-            hint={isSelf && !statusMessage ? t('user.cannotDisableSelf') : undefined}
-          >
-            <RadioGroup layout="horizontal" value={String(form.values.status)} onChange={(_event, data) => form.setValue('status', Number(data.value))} data-testid="field-status">
-              <Radio value={String(UserStatus.Enabled)} label={t('user.statusEnabled')} />
-              <Radio value={String(UserStatus.Disabled)} label={t('common.disabled')} disabled={isSelf} />
-            </RadioGroup>
-          </Field>
-          <Field label={t('user.resetPwdAllowed')} hint={t('user.resetPwdAllowedHint')}>
-            <Switch checked={form.values.resetPwdAllowed} onChange={(_event, data) => form.setValue('resetPwdAllowed', data.checked)} data-testid="field-resetPwdAllowed" />
-          </Field>
-        </div>
-      </section>
+      <FormSection title={t('user.basicSection')} layout="grid">
+        <RuleField form={form} name="username" label={t('common.loginName')} required maxLength={Limits.usernameMax} autoComplete="off" hint={t('user.usernameHint')} />
+        <RuleField form={form} name="name" label={t('common.personName')} required maxLength={Limits.personNameMax} autoComplete="off" />
+        {isNew ? (
+          <RuleField form={form} name="password" label={t('user.password')} type="password" required maxLength={Limits.newPasswordMax} autoComplete="new-password" hint={t('password.ruleHint')} />
+        ) : null}
+        <Field label={t('common.organisation')} required validationState={orgMessage ? 'error' : 'none'} validationMessage={orgMessage}>
+          <OrgCascader nodes={orgs.nodes} value={deptId} onChange={(id) => form.setValue('deptId', id)} preselectFirst={false} data-testid="field-deptId" />
+        </Field>
+        <RuleField form={form} name="email" label={t('user.email')} type="email" maxLength={Limits.emailMax} autoComplete="off" />
+        <RuleField form={form} name="mobile" label={t('user.mobile')} maxLength={Limits.mobileMax} autoComplete="off" />
+        <Field label={t('common.status')} required validationState={statusMessage ? 'error' : 'none'} validationMessage={statusMessage} hint={isSelf ? t('user.cannotDisableSelf') : undefined}>
+          <RadioGroup layout="horizontal" value={String(form.values.status)} onChange={(_event, data) => form.setValue('status', Number(data.value))} data-testid="field-status">
+            <Radio value={String(UserStatus.Enabled)} label={t('user.statusEnabled')} />
+            <Radio value={String(UserStatus.Disabled)} label={t('common.disabled')} disabled={isSelf} />
+          </RadioGroup>
+        </Field>
+        <Field label={t('user.resetPwdAllowed')} hint={t('user.resetPwdAllowedHint')}>
+          <Switch checked={form.values.resetPwdAllowed} onChange={(_event, data) => form.setValue('resetPwdAllowed', data.checked)} data-testid="field-resetPwdAllowed" />
+        </Field>
+      </FormSection>
 
-      <section className={styles.section} aria-labelledby="user-form-roles">
-        <Subtitle2 as="h3" id="user-form-roles">
-          {t('identity.roles')}
-        </Subtitle2>
-        <Text className={styles.hint}>{t('user.rolesHint')}</Text>
+      <FormSection title={t('identity.roles')} hint={t('user.rolesHint')}>
         <RolePicker orgNodes={orgs.nodes} defaultOrgId={deptId} chosen={roles} onChange={setRoles} />
-      </section>
+      </FormSection>
 
-      <section className={styles.section} aria-labelledby="user-form-authority">
-        <Subtitle2 as="h3" id="user-form-authority">
-          {t('user.authoritySection')}
-        </Subtitle2>
-        <Text className={styles.hint}>{t('user.authorityHint')}</Text>
+      <FormSection title={t('user.authoritySection')} hint={t('user.authorityHint')}>
         <DataAuthorityEditor deptId={deptId} classifications={classifications} drafts={authorities} onChange={setAuthorities} problems={controller.attempted ? problems : {}} newKey={newDraftKey} />
-      </section>
+      </FormSection>
     </RecordFormPage>
   );
 }

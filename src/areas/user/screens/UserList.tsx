@@ -181,7 +181,7 @@ export default function UserList() {
 
   const { draft } = list.filters;
   return (
-    <ListScreen data-testid="user-list">
+    <ListScreen route={Route.user} data-testid="user-list">
       <FilterBar
         label={t('user.filters')}
         filters={list.filters}

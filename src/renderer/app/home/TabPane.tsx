@@ -88,7 +88,7 @@ export interface TabPaneProps {
  */
 export const TabPane = memo(function TabPane({ path, screen, title, active, roleId, reloadSignal, closeSelf }: TabPaneProps) {
   const styles = useStyles();
-  const tab = useMemo<ShellTabValue>(() => ({ path, active, closeSelf }), [path, active, closeSelf]);
+  const tab = useMemo<ShellTabValue>(() => ({ path, title, active, closeSelf }), [path, title, active, closeSelf]);
 
   let content: ReactNode;
   if (screen.kind === 'external') {

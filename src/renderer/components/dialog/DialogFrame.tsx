@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import type { FormEvent, ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOverlayWhile } from '../overlay';
+import { OutsidePageHeader } from '../page/PageFrame';
 
 export interface DialogSubmit {
   label: string;
@@ -105,13 +106,16 @@ export function DialogFrame({
   return (
     <Dialog open={open} modalType={modalType} onOpenChange={onDismiss ? (_event, data) => !data.open && dismiss() : undefined}>
       <DialogSurface className={className} data-testid={testId}>
-        {onSubmit ? (
-          <form onSubmit={send} noValidate>
-            {body}
-          </form>
-        ) : (
-          body
-        )}
+        {/* A list inside the dialog keeps its parts in the dialog, not in the page behind it. */}
+        <OutsidePageHeader>
+          {onSubmit ? (
+            <form onSubmit={send} noValidate>
+              {body}
+            </form>
+          ) : (
+            body
+          )}
+        </OutsidePageHeader>
       </DialogSurface>
     </Dialog>
   );

@@ -1,24 +1,47 @@
-import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner, Text, Title3, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner, Subtitle2, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowLeft20Regular, ArrowReset20Regular, Save20Regular } from '@fluentui/react-icons';
-import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallableEndpointId, CallInput, CallOutput } from '../../../shared/bridge';
 import { useShellTab } from '../screen/shell-tab';
 import { useBridgeQuery } from '../../hooks/bridge-query';
 import { PermissionGate } from '../permissions';
 import { EmptyState, ErrorState, LoadingState } from '../states';
+import { PageHeader } from '../page/PageFrame';
 import { recordAddress } from './record-form';
 import type { RecordFormController } from './useRecordForm';
 
 const useStyles = makeStyles({
   problem: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL },
-  actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, paddingTop: tokens.spacingVerticalS },
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, maxWidth: '640px' },
-  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  sheet: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL, maxWidth: '760px' },
-  sheetHeader: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  subtitle: { color: tokens.colorNeutralForeground3 },
+  // Save and back stay in view at the bottom of the tab while a long form scrolls beneath them.
+  actions: {
+    position: 'sticky',
+    bottom: 0,
+    zIndex: 2,
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalM} 0`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL} 0`, maxWidth: '640px' },
+  sheet: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL} 0`, maxWidth: '760px' },
   sheetForm: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // One row of a form holds controls of one height: Fluent's text inputs and selects are 32px, a radio group and
+  // a switch bring their own padding (30 and 38px); they are centred in the same 32px.
+  controls: {
+    '& .fui-Field > .fui-RadioGroup': { minHeight: '32px', alignItems: 'center', boxSizing: 'border-box' },
+    '& .fui-Field > .fui-RadioGroup .fui-Radio': { alignItems: 'center' },
+    '& .fui-Field > .fui-Switch': { height: '32px', alignItems: 'center', alignSelf: 'flex-start', boxSizing: 'border-box' },
+    '& .fui-Field > .fui-Checkbox': { minHeight: '32px', alignItems: 'center' },
+  },
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  sectionHint: { color: tokens.colorNeutralForeground3 },
+  sectionFields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // Two columns on a wide form, one on a narrow one; a field's label, control and message line up across a row.
+  sectionGrid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', columnGap: tokens.spacingHorizontalXL, rowGap: tokens.spacingVerticalM, alignItems: 'start' },
 });
 
 /** What the editor of a record form gets: the stored record (null to add one), and how to read it again. */
@@ -115,10 +138,9 @@ export function RecordFormFailure<V extends Record<string, unknown>>({ controlle
 /** Save (for a role that may), reset (add mode only) and back to the list. */
 export function RecordFormActions<V extends Record<string, unknown>>({ controller, testIdPrefix }: { controller: RecordFormController<V>; testIdPrefix: string }) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const { busy, returning, locked, reset, back, savePerm } = controller;
   return (
-    <div className={styles.actions}>
+    <FormActionBar data-testid={`${testIdPrefix}-form-actions`}>
       <PermissionGate perm={savePerm}>
         <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : <Save20Regular />} data-testid={`${testIdPrefix}-save`}>
           {returning ? t('form.returning') : t('form.save')}
@@ -132,6 +154,17 @@ export function RecordFormActions<V extends Record<string, unknown>>({ controlle
       <Button icon={<ArrowLeft20Regular />} onClick={back} disabled={returning} data-testid={`${testIdPrefix}-back`}>
         {t('form.backToList')}
       </Button>
+    </FormActionBar>
+  );
+}
+
+/** A form's buttons in a bar that stays in view at the bottom of the tab while the form scrolls. */
+export function FormActionBar({ children, 'data-testid': testId }: { children: ReactNode; 'data-testid'?: string }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <div className={styles.actions} role="group" aria-label={t('form.actionsBar')} data-testid={testId}>
+      {children}
     </div>
   );
 }
@@ -157,17 +190,16 @@ export interface RecordFormPageProps<V extends Record<string, unknown>> {
 /** A record form page: heading, the read-only note, the fields, why the last save failed, and save / reset / back. */
 export function RecordFormPage<V extends Record<string, unknown>>({ controller, title, testIdPrefix, readOnlyText, className, onSubmit, aside, children }: RecordFormPageProps<V>) {
   const styles = useStyles();
-  const heading = <Title3 as="h2">{title}</Title3>;
   return (
-    <form ref={controller.formRef} className={mergeClasses(styles.page, className)} onSubmit={onSubmit ?? controller.submit} noValidate aria-label={title} data-testid={`${testIdPrefix}-form`}>
-      {aside ? (
-        <div className={styles.header}>
-          {heading}
-          {aside}
-        </div>
-      ) : (
-        heading
-      )}
+    <form
+      ref={controller.formRef}
+      className={mergeClasses(styles.page, styles.controls, className)}
+      onSubmit={onSubmit ?? controller.submit}
+      noValidate
+      aria-label={title}
+      data-testid={`${testIdPrefix}-form`}
+    >
+      <PageHeader title={title} actions={aside} />
       <ReadOnlyNote controller={controller} text={readOnlyText} testIdPrefix={testIdPrefix} />
       {children}
       <RecordFormFailure controller={controller} data-testid={`${testIdPrefix}-form-error`} />
@@ -187,13 +219,10 @@ export function RecordFormSheet<V extends Record<string, unknown>>({ controller,
   const styles = useStyles();
   return (
     <div className={mergeClasses(styles.sheet, className)} data-testid={`${testIdPrefix}-form`}>
-      <header className={styles.sheetHeader}>
-        <Title3 as="h2">{title}</Title3>
-        <Text className={styles.subtitle}>{subtitle}</Text>
-      </header>
+      <PageHeader title={title} description={subtitle} />
       <ReadOnlyNote controller={controller} text={readOnlyText} testIdPrefix={testIdPrefix} />
       {notes}
-      <form ref={controller.formRef} className={styles.sheetForm} onSubmit={controller.submit} noValidate aria-label={title}>
+      <form ref={controller.formRef} className={mergeClasses(styles.sheetForm, styles.controls)} onSubmit={controller.submit} noValidate aria-label={title}>
         {children}
         <RecordFormFailure controller={controller} data-testid={`${testIdPrefix}-form-error`} />
         <RecordFormActions controller={controller} testIdPrefix={testIdPrefix} />
@@ -209,5 +238,30 @@ function ReadOnlyNote<V extends Record<string, unknown>>({ controller, text, tes
     <MessageBar intent="info" data-testid={`${testIdPrefix}-form-read-only`}>
       <MessageBarBody>{text}</MessageBarBody>
     </MessageBar>
+  );
+}
+
+export interface FormSectionProps {
+  title: string;
+  /** A line under the title on what the section holds. */
+  hint?: string;
+  /** 'grid': the fields in two columns where the form is wide enough; 'stack' (default): one under the other. */
+  layout?: 'grid' | 'stack';
+  'data-testid'?: string;
+  children: ReactNode;
+}
+
+/** A titled group of a form's fields (basic information, contact, access…): long forms read in parts. */
+export function FormSection({ title, hint, layout = 'stack', 'data-testid': testId, children }: FormSectionProps) {
+  const styles = useStyles();
+  const headingId = useId();
+  return (
+    <section className={mergeClasses(styles.section, styles.controls)} aria-labelledby={headingId} data-testid={testId}>
+      <Subtitle2 as="h3" id={headingId}>
+        {title}
+      </Subtitle2>
+      {hint ? <Text className={styles.sectionHint}>{hint}</Text> : null}
+      <div className={layout === 'grid' ? styles.sectionGrid : styles.sectionFields}>{children}</div>
+    </section>
   );
 }

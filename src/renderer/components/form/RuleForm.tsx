@@ -1,5 +1,5 @@
-import { Field, Input, type InputProps } from '@fluentui/react-components';
-import { useCallback, useRef, useState } from 'react';
+import { Field, Input, makeStyles, mergeClasses, tokens, type InputProps } from '@fluentui/react-components';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../date/DateFields';
 import type { TFunction } from 'i18next';
@@ -25,6 +25,12 @@ export interface RuleForm<V extends Record<string, unknown>> {
   /** Shows a message that no rule produced (an i18n key), or clears it with null. */
   setError(name: keyof V, key: MessageKey | null): void;
   reset(values?: Partial<V>): void;
+  /** The server's refusal of each field's value (a value taken, a bad value), until the field is changed. */
+  refusals: Partial<Record<keyof V, string>>;
+  /** Shows the server's refusal under a field; false when no field on view shows refusals for that name (then the form says it above its actions). */
+  refuse(name: keyof V, text: string): boolean;
+  /** A field on view that shows its refusal registers here while mounted (`useFieldMessage`). */
+  showsRefusals(name: keyof V): () => void;
 }
 
 /**
@@ -40,6 +46,9 @@ export function useRuleForm<V extends Record<string, unknown>>(specs: FieldSpecs
   const [values, setValues] = useState<V>(initialValues);
   const [errors, setErrors] = useState<Partial<Record<keyof S, MessageKey>>>({});
   const touched = useRef(new Set<keyof S>());
+  const [refusals, setRefusals] = useState<Partial<Record<keyof S, string>>>({});
+  // How many mounted fields show each name's refusal.
+  const shown = useRef(new Map<keyof S, number>());
   const valuesRef = useRef(values);
   valuesRef.current = values;
 
@@ -60,6 +69,7 @@ export function useRuleForm<V extends Record<string, unknown>>(specs: FieldSpecs
       valuesRef.current = next;
       touched.current.add(name);
       setValues(next);
+      setRefusals((previous) => (name in previous ? withoutKeys(previous, [name]) : previous));
       setErrors((previous) => {
         if (!(name in previous)) return previous;
         const updated = { ...previous };
@@ -108,9 +118,41 @@ export function useRuleForm<V extends Record<string, unknown>>(specs: FieldSpecs
       for (const name of Object.keys(patch)) delete kept[name as keyof S];
       return kept;
     });
+    setRefusals({});
   }, []);
 
-  return { values, errors, setValue, validateField, validate, setError, reset };
+  const refuse = useCallback((name: keyof S, text: string) => {
+    if ((shown.current.get(name) ?? 0) === 0) return false;
+    setRefusals((previous) => ({ ...previous, [name]: text }));
+    return true;
+  }, []);
+
+  const showsRefusals = useCallback((name: keyof S) => {
+    shown.current.set(name, (shown.current.get(name) ?? 0) + 1);
+    return () => {
+      shown.current.set(name, (shown.current.get(name) ?? 1) - 1);
+    };
+  }, []);
+
+  return { values, errors, setValue, validateField, validate, setError, reset, refusals, refuse, showsRefusals };
+}
+
+function withoutKeys<T extends object>(record: T, keys: readonly PropertyKey[]): T {
+  const copy = { ...record };
+  for (const key of keys) delete copy[key as keyof T];
+  return copy;
+}
+
+/**
+ * The message under a field of a `useRuleForm`: its broken rule, else the server's refusal of its value (shown
+ * until it is changed). A field calling this shows refusals, so the form puts them here rather than above its actions.
+ */
+export function useFieldMessage<V extends Record<string, unknown>>(form: RuleForm<V>, name: keyof V & string, label: string, kind: FieldKind = 'typed'): string | undefined {
+  const { t } = useTranslation();
+  const { showsRefusals } = form;
+  useEffect(() => showsRefusals(name), [showsRefusals, name]);
+  const key = form.errors[name];
+  return key ? fieldMessage(t, key, label, kind) : form.refusals[name];
 }
 
 /** How a field is filled: typed ("please enter …") or chosen from a list, tree or radio group ("please choose …"). */
@@ -139,7 +181,37 @@ interface RuleFieldProps<V extends Record<string, unknown>> {
   refusal?: string;
 }
 
-/** A labelled text input bound to a `useRuleForm` field, with the rule's message under it. */
+/**
+ * A field's hint with the count of characters typed against the field's limit (12/50) at its right, so the limit
+ * is seen before it cuts; the count turns to a warning at the limit. Only the hint without a limit.
+ */
+export function HintWithCounter({ hint, length, max }: { hint?: ReactNode; length: number; max?: number }) {
+  const styles = useHintStyles();
+  const { t } = useTranslation();
+  if (max === undefined) return <>{hint}</>;
+  return (
+    <span className={styles.row}>
+      <span>{hint}</span>
+      <span className={mergeClasses(styles.counter, length >= max && styles.full)} aria-label={t('form.lengthCount', { length, max })} data-testid="length-counter">
+        {length}/{max}
+      </span>
+    </span>
+  );
+}
+
+const useHintStyles = makeStyles({
+  row: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: tokens.spacingHorizontalM },
+  counter: { marginLeft: 'auto', flexShrink: 0, fontVariantNumeric: 'tabular-nums', color: tokens.colorNeutralForeground3 },
+  full: { color: tokens.colorPaletteDarkOrangeForeground1 },
+});
+
+/** Input types whose length a reader does not count (a password is hidden; a number is no text). */
+const UNCOUNTED_TYPES: ReadonlySet<string> = new Set(['password', 'number']);
+
+/**
+ * A labelled text input bound to a `useRuleForm` field: the rule's message (or the server's refusal) under it, its
+ * hint kept beside the message, and the count of characters against its limit.
+ */
 export function RuleField<V extends Record<string, unknown>>({
   form,
   name,
@@ -154,14 +226,20 @@ export function RuleField<V extends Record<string, unknown>>({
   disabled,
   refusal,
 }: RuleFieldProps<V>) {
-  const { t } = useTranslation();
-  const key = form.errors[name];
-  const message = key ? fieldMessage(t, key, label) : refusal;
+  const message = useFieldMessage(form, name, label) ?? refusal;
+  const value = String(form.values[name] ?? '');
+  const counted = maxLength !== undefined && !UNCOUNTED_TYPES.has(type) ? maxLength : undefined;
   return (
-    <Field label={label} required={required} hint={message ? undefined : hint} validationState={message ? 'error' : 'none'} validationMessage={message}>
+    <Field
+      label={label}
+      required={required}
+      hint={hint || counted !== undefined ? <HintWithCounter hint={hint} length={value.length} max={counted} /> : undefined}
+      validationState={message ? 'error' : 'none'}
+      validationMessage={message}
+    >
       <Input
         name={name}
-        value={String(form.values[name] ?? '')}
+        value={value}
         onChange={(_event, data) => form.setValue(name, data.value as V[typeof name])}
         onBlur={() => form.validateField(name)}
         type={type}
@@ -186,10 +264,9 @@ export function RuleDateField<V extends Record<string, unknown>>({
   max,
   disabled,
 }: Pick<RuleFieldProps<V>, 'form' | 'name' | 'label' | 'required' | 'hint' | 'disabled'> & { max?: string }) {
-  const { t } = useTranslation();
-  const key = form.errors[name];
+  const message = useFieldMessage(form, name, label);
   return (
-    <Field label={label} required={required} hint={key ? undefined : hint} validationState={key ? 'error' : 'none'} validationMessage={key ? fieldMessage(t, key, label) : undefined}>
+    <Field label={label} required={required} hint={hint} validationState={message ? 'error' : 'none'} validationMessage={message}>
       <DateInput
         value={String(form.values[name] ?? '')}
         onChange={(value) => {

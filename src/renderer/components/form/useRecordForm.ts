@@ -14,7 +14,7 @@ import type { MessageKey } from '../../i18n/message-key';
 import { useNotify } from '../notify';
 import { guardKeyOf, usePermissions } from '../permissions';
 import { errorMessage } from '../states';
-import { isPinnableRefusal, sameContent } from './record-form';
+import { isPinnableRefusal, pinnedRefusalOf, sameContent } from './record-form';
 import { useRuleForm, type FieldSpecs, type RuleForm } from './RuleForm';
 import { useUnsavedGuard } from './unsaved-changes';
 
@@ -174,10 +174,20 @@ export function useRecordForm<V extends Record<string, unknown>, R, AddId extend
   const refused = (error: Error) => {
     // A session end is handled by the shell, and a dropped connection stays silent (spec 000 §8).
     if (sessionEndOf(error) || isTransportFailure(error)) return;
+    // A refusal about one field (a value taken, a bad value) is said under that field, as in a dialog; the form
+    // says it above its actions only when no field on view shows it.
     if (conflict && isBridgeError(error) && error.code === ResponseCode.Conflict) {
       const { field, key } = conflict(form.values);
-      form.setError(field, key);
       pointAtProblem();
+      if (form.refuse(field, t(key))) return;
+      form.setError(field, key);
+      setFailure(error);
+      return;
+    }
+    const pinned = pinnedRefusalOf(error, form.values);
+    if (pinned && form.refuse(pinned.field, pinned.text)) {
+      pointAtProblem();
+      return;
     }
     setFailure(error);
   };

@@ -6,6 +6,7 @@ import { CrudActions, type CrudActionsProps } from '../CrudActions';
 import { OrgCascader, type OrgNode } from '../OrgCascader';
 import { FILTER_TEXT_MAX, type FilterValues } from './filters';
 import { LIST_TABLE_MAX_HEIGHT, LIST_TABLE_MIN_HEIGHT } from './column-kinds';
+import { OutsidePageHeader, PageFrame } from '../page/PageFrame';
 
 const useStyles = makeStyles({
   // The tab's height: the table takes what the filters and actions leave, so its pager stays in view.
@@ -28,12 +29,22 @@ const useStyles = makeStyles({
 /** The table fits the height left rather than its fixed maximum, down to a few rows (then the tab scrolls). */
 const FIT_TABLE = { [LIST_TABLE_MAX_HEIGHT]: 'none', [LIST_TABLE_MIN_HEIGHT]: '220px' } as CSSProperties;
 
-/** A list screen's column of filters, actions and table. */
-export function ListScreen({ children, 'data-testid': testId }: { children: ReactNode; 'data-testid': string }) {
+/**
+ * A list screen's column of filters, actions and table. With its `route` it is the screen's page frame: the header
+ * (title, what the screen is for, the table's views and columns and the list's add) comes first. Without one (a list
+ * in a tab or panel of a screen) its parts stay in its own column.
+ */
+export function ListScreen({ route, children, 'data-testid': testId }: { route?: string; children: ReactNode; 'data-testid': string }) {
   const styles = useStyles();
+  if (route !== undefined)
+    return (
+      <PageFrame route={route} className={styles.screen} style={FIT_TABLE} data-testid={testId}>
+        {children}
+      </PageFrame>
+    );
   return (
     <section className={styles.screen} style={FIT_TABLE} data-testid={testId}>
-      {children}
+      <OutsidePageHeader>{children}</OutsidePageHeader>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../states';
 import { CellContent, SCREEN_READER_ONLY_STYLE, TABLE_SCROLLER_STYLE, useCellStyles, type ColumnKind } from './column-kinds';
 import { arrangeColumns } from './column-layout';
 import { clampPage } from './list-state';
+import { InPageHeader } from '../page/PageFrame';
 import { ListViewToolbar, useColumnResizeAside } from './ListViewToolbar';
 import { Pager } from './Pager';
 import { headerCheckState, toggleAllOnPage, toggleRow, type RowId, type SelectionMode } from './selection';
@@ -200,7 +201,11 @@ export function ListTable<T>(props: ListTableProps<T>) {
 
   return (
     <div className={styles.root} data-testid={props['data-testid']}>
-      {views ? <ListViewToolbar views={views} columns={ownColumns} /> : null}
+      {views ? (
+        <InPageHeader slot="tools">
+          <ListViewToolbar views={views} columns={ownColumns} />
+        </InPageHeader>
+      ) : null}
       <div className={styles.scroller} ref={scrollerRef}>
         <Table className={cellStyles.table} aria-label={props['aria-label']} aria-busy={loading} size="small" aria-rowcount={rowsShown ? rows.length + 1 : undefined}>
           <TableHeader className={styles.header} ref={headerRef}>

@@ -16,16 +16,18 @@ export interface ColumnSize {
   max: number | null;
 }
 
+// The minimums are small: a header never wraps, so it holds its column open by itself, and a minimum wider than the
+// content only pushes the last columns under the pinned actions (issue 51: /user at 1440 px). The maximums cut.
 export const COLUMN_SIZES: Readonly<Record<ColumnKind, ColumnSize>> = {
-  id: { min: 48, max: 120 },
-  number: { min: 48, max: 120 },
-  code: { min: 80, max: 200 },
-  name: { min: 96, max: 240 },
-  text: { min: 160, max: 320 },
-  email: { min: 160, max: 260 },
+  id: { min: 40, max: 120 },
+  number: { min: 40, max: 120 },
+  code: { min: 64, max: 200 },
+  name: { min: 56, max: 240 },
+  text: { min: 120, max: 320 },
+  email: { min: 120, max: 260 },
   // "2026-12-02 07:51:58" whole: a time is never cut.
   time: { min: 136, max: null },
-  status: { min: 56, max: 200 },
+  status: { min: 48, max: 200 },
   actions: { min: 48, max: null },
 };
 

@@ -4,6 +4,8 @@ import { createContext, useContext } from 'react';
 export interface ShellTabValue {
   /** The tab's path (pathname + search). */
   path: string;
+  /** The tab's title as the tab bar shows it (the menu's name in the reader's language): the page header's too. */
+  title?: string;
   /** Whether the tab is the one on view; a kept list may refresh when it comes back. */
   active: boolean;
   /**

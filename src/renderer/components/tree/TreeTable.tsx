@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { arrangeColumns } from '../list/column-layout';
 import { CellContent, TABLE_SCROLLER_STYLE, useCellStyles } from '../list/column-kinds';
 import type { ListColumn } from '../list/ListTable';
+import { InPageHeader } from '../page/PageFrame';
 import { ListViewToolbar, useColumnResizeAside } from '../list/ListViewToolbar';
 import type { ListViewsSource } from '../list/useListViews';
 import { GapRow, useVirtualRows } from '../list/useVirtualRows';
@@ -257,7 +258,11 @@ export function TreeTable<T>(props: TreeTableProps<T>) {
 
   return (
     <>
-      {views ? <ListViewToolbar views={views} columns={ownColumns} /> : null}
+      {views ? (
+        <InPageHeader slot="tools">
+          <ListViewToolbar views={views} columns={ownColumns} />
+        </InPageHeader>
+      ) : null}
       <div className={styles.scroller} data-testid={props['data-testid']} ref={scrollerRef}>
         <Table className={cellStyles.table} aria-label={props['aria-label']} aria-busy={loading} role="treegrid" size="small" aria-rowcount={rowsShown ? rows.length + 1 : undefined}>
           <TableHeader className={styles.header} ref={headerRef}>
