@@ -30,6 +30,8 @@ const menuRow = (page: Page, name: string) =>
     .filter({ has: page.getByText(name, { exact: true }) });
 const rowBox = (page: Page, name: string) => listPane(page).getByRole('checkbox', { name: `选择此行 ${name}`, exact: true });
 const toolbar = (page: Page) => listPane(page).getByRole('toolbar', { name: '菜单操作' });
+/** The screen's header: its title and its primary action, the add. */
+const pageHeader = (page: Page) => listPane(page).getByTestId('page-header');
 
 async function openList(page: Page): Promise<void> {
   await page.getByTestId('top-menu').getByRole('button', { name: '系统管理' }).click();
@@ -38,7 +40,7 @@ async function openList(page: Page): Promise<void> {
 }
 
 async function openAdd(page: Page): Promise<Locator> {
-  await toolbar(page).getByRole('button', { name: '新增' }).click();
+  await pageHeader(page).getByRole('button', { name: '新增' }).click();
   const form = formPane(page);
   await expect(form.getByRole('heading', { name: '新增菜单', exact: true })).toBeVisible();
   return form;
@@ -71,7 +73,8 @@ async function saveAndReturn(page: Page, form: Locator, toastText: string): Prom
 test('adds a menu and a button under it, with the fields of each type, and the list shows them', async ({ page }) => {
   await signInAdmin(page, host);
   await openList(page);
-  await expect(toolbar(page).getByRole('button')).toHaveText(['新增', '修改', '删除', '刷新']);
+  await expect(pageHeader(page).getByRole('button', { name: '新增' })).toBeVisible();
+  await expect(toolbar(page).getByRole('button')).toHaveText(['修改', '删除', '刷新']);
 
   const form = await openAdd(page);
   await form.getByTestId('menu-save').click();

@@ -41,6 +41,8 @@ test.beforeAll(async ({ browser }) => {
 const listPane = (page: Page) => tabPane(page, Route.serviceCenter);
 const bindingRow = (page: Page, account: string) => listPane(page).getByTestId('list-row').filter({ hasText: account });
 const toolbar = (page: Page) => listPane(page).getByRole('toolbar', { name: '操作' });
+/** The screen's header: its title and its primary action, the add. */
+const pageHeader = (page: Page) => listPane(page).getByTestId('page-header');
 const centreBox = (scope: Locator, name: string) => scope.getByRole('tree', { name: '业务中心' }).getByRole('checkbox', { name, exact: true });
 
 async function openList(page: Page): Promise<void> {
@@ -50,7 +52,7 @@ async function openList(page: Page): Promise<void> {
 }
 
 async function openAdd(page: Page): Promise<Locator> {
-  await toolbar(page).getByRole('button', { name: '新增' }).click();
+  await pageHeader(page).getByRole('button', { name: '新增' }).click();
   const assign = tabPane(page, ADD_PATH);
   await expect(assign.getByRole('heading', { name: '绑定业务中心', exact: true })).toBeVisible();
   await expect(assign.getByRole('tree', { name: '业务中心' })).toBeVisible();
@@ -67,7 +69,8 @@ async function findUnboundUser(assign: Locator, account: string): Promise<void> 
 test('binds business centres to a user, lists, changes and removes the binding', async ({ page }) => {
   await signInAdmin(page, host);
   await openList(page);
-  await expect(toolbar(page).getByRole('button')).toHaveText(['新增', '修改', '删除', '刷新']);
+  await expect(pageHeader(page).getByRole('button', { name: '新增' })).toBeVisible();
+  await expect(toolbar(page).getByRole('button')).toHaveText(['修改', '删除', '刷新']);
   await expect(listPane(page).getByText('暂无用户绑定业务中心')).toBeVisible();
 
   const assign = await openAdd(page);
@@ -174,6 +177,7 @@ test('a role without the binding keys sees no buttons, and the server refuses th
   await expect(toolbar(page)).toBeAttached();
   // Only the refresh button, which needs no key.
   await expect(toolbar(page).getByRole('button')).toHaveText(['刷新']);
+  await expect(pageHeader(page).getByRole('button', { name: '新增' })).toHaveCount(0);
 
   for (const forced of [
     await apiCall(page, 'serviceCenter.delete', { userIds: String(eastUserId) }),

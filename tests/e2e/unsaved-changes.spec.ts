@@ -20,7 +20,7 @@ const tabOf = (page: Page, path: string) => page.locator(`[data-testid="tab"][da
 async function typeIntoNewMenu(page: Page): Promise<Locator> {
   await page.getByTestId('top-menu').getByRole('button', { name: '系统管理' }).click();
   await page.getByTestId('side-menu').getByRole('button', { name: '菜单管理' }).click();
-  await tabPane(page, Route.menu).getByRole('toolbar', { name: '菜单操作' }).getByRole('button', { name: '新增' }).click();
+  await tabPane(page, Route.menu).getByTestId('page-header').getByRole('button', { name: '新增' }).click();
   await form(page).getByTestId('field-name').fill(TYPED);
   return form(page);
 }

@@ -148,7 +148,8 @@ describe('service-centre list', () => {
 
   it('add opens the form in add mode', async () => {
     await renderList({ 'serviceCenter.list': () => ok(page([])) });
-    fireEvent.click(toolbar().getByRole('button', { name: 'Add' }));
+    // The list's add is its primary action, in the page header.
+    fireEvent.click(await screen.findByRole('button', { name: 'Add' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/serviceCenterManage/null?type=add'));
   });
 

@@ -285,7 +285,7 @@ describe('Home shell', () => {
     fill('field-newPassword', 'short');
     fill('field-confirmPassword', 'short');
     fireEvent.click(within(dialog).getByTestId('password-submit'));
-    await within(dialog).findByText(/at least 8|8 to 16/);
+    await within(dialog).findByText(/must be 8 to 16|at least 8/);
     expect(fake.method('auth.changePassword')).not.toHaveBeenCalled();
 
     fill('field-newPassword', 'New_pass_12');
