@@ -8,3 +8,8 @@ export const NAME_LOCALES: readonly Locale[] = ['zh_CN', 'en_US', 'de_DE', 'ja_J
 
 /** A name for each endpoint of an area's contract `C`: an endpoint cannot be added without its names. */
 export type EndpointNamesOf<C> = { readonly [E in keyof C]: LocalNames };
+
+/** `names` in `locale`. */
+export function nameIn(names: LocalNames, locale: Locale): string {
+  return names[NAME_LOCALES.indexOf(locale)] ?? names[0];
+}

@@ -1,5 +1,6 @@
 import type { Locale } from './constants';
-import { NAME_LOCALES, type LocalNames } from './contract/endpoint-names';
+import type { LocalNames } from './contract/endpoint-names';
+import { nameIn } from './local-names';
 import { CONTENT_TEXT_MAX } from './template-fill';
 
 export { CONTENT_TEXT_MAX, fillTemplate, type TemplateContext } from './template-fill';
@@ -353,12 +354,9 @@ export const FILE_PURPOSE_NAMES: Readonly<Record<string, LocalNames>> = {
 /** The most items of a list value kept in a row: a delete of a thousand rows names the first ones. */
 export const CONTENT_LIST_MAX = 50;
 
-const indexOf = (locale: Locale): number => NAME_LOCALES.indexOf(locale);
-
 /** Every key's template in `locale`. */
 export function contentTemplates(locale: Locale): Record<string, string> {
-  const at = indexOf(locale);
-  return Object.fromEntries(Object.entries(OPERATION_CONTENT).map(([key, names]) => [key, names[at]!]));
+  return Object.fromEntries(Object.entries(OPERATION_CONTENT).map(([key, names]) => [key, nameIn(names, locale)]));
 }
 
 /** Values as a row stores them: texts and lists cut so that a row stays small (CONTENT_TEXT_MAX, CONTENT_LIST_MAX). */
@@ -374,6 +372,5 @@ export const listSeparatorOf = (locale: Locale): string => (locale === 'zh_CN' |
 
 /** The names of file purposes in `locale`. */
 export function filePurposeNames(locale: Locale): Record<string, string> {
-  const at = indexOf(locale);
-  return Object.fromEntries(Object.entries(FILE_PURPOSE_NAMES).map(([code, names]) => [code, names[at]!]));
+  return Object.fromEntries(Object.entries(FILE_PURPOSE_NAMES).map(([code, names]) => [code, nameIn(names, locale)]));
 }

@@ -1,5 +1,5 @@
 import type { Locale } from './constants';
-import { NAME_LOCALES, type LocalNames } from './local-names';
+import { nameIn, type LocalNames } from './local-names';
 
 /**
  * Every kind of change the operation log records (`entryType`): add, update, delete and the named actions. The
@@ -53,6 +53,5 @@ export const OPERATION_ENTRY_TYPE_NAMES: Readonly<Record<OperationEntryType, Loc
 
 /** The kinds' names in one locale, by kind. */
 export function entryTypeLabels(locale: Locale): Record<OperationEntryType, string> {
-  const at = NAME_LOCALES.indexOf(locale);
-  return Object.fromEntries(OPERATION_ENTRY_TYPES.map((type) => [type, OPERATION_ENTRY_TYPE_NAMES[type][at]!])) as Record<OperationEntryType, string>;
+  return Object.fromEntries(OPERATION_ENTRY_TYPES.map((type) => [type, nameIn(OPERATION_ENTRY_TYPE_NAMES[type], locale)])) as Record<OperationEntryType, string>;
 }

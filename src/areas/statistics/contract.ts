@@ -3,7 +3,8 @@ import { Perm } from '../../shared/permissions';
 import { pageOf, rules } from '../../shared/rules';
 import { isCalendarDate } from '../department/contract';
 import { endpoint } from '../../shared/contract/endpoint';
-import type { EndpointNamesOf } from '../../shared/local-names';
+import { nameIn, type EndpointNamesOf, type LocalNames } from '../../shared/local-names';
+import type { Locale } from '../../shared/constants';
 import type { SnapshotFieldTable } from '../../shared/contract/snapshot-fields';
 
 /**
@@ -54,6 +55,51 @@ export const CHINA_PROVINCES = [
   '澳门',
 ] as const;
 export type ChinaProvince = (typeof CHINA_PROVINCES)[number];
+
+/** Each province's name in the five locales, and the map's shape of the islands: the map and its list read out in the reader's language. */
+const PROVINCE_NAMES: Readonly<Record<ChinaProvince | '南海诸岛', LocalNames>> = {
+  北京: ['北京', 'Beijing', 'Peking', '北京', '베이징'],
+  天津: ['天津', 'Tianjin', 'Tianjin', '天津', '톈진'],
+  河北: ['河北', 'Hebei', 'Hebei', '河北', '허베이'],
+  山西: ['山西', 'Shanxi', 'Shanxi', '山西', '산시(山西)'],
+  内蒙古: ['内蒙古', 'Inner Mongolia', 'Innere Mongolei', '内モンゴル', '네이멍구'],
+  辽宁: ['辽宁', 'Liaoning', 'Liaoning', '遼寧', '랴오닝'],
+  吉林: ['吉林', 'Jilin', 'Jilin', '吉林', '지린'],
+  黑龙江: ['黑龙江', 'Heilongjiang', 'Heilongjiang', '黒竜江', '헤이룽장'],
+  上海: ['上海', 'Shanghai', 'Shanghai', '上海', '상하이'],
+  江苏: ['江苏', 'Jiangsu', 'Jiangsu', '江蘇', '장쑤'],
+  浙江: ['浙江', 'Zhejiang', 'Zhejiang', '浙江', '저장'],
+  安徽: ['安徽', 'Anhui', 'Anhui', '安徽', '안후이'],
+  福建: ['福建', 'Fujian', 'Fujian', '福建', '푸젠'],
+  江西: ['江西', 'Jiangxi', 'Jiangxi', '江西', '장시'],
+  山东: ['山东', 'Shandong', 'Shandong', '山東', '산둥'],
+  河南: ['河南', 'Henan', 'Henan', '河南', '허난'],
+  湖北: ['湖北', 'Hubei', 'Hubei', '湖北', '후베이'],
+  湖南: ['湖南', 'Hunan', 'Hunan', '湖南', '후난'],
+  广东: ['广东', 'Guangdong', 'Guangdong', '広東', '광둥'],
+  广西: ['广西', 'Guangxi', 'Guangxi', '広西', '광시'],
+  海南: ['海南', 'Hainan', 'Hainan', '海南', '하이난'],
+  重庆: ['重庆', 'Chongqing', 'Chongqing', '重慶', '충칭'],
+  四川: ['四川', 'Sichuan', 'Sichuan', '四川', '쓰촨'],
+  贵州: ['贵州', 'Guizhou', 'Guizhou', '貴州', '구이저우'],
+  云南: ['云南', 'Yunnan', 'Yunnan', '雲南', '윈난'],
+  西藏: ['西藏', 'Tibet', 'Tibet', 'チベット', '시짱'],
+  陕西: ['陕西', 'Shaanxi', 'Shaanxi', '陝西', '산시(陝西)'],
+  甘肃: ['甘肃', 'Gansu', 'Gansu', '甘粛', '간쑤'],
+  青海: ['青海', 'Qinghai', 'Qinghai', '青海', '칭하이'],
+  宁夏: ['宁夏', 'Ningxia', 'Ningxia', '寧夏', '닝샤'],
+  新疆: ['新疆', 'Xinjiang', 'Xinjiang', '新疆', '신장'],
+  台湾: ['台湾', 'Taiwan', 'Taiwan', '台湾', '타이완'],
+  香港: ['香港', 'Hong Kong', 'Hongkong', '香港', '홍콩'],
+  澳门: ['澳门', 'Macao', 'Macau', 'マカオ', '마카오'],
+  南海诸岛: ['南海诸岛', 'South China Sea Islands', 'Inseln im Südchinesischen Meer', '南シナ海諸島', '남중국해 제도'],
+};
+
+/** A province as `locale` names it; a name it does not know is shown as stored. */
+export function provinceName(province: string, locale: Locale): string {
+  const names = (PROVINCE_NAMES as Readonly<Record<string, LocalNames>>)[province];
+  return names ? nameIn(names, locale) : province;
+}
 
 const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 

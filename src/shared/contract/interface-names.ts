@@ -1,6 +1,7 @@
 import type { Locale } from '../constants';
 import type { EndpointDef } from './endpoint';
-import { ENDPOINT_NAMES, NAME_LOCALES, SERVICE_NAMES, VARIANT_NAMES, type LocalNames } from './endpoint-names';
+import { ENDPOINT_NAMES, SERVICE_NAMES, VARIANT_NAMES, type LocalNames } from './endpoint-names';
+import { nameIn } from '../local-names';
 import { listEndpoints } from './index';
 
 /**
@@ -44,8 +45,6 @@ function namingOf(): Naming {
   return naming;
 }
 
-const indexOf = (locale: Locale): 0 | 1 | 2 | 3 | 4 => NAME_LOCALES.indexOf(locale) as 0 | 1 | 2 | 3 | 4;
-
 /** What a call to `def` stores as its interface: the endpoint's id, with the variant its body names. */
 export function storedInterfaceOf(def: EndpointDef, body: unknown): string {
   const id = namingOf().idOf.get(def);
@@ -58,24 +57,24 @@ export function storedInterfaceOf(def: EndpointDef, body: unknown): string {
 
 /** An interface's name in `locale`; a stored text that names no endpoint (an unknown address) is shown as it is. */
 export function interfaceNameOf(stored: string, locale: Locale): string {
-  return namingOf().interfaces.get(stored)?.[indexOf(locale)] ?? stored;
+  const names = namingOf().interfaces.get(stored);
+  return names ? nameIn(names, locale) : stored;
 }
 
 /** A service's name in `locale`; a key the catalogue does not know is shown as it is. */
 export function serviceNameOf(stored: string, locale: Locale): string {
-  return SERVICE_NAMES[stored]?.[indexOf(locale)] ?? stored;
+  const names = SERVICE_NAMES[stored];
+  return names ? nameIn(names, locale) : stored;
 }
 
 /** Every stored interface with its name in `locale`: the export writes these for the stored values. */
 export function interfaceLabels(locale: Locale): Record<string, string> {
-  const at = indexOf(locale);
-  return Object.fromEntries([...namingOf().interfaces].map(([stored, names]) => [stored, names[at]]));
+  return Object.fromEntries([...namingOf().interfaces].map(([stored, names]) => [stored, nameIn(names, locale)]));
 }
 
 /** Every service key with its name in `locale`. */
 export function serviceLabels(locale: Locale): Record<string, string> {
-  const at = indexOf(locale);
-  return Object.fromEntries(Object.entries(SERVICE_NAMES).map(([key, names]) => [key, names[at]]));
+  return Object.fromEntries(Object.entries(SERVICE_NAMES).map(([key, names]) => [key, nameIn(names, locale)]));
 }
 
 const contains = (names: LocalNames, text: string): boolean => names.some((name) => name.toLowerCase().includes(text));

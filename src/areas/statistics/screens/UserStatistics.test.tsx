@@ -57,7 +57,8 @@ describe('visit statistics screen', { timeout: 30_000 }, () => {
   it('shows the summary and asks only for the selected tab’s data', async () => {
     await renderScreen();
     within(screen.getByTestId('stats-onlineCount')).getByText('2');
-    await screen.findByText('广东: 5', {}, { timeout: 10_000 });
+    // The province in the reader's language.
+    await screen.findByText('Guangdong: 5', {}, { timeout: 10_000 });
     expect(callsOf(fake, 'statistics.accessMap')).toHaveLength(1);
     expect(callsOf(fake, 'statistics.day')).toHaveLength(0);
     expect(callsOf(fake, 'statistics.accessLog')).toHaveLength(0);

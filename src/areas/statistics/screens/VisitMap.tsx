@@ -4,7 +4,8 @@ import { ChoroplethController, ColorScale, GeoFeature, ProjectionScale } from 'c
 import { useMemo } from 'react';
 import { Chart } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
-import type { MapEntry } from '../contract';
+import type { Locale } from '../../../shared/constants';
+import { provinceName, type MapEntry } from '../contract';
 import { mixColors } from './chart-colors';
 import { PROVINCES } from './provinces';
 import { useChartColors } from './useChartColors';
@@ -23,14 +24,15 @@ const useStyles = makeStyles({
 
 /** Sign-ins of one day on a map of China, each province shaded by its count (spec 001 §2 tab 1). */
 export default function VisitMap({ entries, date }: { entries: readonly MapEntry[]; date: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
   const styles = useStyles();
   const { ref, colors } = useChartColors();
   const counts = useMemo(() => new Map(entries.map((e) => [e.name, e.value])), [entries]);
 
   const data = useMemo<ChartData<'choropleth'>>(
     () => ({
-      labels: PROVINCES.map((f) => f.properties.name),
+      labels: PROVINCES.map((f) => provinceName(f.properties.name, locale)),
       datasets: [
         {
           label: t('stats.logins'),
@@ -42,7 +44,7 @@ export default function VisitMap({ entries, date }: { entries: readonly MapEntry
         },
       ],
     }),
-    [counts, colors, t],
+    [counts, colors, t, locale],
   );
 
   const options = useMemo<ChartOptions<'choropleth'>>(
@@ -82,7 +84,7 @@ export default function VisitMap({ entries, date }: { entries: readonly MapEntry
             <Text weight="semibold">{t('stats.mapTop')}</Text>
             <ol className={styles.list}>
               {top.map((entry) => (
-                <li key={entry.name}>{`${entry.name}: ${entry.value}`}</li>
+                <li key={entry.name}>{`${provinceName(entry.name, locale)}: ${entry.value}`}</li>
               ))}
             </ol>
           </>
