@@ -173,6 +173,46 @@ export async function checkLayout(page: Page, scopeSelector: string): Promise<La
   );
 }
 
+/**
+ * The shell's header: its title, menu entries, notice ticker and buttons are laid side by side and none may lie over
+ * another (a crowded German header once drew the ticker over the last menu entry). Each shown control and text is
+ * compared with every other that is not inside it; what a box hides by its overflow is taken as cut off, not as lying over.
+ */
+export async function checkHeader(page: Page, headerSelector: string): Promise<LayoutFinding[]> {
+  return page.evaluate((headerSelector) => {
+    const header = document.querySelector(headerSelector);
+    if (!header) return [];
+    const short = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim().slice(0, 30);
+    /** The part of `element`'s box that is on view: cut by each ancestor up to the header that hides its overflow. */
+    const shownBox = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      let [left, right, top, bottom] = [box.left, box.right, box.top, box.bottom];
+      for (let up = element.parentElement; up && up !== header.parentElement; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX === 'visible') continue;
+        const clip = up.getBoundingClientRect();
+        [left, right, top, bottom] = [Math.max(left, clip.left), Math.min(right, clip.right), Math.max(top, clip.top), Math.min(bottom, clip.bottom)];
+      }
+      return { left, right, top, bottom };
+    };
+    const parts = [...header.querySelectorAll('h1, button, [data-testid="greeting"]')].filter((element) => {
+      const box = shownBox(element);
+      return box.right - box.left > 1 && box.bottom - box.top > 1 && getComputedStyle(element).visibility !== 'hidden';
+    });
+    const findings: { kind: 'overlap'; where: string; detail: string }[] = [];
+    for (let i = 0; i < parts.length; i++) {
+      for (let j = i + 1; j < parts.length; j++) {
+        const [a, b] = [parts[i]!, parts[j]!];
+        if (a.contains(b) || b.contains(a)) continue;
+        const [boxA, boxB] = [shownBox(a), shownBox(b)];
+        const across = Math.min(boxA.right, boxB.right) - Math.max(boxA.left, boxB.left);
+        const down = Math.min(boxA.bottom, boxB.bottom) - Math.max(boxA.top, boxB.top);
+        if (across > 1 && down > 1) findings.push({ kind: 'overlap', where: 'header', detail: `"${short(a.textContent)}" and "${short(b.textContent)}" overlap by ${Math.round(across)}px` });
+      }
+    }
+    return findings;
+  }, headerSelector);
+}
+
 /** Findings as lines of a report: `<screen>: <kind> at <where>: <detail>`. */
 export function formatFindings(screen: string, findings: readonly LayoutFinding[]): string[] {
   return findings.map((finding) => `${screen}: ${finding.kind} at ${finding.where}: ${finding.detail}`);

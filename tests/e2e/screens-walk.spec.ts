@@ -5,7 +5,7 @@ import { NEW_RECORD_ID, Route } from '../../src/shared/routes';
 import { wcagViolations } from './axe-check';
 import { helpShotsOf, isHelpLocale, takeHelpShot, UPDATING_HELP_SHOTS } from './help-shots';
 import { hostForSpecFile, openAt, openConsole, signInAdmin, signOut, startHost, tabPane } from './host';
-import { checkLayout, formatFindings } from './layout-check';
+import { checkHeader, checkLayout, formatFindings } from './layout-check';
 import { wordsCheck, type WordsCheck } from './words-check';
 
 /**
@@ -15,6 +15,7 @@ import { wordsCheck, type WordsCheck } from './words-check';
  * - the layout of the menu screens: cells that overflow without an ellipsis or wrap past two lines, overlapping
  *   boxes, rows taller than three times the median, buttons clipped at the edge, the pager out of view, native date
  *   inputs;
+ * - the shell's header (on Home, in each language): no two of its parts lying over each other;
  * - in zh_CN and de_DE, no English phrase of the console's own text and no raw i18n key on the menu screens.
  * Contrast depends on the theme and the other checks hardly do, so each language is walked in one theme: zh_CN
  * light, de_DE dark, en_US high contrast; one sign-in each and no restart. Screenshots of every screen in zh_CN light
@@ -134,6 +135,8 @@ for (const walk of WALKS) {
     const home = await openScreen(page, Route.home);
     // Each screen's findings are reported as the walk goes (a soft expectation), so one screen's never hides another's.
     expect.soft(await wcagViolations(page, `${label} /Home`)).toEqual([]);
+    // The header is the same over every screen: its menu, ticker and buttons in this language, with notices showing.
+    expect.soft(formatFindings('header', await checkHeader(page, '[data-testid="home-shell"] > header')), `the header in ${label}`).toEqual([]);
     if (walk.theme === 'light') await helpShot(Route.home, home);
     const report: string[] = [];
     for (const { path, fromMenu } of SCREENS) {

@@ -49,12 +49,14 @@ const useStyles = makeStyles({
     minWidth: 0,
     overflow: 'hidden',
   },
-  // The menu keeps its width first; the notices take what is left, down to nothing.
+  // The menu keeps its width first; the notices take what is left, down to the ticker's few words and the bell (their
+  // box holds that width, so the ticker never lies over the menu); the greeting gives way before the menu, cut with an
+  // ellipsis.
   brand: { flex: '0 0 auto', color: tokens.colorBrandForeground1, whiteSpace: 'nowrap' },
   topMenu: { flex: '0 1 auto', minWidth: 0 },
-  notices: { flex: '1 1 0', minWidth: 0, display: 'flex', justifyContent: 'flex-end' },
-  user: { flex: '0 0 auto', display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
-  greeting: { whiteSpace: 'nowrap', color: tokens.colorNeutralForeground2 },
+  notices: { flex: '1 1 0', minWidth: '168px', display: 'flex', justifyContent: 'flex-end' },
+  user: { flex: '0 1000 auto', minWidth: 0, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, '& > :not([data-testid="greeting"])': { flexShrink: 0 } },
+  greeting: { whiteSpace: 'nowrap', color: tokens.colorNeutralForeground2, overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 },
   body: { display: 'grid', gridTemplateColumns: '220px minmax(0, 1fr)', minHeight: 0 },
   side: { borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, overflowY: 'auto', backgroundColor: tokens.colorNeutralBackground2 },
   main: { display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0 },

@@ -29,6 +29,9 @@ const useStyles = makeStyles({
   dateTime: { display: 'flex', gap: tokens.spacingHorizontalS, minWidth: 0 },
   datePart: { flexGrow: 1, minWidth: '130px' },
   timePart: { width: '120px', minWidth: '120px' },
+  // The input's own width (its default size) pushed the list button past the picker's box, over the next control (a
+  // filter bar's Search, which then could not be clicked there); it takes what the box leaves instead.
+  timeInput: { width: '100%', minWidth: 0 },
 });
 
 function useCalendar() {
@@ -149,6 +152,7 @@ export function DateTimeInput({ value, onChange, defaultTime = '00:00:00', timeL
       />
       <TimePicker
         className={styles.timePart}
+        input={{ className: styles.timeInput }}
         aria-label={timeLabel ?? t('date.time')}
         freeform
         hourCycle="h23"
