@@ -72,5 +72,7 @@ describe('sideSummary', () => {
     expect(sideSummary(t, binding, 'after')).toBe('业务中心');
     expect(sideSummary(t, binding, 'before')).toBe('业务中心');
     expect(sideSummary(t, entry(null, { a: 1, b: 2, c: 3, d: 4, e: 5 }), 'after')).toBe('a：1、b：2、c：3 等 2 项');
+    // A field that had no value says so.
+    expect(sideSummary(t, entry({ id: 2, name: null, number: 'G1', remark: '', version: 1 }, { id: 2, name: '新组', number: 'G1', remark: '', version: 2 }), 'before')).toBe('名称：（无）');
   });
 });

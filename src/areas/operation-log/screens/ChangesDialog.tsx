@@ -48,6 +48,8 @@ export function fieldValue(t: TFunction, field: SnapshotField | undefined, value
     }
   }
   if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
+  // A field without a value (a password never changed) reads as such, not as the word null.
+  if (value === null || value === undefined) return t('operationLog.noValue');
   // An empty list reads as nothing, as an empty text does.
   if (Array.isArray(value) && value.length === 0) return '';
   return readableValue(value);
