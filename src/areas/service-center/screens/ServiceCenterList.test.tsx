@@ -39,7 +39,7 @@ const table = () => screen.getByRole('table', { name: 'Service-centre bindings' 
 const toolbar = () => within(screen.getByRole('toolbar', { name: 'Actions' }));
 
 describe('service-centre list', () => {
-  it('shows the running number, account, name, the centres by name, and the audit columns', async () => {
+  it('shows the running number, account, name, centre ids and names, and the audit columns', async () => {
     const rows = [row(7, 'east_a', '东甲', { updateBy: '李明', updateTime: new Date(2026, 0, 3, 10, 0, 0).toISOString() }), row(8, 'east_b', '东乙')];
     await renderList({ 'serviceCenter.list': () => ok(page(rows)) });
     await within(table()).findByText('east_a');
@@ -48,7 +48,7 @@ describe('service-centre list', () => {
       within(first!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['', '1', 'east_a', '东甲', '上海转运中心,杭州转运中心', '系统管理员', '2026-01-02 09:30:00', '李明', '2026-01-03 10:00:00']);
+    ).toEqual(['', '1', 'east_a', '东甲', '4,5', '上海转运中心,杭州转运中心', '系统管理员', '2026-01-02 09:30:00', '李明', '2026-01-03 10:00:00']);
     expect(within(second!).getAllByRole('cell')[1]?.textContent).toBe('2');
     expect(within(second!).getAllByRole('cell').at(-1)?.textContent).toBe('Not changed');
     expect(screen.getByTestId('pager-total').textContent).toBe('2 in total');

@@ -19,6 +19,7 @@ import { createTimeColumn } from '../../../renderer/components/list/common-colum
 
 const useStyles = makeStyles({
   centres: { whiteSpace: 'normal', wordBreak: 'break-word' },
+  ids: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, whiteSpace: 'normal', wordBreak: 'break-all' },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -66,6 +67,7 @@ export default function ServiceCenterList() {
       { key: 'number', kind: 'number', header: t('serviceCenter.runningNumber'), render: (_row, index) => runningNumber({ page, pageSize }, index) },
       { key: 'account', kind: 'number', header: t('serviceCenter.account'), render: (row) => row.account, sortKey: 'account' },
       { key: 'name', kind: 'name', header: t('common.personName'), render: (row) => row.name, sortKey: 'name' },
+      { key: 'deptIds', kind: 'text', header: t('serviceCenter.deptIds'), render: (row) => <span className={styles.ids}>{row.deptIds}</span> },
       { key: 'centres', kind: 'text', header: t('serviceCenter.centres'), render: (row) => <span className={styles.centres}>{row.deptNames}</span> },
       { key: 'createBy', kind: 'name', header: t('common.createdBy'), render: (row) => row.createBy },
       createTimeColumn(t('common.createTime')),
