@@ -11,28 +11,30 @@ import { currentLocale } from '../i18n';
 
 /**
  * Changes the language: stored in the bridge settings (the main process sends it as the language header,
- * so server text follows), then shown. `onChanged` lets the shell close its tabs and reload the menu.
+ * so server text follows), then shown. `onSwitching` runs between the two: the shell closes its tabs and reloads the
+ * menu there, so that its kept screens are not drawn again in the new language only to be closed, and the menu is
+ * asked for while the language's texts load.
  */
-export function useLanguageSwitch(onChanged?: (locale: Locale) => void) {
+export function useLanguageSwitch(onSwitching?: (locale: Locale) => void) {
   const bridge = useBridge();
   const { i18n } = useTranslation();
   return useMutation({
     mutationFn: async (locale: Locale) => {
       await unwrap(bridge.settings.set({ language: locale }));
+      onSwitching?.(locale);
       await i18n.changeLanguage(locale);
       return locale;
     },
-    onSuccess: (locale) => onChanged?.(locale),
   });
 }
 
 /**
  * The language choice: the five languages as a menu behind `trigger` (the sign-in page's button by
- * default; the user menu passes its item). `onChanged` as for `useLanguageSwitch`.
+ * default; the user menu passes its item). `onSwitching` as for `useLanguageSwitch`.
  */
-export function LanguageMenu({ trigger, onChanged }: { trigger?: ReactElement; onChanged?: (locale: Locale) => void }) {
+export function LanguageMenu({ trigger, onSwitching }: { trigger?: ReactElement; onSwitching?: (locale: Locale) => void }) {
   const { t, i18n } = useTranslation();
-  const switchLanguage = useLanguageSwitch(onChanged);
+  const switchLanguage = useLanguageSwitch(onSwitching);
   // The shell closes every tab after a change: typed changes in them would be lost.
   const discardGuard = useDiscardGuard();
   const [open, setOpen] = useState(false);

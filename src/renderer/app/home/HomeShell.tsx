@@ -2,6 +2,7 @@ import { Button, Text, Title3, Tooltip, makeStyles, tokens } from '@fluentui/rea
 import { Keyboard20Regular, Search20Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { NavNode } from '../../../shared/contract/session';
@@ -248,8 +249,9 @@ export function HomeShell() {
     navigate(path);
   };
 
-  const onLanguageChanged = () => {
-    applyTabs({ type: 'closeAll' });
+  const onLanguageSwitching = () => {
+    // Closed at once, before the new language is shown: each kept screen would otherwise be drawn again in it first.
+    flushSync(() => applyTabs({ type: 'closeAll' }));
     // Menu names and notices come translated from the server.
     void invalidateBridgeQueries(queryClient);
   };
@@ -342,7 +344,7 @@ export function HomeShell() {
                 {t('home.greetingUser', { greeting: t(greetingKey(hour)), name: userName })}
               </Text>
             ) : null}
-            <UserMenu userName={userName} onLanguageChanged={onLanguageChanged} />
+            <UserMenu userName={userName} onLanguageSwitching={onLanguageSwitching} />
           </div>
         </header>
         <div className={styles.body}>

@@ -21,12 +21,12 @@ const useStyles = makeStyles({
 
 export interface UserMenuProps {
   userName: string;
-  /** The shell closes its tabs and reloads the menu after the language changed. */
-  onLanguageChanged: (locale: Locale) => void;
+  /** The shell closes its tabs and reloads the menu as the language changes (before it is shown). */
+  onLanguageSwitching: (locale: Locale) => void;
 }
 
 /** Change password, switch system/role, language, help and sign-out. */
-export function UserMenu({ userName, onLanguageChanged }: UserMenuProps) {
+export function UserMenu({ userName, onLanguageSwitching }: UserMenuProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const bridge = useBridge();
@@ -67,7 +67,7 @@ export function UserMenu({ userName, onLanguageChanged }: UserMenuProps) {
               {t('userMenu.switchIdentity')}
             </MenuItem>
             <LanguageMenu
-              onChanged={onLanguageChanged}
+              onSwitching={onLanguageSwitching}
               trigger={
                 <MenuItem icon={<Globe20Regular />} data-testid="menu-language">
                   {t('userMenu.language')}
