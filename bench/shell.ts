@@ -89,12 +89,40 @@ async function enterHome(page: Page): Promise<void> {
   await page.getByTestId('side-menu').getByRole('button').first().waitFor({ state: 'visible' });
 }
 
-/** Submit → identity dialog → enter → the side menu's entries; in ms. */
+/**
+ * Submit → identity dialog, then enter → the side menu's entries, in ms, timed in the page: from each click's event to
+ * the frame after its result is in the document. The person's time between the dialog and the click on enter is not
+ * counted, nor Playwright's polling for the elements (about half a second a step).
+ */
 async function signInToHome(page: Page): Promise<number> {
-  const submitted = performance.now();
+  await page.evaluate(() => {
+    const marks: Record<string, number> = {};
+    (window as unknown as { signInMarks: Record<string, number> }).signInMarks = marks;
+    const clicks: Record<string, string> = { 'login-submit': 'submit', 'identity-enter': 'enter' };
+    document.addEventListener(
+      'click',
+      (event) => {
+        const testId = (event.target as Element | null)?.closest('[data-testid]')?.getAttribute('data-testid') ?? '';
+        const mark = clicks[testId];
+        if (mark && marks[mark] === undefined) marks[mark] = event.timeStamp;
+      },
+      true,
+    );
+    const shown: Record<string, string> = { dialog: '[data-testid="identity-dialog"]', home: '[data-testid="side-menu"] button' };
+    const observer = new MutationObserver(() => {
+      for (const [mark, selector] of Object.entries(shown)) {
+        if (marks[`${mark}Found`] !== undefined || !document.querySelector(selector)) continue;
+        marks[`${mark}Found`] = performance.now();
+        requestAnimationFrame(() => setTimeout(() => (marks[mark] = performance.now()), 0));
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
   await submitSignIn(page, BENCH_ADMIN_PASSWORD);
   await enterHome(page);
-  return performance.now() - submitted;
+  const marks = await page.evaluate(() => (window as unknown as { signInMarks: Record<string, number> }).signInMarks);
+  const { submit, dialog, enter, home } = marks as Record<'submit' | 'dialog' | 'enter' | 'home', number>;
+  return dialog - submit + (home - enter);
 }
 
 /**
@@ -232,7 +260,7 @@ export async function runShellBench(): Promise<void> {
     );
     console.log(`4. language switch with ${tabCount} tabs open: ${s(languageMs)} (goal ≤ 1 s)`);
     console.log(
-      `5. sign-in → interactive Home, median of ${RUNS}: ${s(median(signIns))}, less the spec's ${s(Delay.loginRedirectMs)} wait ${(signInS - Delay.loginRedirectMs / 1000).toFixed(2)} s (goal ≤ 0.5 s)`,
+      `5. sign-in → interactive Home (submit → identity dialog, enter → side menu, timed in the page), median of ${RUNS}: ${s(median(signIns))}, less the spec's ${s(Delay.loginRedirectMs)} wait ${(signInS - Delay.loginRedirectMs / 1000).toFixed(2)} s (goal ≤ 0.5 s)`,
     );
   } finally {
     await browser?.close();
