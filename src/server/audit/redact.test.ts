@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { truncate } from './redact';
+import { REDACTED, redact, truncate } from './redact';
 
 describe('truncate', () => {
   it('keeps a text that fits', () => {
@@ -17,5 +17,16 @@ describe('truncate', () => {
   it('does not split a surrogate pair', () => {
     expect(truncate('😀😀😀', 3)).toBe('😀');
     expect(truncate(`${'x'.repeat(81)}😀${'x'.repeat(100)}`, 100)).toBe(`${'x'.repeat(81)}… (183 characters)`);
+  });
+});
+
+describe('redact', () => {
+  it('keeps a time as its ISO text, and hides the secret fields beside it', () => {
+    const at = new Date('2026-12-02T08:30:00.000Z');
+    expect(redact({ passwordChangedAt: at, password: 'Secret_1', nested: [{ at }] }, [])).toEqual({
+      passwordChangedAt: '2026-12-02T08:30:00.000Z',
+      password: REDACTED,
+      nested: [{ at: '2026-12-02T08:30:00.000Z' }],
+    });
   });
 });

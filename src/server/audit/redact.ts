@@ -13,6 +13,8 @@ export function redact(value: unknown, secretFields: readonly string[]): unknown
   const secrets = new Set<string>([...ALWAYS_SECRET_FIELDS, ...RESPONSE_SECRET_FIELDS, ...secretFields]);
   const walk = (v: unknown, depth: number): unknown => {
     if (depth > 8 || v === null || typeof v !== 'object') return v;
+    // A time is a value, not an object of fields: walked as one it was stored as {} (a password's change time).
+    if (v instanceof Date) return v.toISOString();
     if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1));
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(v as Record<string, unknown>)) {
