@@ -53,7 +53,7 @@ test('a list, its form, a save and the way back, by keyboard alone', async ({ pa
   await signInAdmin(page, host);
   await openAt(page, host, Route.dictionary);
   const list = tabPane(page, Route.dictionary);
-  await expect(list.getByTestId('list-row').first()).toBeVisible();
+  await expect(list.getByTestId('tree-row').first()).toBeVisible();
 
   // The page header's add, reached with Tab and pressed with Enter; the form opens in add mode.
   const add = list.getByTestId('page-header').getByRole('button', { name: '新增', exact: true });
@@ -73,7 +73,7 @@ test('a list, its form, a save and the way back, by keyboard alone', async ({ pa
   await tabTo(page, form.getByTestId('dictionary-save'));
   await page.keyboard.press('Enter');
   await expect(toast(page, 'success', '新增成功')).toBeVisible();
-  await expect(list.getByTestId('list-row').filter({ hasText: 'KEYBOARD_ONLY' })).toBeVisible();
+  await expect(list.getByTestId('tree-row').filter({ hasText: 'KEYBOARD_ONLY' })).toBeVisible();
 
   // Into the form again, and back to the list without saving: nothing typed, nothing asked.
   await tabTo(page, add);

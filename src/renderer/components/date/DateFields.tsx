@@ -1,4 +1,4 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DatePicker } from '@fluentui/react-datepicker-compat';
 import { TimePicker, type TimeSelectionData } from '@fluentui/react-timepicker-compat';
 import { useEffect, useMemo, useState } from 'react';
@@ -26,6 +26,8 @@ export interface DateInputProps {
 }
 
 const useStyles = makeStyles({
+  // Within its field's width: Fluent's input keeps a minimum of its own, which ran over the text beside a narrow field.
+  picker: { minWidth: 0, maxWidth: '100%' },
   dateTime: { display: 'flex', gap: tokens.spacingHorizontalS, minWidth: 0 },
   datePart: { flexGrow: 1, minWidth: '130px' },
   timePart: { width: '120px', minWidth: '120px' },
@@ -66,9 +68,10 @@ function Picker({ value, onChange, max, maxCheckedByForm, onBlur, disabled, requ
   const maxDate = max ? (dateOf(max, format) ?? undefined) : undefined;
   const formatDate = useMemo(() => formatAs(format), [format]);
   const monthOnly = format === MONTH_FORMAT;
+  const styles = useStyles();
   return (
     <DatePicker
-      className={className}
+      className={mergeClasses(styles.picker, className)}
       value={dateOf(value, format)}
       onSelectDate={(date) => onChange(date ? formatDate(date) : '')}
       formatDate={formatDate}
