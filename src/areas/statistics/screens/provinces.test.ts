@@ -30,7 +30,11 @@ describe('the provinces of the visit map', () => {
     for (const locale of LOCALES) {
       const names = PROVINCES.map((province) => provinceName(province.properties.name, locale));
       expect(new Set(names).size, locale).toBe(PROVINCES.length);
-      if (locale === 'en_US' || locale === 'de_DE' || locale === 'ko_KR') expect(names.filter((name) => han.test(name.replace(/\(.+\)$/, ''))), locale).toEqual([]);
+      if (locale === 'en_US' || locale === 'de_DE' || locale === 'ko_KR')
+        expect(
+          names.filter((name) => han.test(name.replace(/\(.+\)$/, ''))),
+          locale,
+        ).toEqual([]);
     }
     expect(provinceName('广东', 'de_DE')).toBe('Guangdong');
     expect(provinceName('陕西', 'en_US')).toBe('Shaanxi');

@@ -14,7 +14,8 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground3,
     fontWeight: tokens.fontWeightSemibold,
   },
-  item: { width: '100%', justifyContent: 'flex-start', fontWeight: tokens.fontWeightRegular },
+  // A long name (German) wraps onto a second line aligned with the first, not centred under it.
+  item: { width: '100%', justifyContent: 'flex-start', textAlign: 'left', fontWeight: tokens.fontWeightRegular },
   current: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
   empty: { padding: tokens.spacingHorizontalM, color: tokens.colorNeutralForeground3 },
   title: {
