@@ -174,8 +174,12 @@ test('a refused save brings the first invalid field into view and puts the curso
   await form.getByTestId('field-name').fill('张三');
   await form.getByTestId('field-password').fill('Zhang_Pass1');
   await pickOrg(page, form.getByTestId('field-deptId'), '财务部');
-  // Down at the save button, the login name is far above, out of view.
-  await form.getByTestId('user-save').scrollIntoViewIfNeeded();
+  // Down at the end of the form, the login name far above, out of view (Save stays in view in its bar).
+  await form.evaluate((element) => {
+    let scroller: Element | null = element;
+    while (scroller && scroller.scrollHeight <= scroller.clientHeight) scroller = scroller.parentElement;
+    scroller?.scrollTo(0, scroller.scrollHeight);
+  });
   await expect(form.getByTestId('field-username')).not.toBeInViewport();
   await form.getByTestId('user-save').click();
   await expect(page.getByTestId('toast-warning').filter({ hasText: '请先修正表单中标出的错误' })).toBeVisible();

@@ -6,6 +6,35 @@ import type { TFunction } from 'i18next';
 import type { MessageKey } from '../../i18n/message-key';
 import { ruleMessage, type FieldRule } from './rules';
 
+/** Whether a mouse button or a finger is down on the page: a blur then comes from the press of another control. */
+let pointerDown = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pointerDown = true), true);
+  document.addEventListener('pointerup', () => (pointerDown = false), true);
+  document.addEventListener('pointercancel', () => (pointerDown = false), true);
+}
+
+/**
+ * Runs `show` once the press that moved the focus away is over. A message shown on blur adds a line under its field
+ * (its hint stays), which moved the control being pressed before the button came up: the press then clicked nothing
+ * (a switch beside a refused port did not toggle).
+ */
+function afterPointerRelease(show: () => void): void {
+  if (!pointerDown) {
+    show();
+    return;
+  }
+  let shown = false;
+  const once = () => {
+    if (shown) return;
+    shown = true;
+    show();
+  };
+  // After the click the release makes; a release that makes none (a drag off the control) shows it a moment later.
+  document.addEventListener('click', () => setTimeout(once, 0), { capture: true, once: true });
+  document.addEventListener('pointerup', () => setTimeout(once, 50), { capture: true, once: true });
+}
+
 export interface FieldSpec<V = string> {
   initial: V;
   rule?: FieldRule<V>;
@@ -84,7 +113,9 @@ export function useRuleForm<V extends Record<string, unknown>>(specs: FieldSpecs
 
   const validateField = useCallback(
     (name: keyof S) => {
-      if (touched.current.has(name)) setError(name, messageOf(name, valuesRef.current));
+      afterPointerRelease(() => {
+        if (touched.current.has(name)) setError(name, messageOf(name, valuesRef.current));
+      });
     },
     [messageOf, setError],
   );
