@@ -2,7 +2,8 @@
  * `npm run bench`: every bench of the product in one run, each printing its figures beside their goals and the
  * ratios side by side. No timing is asserted anywhere. `npm run bench -- <section> [...]` runs the sections named:
  *   speed      the authenticated call and lists at scale, against a bare route and the same SQL run straight
- *   logs       log exports (memory and time against exceljs alone) and deep pages of both logs
+ *   logs       log exports (memory and time against exceljs alone) and deep pages of both logs:
+ *              interface-log and operation-log, each of which runs alone too
  *   processes  the navigation with two server processes on one PostgreSQL beside one
  *   startup    embedded server start, existing and new data folder
  *   browser    the sign-in bundle and sign-in to Home in Debian's Chromium
@@ -106,9 +107,11 @@ async function signIn(base: string, firstChange = true): Promise<BenchSession> {
 const SECTIONS: Record<string, () => Promise<void>> = {
   speed: async () => (await import('./speed')).runSpeedBench({ startServer, startBare: () => startChild(['bare']), signIn }),
   logs: async () => {
-    await (await import('./export')).runExportBench({ startServer, signIn });
-    await (await import('./logs')).runOperationLogBench({ startServer, signIn });
+    await SECTIONS['interface-log']!();
+    await SECTIONS['operation-log']!();
   },
+  'interface-log': async () => (await import('./export')).runExportBench({ startServer, signIn }),
+  'operation-log': async () => (await import('./logs')).runOperationLogBench({ startServer, signIn }),
   processes: async () => (await import('./processes')).runProcessesBench({ startServer, signIn }),
   startup: async () => (await import('./startup')).runStartupBench(),
   browser: async () => (await import('./browser')).runBrowserBench(),
@@ -120,7 +123,9 @@ async function main(): Promise<void> {
   const unknown = named.filter((name) => !Object.hasOwn(SECTIONS, name));
   if (unknown.length > 0) throw new Error(`no bench section named ${unknown.join(', ')}; the sections are ${Object.keys(SECTIONS).join(', ')}`);
   buildBundles();
-  for (const name of named.length > 0 ? named : Object.keys(SECTIONS)) await SECTIONS[name]!();
+  // `logs` runs both logs' sections: all sections at once run it, not them again.
+  const all = Object.keys(SECTIONS).filter((name) => name !== 'interface-log' && name !== 'operation-log');
+  for (const name of named.length > 0 ? named : all) await SECTIONS[name]!();
 }
 
 main().then(

@@ -20,15 +20,33 @@ export interface TemplateContext {
   names: Readonly<Partial<Record<NamedValue, Readonly<Record<string, string>>>>>;
 }
 
-/** `template` with each `{name}` replaced by its value; a value the template names but the row lacks stays `{name}`. Cut to CONTENT_TEXT_MAX. */
-export function fillTemplate(template: string, values: Readonly<Record<string, unknown>> | null | undefined, context: TemplateContext): string {
-  const filled = template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+/**
+ * A template split once at its names: its texts at even places and the names between them at odd ones
+ * (`Edit {name}` → `['Edit ', 'name', '']`). A writer filling a million rows splits each template once.
+ */
+export function templateParts(template: string): readonly string[] {
+  return template.split(/\{(\w+)\}/);
+}
+
+/** The parts (`templateParts`) with each name replaced by its value; a value the template names but the row lacks stays `{name}`. Cut to CONTENT_TEXT_MAX. */
+export function fillParts(parts: readonly string[], values: Readonly<Record<string, unknown>> | null | undefined, context: TemplateContext): string {
+  let filled = parts[0] ?? '';
+  for (let at = 1; at < parts.length; at += 2) {
+    const name = parts[at]!;
     const value = values?.[name];
-    if (value === undefined || value === null) return whole;
-    if (Array.isArray(value)) return value.map(String).join(context.listSeparator);
-    const text = String(value);
-    const named = (context.names as Record<string, Readonly<Record<string, string>> | undefined>)[name];
-    return named && Object.hasOwn(named, text) ? named[text]! : text;
-  });
+    if (value === undefined || value === null) filled += `{${name}}`;
+    else if (Array.isArray(value)) filled += value.map(String).join(context.listSeparator);
+    else {
+      const text = String(value);
+      const named = (context.names as Record<string, Readonly<Record<string, string>> | undefined>)[name];
+      filled += named && Object.hasOwn(named, text) ? named[text]! : text;
+    }
+    filled += parts[at + 1]!;
+  }
   return filled.length > CONTENT_TEXT_MAX ? `${filled.slice(0, CONTENT_TEXT_MAX - 1)}…` : filled;
+}
+
+/** `template` with each `{name}` replaced by its value (`fillParts`). */
+export function fillTemplate(template: string, values: Readonly<Record<string, unknown>> | null | undefined, context: TemplateContext): string {
+  return fillParts(templateParts(template), values, context);
 }

@@ -200,8 +200,9 @@ export function* rowsOf(page: SheetPage): Generator<readonly CellValue[]> {
 }
 
 /**
- * Starts a keyed text's cell as the database writes it: then JSON `[key, values, stored text]`. A control character no
- * text typed by a person starts with; the cell is written as the key's template filled in, or the stored text for a key
- * this release does not know.
+ * Starts a keyed text's cell as the database writes it, and parts its pieces: `MARK key MARK values MARK stored text`,
+ * the values as their JSON text. A control character no text typed by a person starts with, which neither a key (a
+ * name of letters and dots) nor JSON text (it escapes control characters) holds; the stored text, last, may. The cell
+ * is written as the key's template filled in, or the stored text for a key this release does not know.
  */
 export const KEYED_TEXT_MARK = '\u0001';

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { PassThrough, Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { fillTemplate, type TemplateContext } from '../../shared/template-fill';
+import { fillParts, templateParts, type TemplateContext } from '../../shared/template-fill';
 import WorkbookWriter from 'exceljs/lib/stream/xlsx/workbook-writer.js';
 import { KEYED_TEXT_MARK, rowsOf, type CellValue, type RowTexts, type SheetPage } from './sheet-page';
 
@@ -28,10 +28,23 @@ export interface KeyedTextLanguage {
   context: TemplateContext;
 }
 
-function keyedTextOf(cell: string, language: KeyedTextLanguage): string {
-  const [key, values, stored] = JSON.parse(cell.slice(KEYED_TEXT_MARK.length)) as [string, Record<string, unknown> | null, string];
-  const template = language.templates[key];
-  return template === undefined ? stored : fillTemplate(template, values, language.context);
+/** A keyed text's cell (`KEYED_TEXT_MARK`) written out in a language, each of its templates split once (`templateParts`). */
+function keyedTextsIn(language: KeyedTextLanguage): (cell: string) => string {
+  const parts = new Map<string, readonly string[] | null>();
+  return (cell) => {
+    const valuesAt = cell.indexOf(KEYED_TEXT_MARK, KEYED_TEXT_MARK.length);
+    const storedAt = cell.indexOf(KEYED_TEXT_MARK, valuesAt + 1);
+    if (valuesAt < 0 || storedAt < 0) return cell;
+    const key = cell.slice(KEYED_TEXT_MARK.length, valuesAt);
+    let template = parts.get(key);
+    if (template === undefined) {
+      const text = Object.hasOwn(language.templates, key) ? language.templates[key] : undefined;
+      template = text === undefined ? null : templateParts(text);
+      parts.set(key, template);
+    }
+    if (template === null) return cell.slice(storedAt + 1);
+    return fillParts(template, JSON.parse(cell.slice(valuesAt + 1, storedAt)) as Record<string, unknown> | null, language.context);
+  };
 }
 
 /** How a date cell shows its time: Excel's format codes for yyyy-MM-dd HH:mm:ss. */
@@ -122,7 +135,7 @@ export async function writeXlsx(sheet: SheetSpec, pages: AsyncIterator<SheetPage
   out.once('close', () => closed.abort());
   worksheet.addRow([...sheet.columns]).commit();
   const labelled = Object.entries(sheet.labels ?? {}).map(([at, labels]) => [Number(at), labels] as const);
-  const keyed = Object.entries(sheet.keyedTexts ?? {}).map(([at, language]) => [Number(at), language] as const);
+  const keyed = Object.entries(sheet.keyedTexts ?? {}).map(([at, language]) => [Number(at), keyedTextsIn(language)] as const);
   const wallClock = sheet.timeZone ? wallClockOf(sheet.timeZone) : null;
   let next = pages.next();
   for (let page = await next; !page.done; page = await next) {
@@ -141,9 +154,9 @@ export async function writeXlsx(sheet: SheetSpec, pages: AsyncIterator<SheetPage
         const code = row[at];
         if (typeof code === 'string' && Object.hasOwn(labels, code)) row[at] = labels[code]!;
       }
-      for (const [at, language] of keyed) {
+      for (const [at, textOf] of keyed) {
         const cell = row[at];
-        if (typeof cell === 'string' && cell.startsWith(KEYED_TEXT_MARK)) row[at] = keyedTextOf(cell, language);
+        if (typeof cell === 'string' && cell.startsWith(KEYED_TEXT_MARK)) row[at] = textOf(cell);
       }
       for (const at of timeCells) {
         const time = row[at];

@@ -376,17 +376,20 @@ describe('the content in the reader’s language', () => {
   });
 
   it('exports the content in the reader’s language, read back by an independent reader', async () => {
-    await roleAdded('访客角色');
+    // A name holding JSON's quotes and escape, a key of a later release, a row older than the keys.
+    await roleAdded('访客角色 "\\"');
+    await write([row(3, { contentKey: 'role.retiredSomeday', contentValues: { name: 'x' }, operationContent: 'stored text' })]);
     await write([row(2, { operationContent: 'older text' })]);
-    const ids = (await idsNewestFirst()).slice(0, 2);
+    const ids = (await idsNewestFirst()).slice(0, 3);
     const [sheet] = await readXlsxFile((await exportFile({ ...admin.as, language: 'de_DE' }, `?vIds=${ids.join(',')}`)).body);
-    const [header, older, keyed] = sheet!.data;
+    const [header, older, unknownKey, keyed] = sheet!.data;
     const at = header!.indexOf('Vorgang');
     expect(at).toBeGreaterThanOrEqual(0);
-    expect(keyed![at]).toBe('Rolle 访客角色 hinzugefügt');
+    expect(keyed![at]).toBe('Rolle 访客角色 "\\" hinzugefügt');
+    expect(unknownKey![at]).toBe('stored text');
     expect(older![at]).toBe('older text');
-    const [zhSheet] = await readXlsxFile((await exportFile({ ...admin.as, language: 'zh_CN' }, `?vIds=${ids[1]}`)).body);
-    expect(zhSheet!.data[1]).toContain('新增角色 访客角色');
+    const [zhSheet] = await readXlsxFile((await exportFile({ ...admin.as, language: 'zh_CN' }, `?vIds=${ids[2]}`)).body);
+    expect(zhSheet!.data[1]).toContain('新增角色 访客角色 "\\"');
   });
 
   it('breaks the chain when a row’s key or values are edited in the database', async () => {

@@ -116,8 +116,9 @@ const CELL_SOURCES: Record<(typeof OPERATION_LOG_COLUMNS)[number], CellSource> =
   operUserName: operationLog.operUserName,
   operLoginName: operationLog.operLoginName,
   operLocation: operationLog.operLocation,
-  // A keyed content (KEYED_TEXT_MARK, then its key, values and stored text as JSON) is written out by the sheet's writer in the reader's language.
-  operationContent: sql`case when ${operationLog.contentKey} is null then ${operationLog.operationContent} else ${KEYED_TEXT_MARK} || json_build_array(${operationLog.contentKey}, ${operationLog.contentValues}, ${operationLog.operationContent})::text end`,
+  // A keyed content (KEYED_TEXT_MARK before its key, values and stored text) is written out by the sheet's writer in the reader's language.
+  // Joined, not built as a JSON array: json_build_array cost the database twice the time a page's row takes to read.
+  operationContent: sql`case when ${operationLog.contentKey} is null then ${operationLog.operationContent} else ${KEYED_TEXT_MARK} || ${operationLog.contentKey} || ${KEYED_TEXT_MARK} || coalesce(${operationLog.contentValues}::text, 'null') || ${KEYED_TEXT_MARK} || ${operationLog.operationContent} end`,
   // A json column's cell is the database's own text of the value (no parse and re-serialise per row), empty for none.
   beforeOperation: leadingText(operationLog.beforeOperation, CELL_TEXT_MAX),
   afterOperation: leadingText(operationLog.afterOperation, CELL_TEXT_MAX),
