@@ -31,6 +31,7 @@ import { ShortcutsDialog } from '../palette/ShortcutsDialog';
 import { ShellNotices } from '../../../areas/notice/screens/ShellNotices';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
+import { loadScreen } from './screen-code';
 import { TabPane } from './TabPane';
 import { describeTab, type TabScreen } from './tab-screen';
 import { EMPTY_TABS, tabsReducer, type TabsAction } from './tabs';
@@ -91,8 +92,7 @@ function preloadScreens(nav: readonly NavNode[]): () => void {
     const route = pending.shift();
     if (!route || stopped) return;
     // A failed load is tried again, and shown, when its tab opens.
-    void route
-      .load()
+    void loadScreen(route)
       .catch(() => undefined)
       .then(() => {
         if (!stopped) handle = whenIdle(next);

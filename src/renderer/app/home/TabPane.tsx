@@ -1,5 +1,5 @@
 import { makeStyles, mergeClasses } from '@fluentui/react-components';
-import { lazy, memo, Suspense, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { memo, Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavigationType, Route as RouterRoute, Routes, UNSAFE_LocationContext as LocationContext, UNSAFE_RouteContext as RouteContext } from 'react-router-dom';
 import { PermissionsProvider } from '../../components/permissions';
@@ -12,26 +12,16 @@ import { shownError } from '../../components/screen/session-errors';
 import { ExternalPage } from './ExternalPage';
 import { ShellTabContext, type ShellTabValue } from '../../components/screen/shell-tab';
 import type { TabScreen } from './tab-screen';
+import { screenComponentOf } from './screen-code';
 
 const useStyles = makeStyles({
   pane: { position: 'absolute', inset: 0, overflow: 'auto' },
   hidden: { display: 'none' },
 });
 
-const lazyScreens = new WeakMap<FeatureRoute, LazyExoticComponent<ComponentType>>();
-
-function screenOf(route: FeatureRoute): LazyExoticComponent<ComponentType> {
-  let screen = lazyScreens.get(route);
-  if (!screen) {
-    screen = lazy(route.load);
-    lazyScreens.set(route, screen);
-  }
-  return screen;
-}
-
 function FeatureScreen({ route }: { route: FeatureRoute }) {
   const { t } = useTranslation();
-  const Screen = screenOf(route);
+  const Screen = useMemo(() => screenComponentOf(route), [route]);
   return (
     <ErrorBoundary fallback={(retry) => <ErrorState title={t('home.screenLoadFailed')} onRetry={retry} />}>
       <Suspense fallback={<LoadingState />}>
