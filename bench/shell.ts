@@ -5,16 +5,15 @@
  * 1. a tab switch with 30 tabs open ÷ with 2 open (median of BENCH_SHELL_SWITCHES each), goal ≤ 1.3;
  * 2. a return to the kept user list within its stale time: its calls (goal 0) and the time to its rows;
  * 3. the first open of the user list (menu click → its rows) ÷ its list call's own time, goal ≤ 2;
- * 4. a language switch (click → the menus in the new language, the tabs closed), goal ≤ 1 s;
+ * 4. a language switch (click → the menus in the new language, the tabs closed, timed in the page), goal ≤ 1 s;
  * 5. sign-in → an interactive Home, less the spec's fixed redirect wait (median of BENCH_BROWSER_RUNS), goal ≤ 0.5 s.
- * A switch, a return and an open are timed inside the page, from the click to the first frame painted after the pane
+ * A switch, a return, an open and the language switch are timed inside the page, from the click to the first frame painted after the pane
  * shows what it waits for. BENCH_RENDERER names a built renderer to use; without it one is built into a temporary folder.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page, type Request } from '@playwright/test';
 import playwrightConfig from '../playwright.config';
@@ -234,15 +233,17 @@ export async function runShellBench(): Promise<void> {
     // 2. Back to the kept list within its stale time.
     const returned = await apiCallsDuring(page, () => timeInPage(page, clickTab(LIST), rowsShown(LIST)));
 
-    // 4. The language switch with every tab open: the click → the menus in English and the tabs closed.
+    // 4. The language switch with every tab open: the click → the menus in English and the tabs closed, timed in the
+    // page. As Playwright saw it, its checks before the click and its polling for the menus added 0.4-0.8 s.
     const englishName = MENU_CATALOG[0]!.groups[0]!.name.en_US;
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-language').click();
-    const languageStart = performance.now();
-    await page.getByTestId('language-en_US').click();
-    await page.getByTestId('top-menu').getByText(englishName).waitFor({ state: 'visible' });
-    await page.getByTestId('tab').first().waitFor({ state: 'detached' });
-    const languageMs = performance.now() - languageStart;
+    await page.getByTestId('language-en_US').waitFor({ state: 'visible' });
+    const languageMs = await timeInPage(
+      page,
+      `document.querySelector('[data-testid="language-en_US"]').click();`,
+      `document.querySelector('[data-testid="tab"]') === null && [...document.querySelectorAll('[data-testid="top-menu"] *')].some((element) => element.textContent === ${JSON.stringify(englishName)})`,
+    );
     await context.close();
 
     const signInS = median(signIns) / 1000;

@@ -2,13 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
-import type { SessionState } from '../../../shared/bridge';
+import type { ConsoleBridge, SessionState } from '../../../shared/bridge';
 import { Route } from '../../../shared/routes';
 import { unwrap, useBridge } from '../../bridge';
 import { ErrorState, LoadingState } from '../../components/states';
 import { shownError } from '../../components/screen/session-errors';
 
 export const SESSION_STATE_KEY = ['bridge', 'session.state'] as const;
+
+/** The session's state as the boundary reads it; the sign-in page reads it ahead during its redirect wait. */
+export const sessionStateQuery = (bridge: ConsoleBridge) => ({ queryKey: SESSION_STATE_KEY, queryFn: () => unwrap(bridge.session.state()), meta: { silent: true } });
 
 const SessionContext = createContext<SessionState | null>(null);
 
@@ -22,7 +25,7 @@ export function useSessionState(): SessionState {
 export function SessionBoundary({ children }: { children: ReactNode }) {
   const bridge = useBridge();
   const { t } = useTranslation();
-  const session = useQuery({ queryKey: SESSION_STATE_KEY, queryFn: () => unwrap(bridge.session.state()), staleTime: 0, meta: { silent: true } });
+  const session = useQuery({ ...sessionStateQuery(bridge), staleTime: 0 });
 
   if (session.isPending) return <LoadingState fill />;
   if (session.isError) {
