@@ -1,5 +1,5 @@
 import { useMutation, useQuery, type QueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
-import type { CallableEndpointId, CallInput, CallOutput } from '../../shared/bridge';
+import type { CallableEndpointId, CallInput, CallOutput, ConsoleBridge } from '../../shared/bridge';
 import { unwrap, useBridge } from '../bridge';
 
 /**
@@ -16,17 +16,18 @@ export function bridgeQueryKey<Id extends CallableEndpointId>(id: Id, input?: Ca
   return input === undefined ? [API_QUERY_ROOT, id] : [API_QUERY_ROOT, id, input];
 }
 
+/** The key and the call of an endpoint's query: what `useBridgeQuery` asks, for a prefetch outside a component. */
+export function bridgeQueryOptions<Id extends CallableEndpointId>(bridge: ConsoleBridge, id: Id, input: CallInput<Id>) {
+  return { queryKey: bridgeQueryKey(id, input), queryFn: () => unwrap(bridge.api.call(id, input)) };
+}
+
 export function useBridgeQuery<Id extends CallableEndpointId, TData = CallOutput<Id>>(
   id: Id,
   input: CallInput<Id>,
   options: Omit<UseQueryOptions<CallOutput<Id>, Error, TData>, 'queryKey' | 'queryFn'> = {},
 ) {
   const bridge = useBridge();
-  return useQuery({
-    queryKey: bridgeQueryKey(id, input),
-    queryFn: () => unwrap(bridge.api.call(id, input)),
-    ...options,
-  });
+  return useQuery({ ...bridgeQueryOptions(bridge, id, input), ...options });
 }
 
 export function useBridgeMutation<Id extends CallableEndpointId, TContext = unknown>(id: Id, options: Omit<UseMutationOptions<CallOutput<Id>, Error, CallInput<Id>, TContext>, 'mutationFn'> = {}) {

@@ -20,7 +20,7 @@ import { claimMessengerCode, messengerCodeOf, withoutMessengerCode } from './mes
 import { usePlatform } from '../platform';
 import { loadShell } from '../shell-loader';
 import { sessionStateQuery } from '../session/SessionBoundary';
-import { bridgeQueryKey } from '../../hooks/bridge-query';
+import { bridgeQueryOptions } from '../../hooks/bridge-query';
 import { QrPanel } from './QrPanel';
 import { signInRules } from './sign-in-form';
 
@@ -126,7 +126,7 @@ export function LoginPage() {
     // sign-in's own calls (in the browser host, a third of a second).
     void loadShell(i18n);
     void queryClient.prefetchQuery(sessionStateQuery(bridge));
-    void queryClient.prefetchQuery({ queryKey: bridgeQueryKey('session.roleSystems', {}), queryFn: () => unwrap(bridge.api.call('session.roleSystems', {})), meta: { silent: true } });
+    void queryClient.prefetchQuery({ ...bridgeQueryOptions(bridge, 'session.roleSystems', {}), meta: { silent: true } });
     redirectTimer.current = setTimeout(() => navigate(Route.home, { replace: true }), Delay.loginRedirectMs);
   };
 
