@@ -78,10 +78,13 @@ export function useScreenActions(registry: ScreenActionRegistry, path: string | 
 
 const NO_SUBSCRIPTION = () => () => undefined;
 
-/** The action `id` the screen this component sits in offers (its list's add, for an empty list's invitation); null when it offers none. */
+/**
+ * The action `id` the screen this component sits in offers (its list's add, for an empty list's invitation); null when it
+ * offers none. Its snapshot is that action alone: a screen opening in another tab registers its own, and the kept lists
+ * of every other tab must not render again for it.
+ */
 export function useOfferedAction(id: ScreenActionId): ScreenAction | null {
   const registry = useContext(ScreenActionsContext);
-  const tab = useContext(ShellTabContext);
-  useSyncExternalStore(registry?.subscribe ?? NO_SUBSCRIPTION, () => registry?.version ?? 0);
-  return registry?.actionsOf(tab?.path ?? null).find((action) => action.id === id) ?? null;
+  const path = useContext(ShellTabContext)?.path ?? null;
+  return useSyncExternalStore(registry?.subscribe ?? NO_SUBSCRIPTION, () => registry?.actionsOf(path).find((action) => action.id === id) ?? null);
 }
