@@ -2,7 +2,7 @@ import type { Api } from './contract';
 import type { EndpointDef, InputOf, OutputOf } from './contract/endpoint';
 import type { ExportedFile } from './contract/export';
 import type { FilePurpose, Locale, ThemeChoice } from './constants';
-import type { ListViewsRequest, ListViewsSave, ScreenListViews } from './list-views';
+import type { ListViewsSave, ScreenListViews, UserListViews } from './list-views';
 
 /**
  * The typed bridge between the renderer and the main-process core. The renderer reaches the main
@@ -160,7 +160,8 @@ export interface ConsoleBridge {
    * current server: another user of the workstation sees none of them. Refused without a session.
    */
   listViews: {
-    get(request: ListViewsRequest): Promise<BridgeResult<ScreenListViews>>;
+    /** Every screen's views and layout, read once by the shell: a list that opens finds its own without a call. */
+    all(): Promise<BridgeResult<UserListViews>>;
     /** Replaces the screen's views and layout after validating them all; an invalid state writes nothing. */
     save(request: ListViewsSave): Promise<BridgeResult<ScreenListViews>>;
   };
@@ -250,7 +251,7 @@ export const BRIDGE_METHODS = listingEveryMethod([
   'api.call',
   'settings.get',
   'settings.set',
-  'listViews.get',
+  'listViews.all',
   'listViews.save',
   'views.showExternal',
   'views.setBounds',

@@ -110,10 +110,10 @@ export type ScreenListViews = z.infer<typeof screenListViewsSchema>;
 
 export const NO_SCREEN_VIEWS: ScreenListViews = { views: [], defaultView: null, layout: null };
 
-/** The bridge's `listViews.get` and `listViews.save` requests. */
-export interface ListViewsRequest {
-  screen: string;
-}
+/** Every screen's views of the signed-in user, by screen key: what the bridge's `listViews.all` answers. */
+export type UserListViews = Readonly<Record<string, ScreenListViews>>;
+
+/** The bridge's `listViews.save` request. */
 export interface ListViewsSave {
   screen: string;
   state: ScreenListViews;

@@ -169,7 +169,7 @@ export function createBridgeCore(deps: BridgeCoreDeps): BridgeCore {
     },
 
     listViews: {
-      get: (request) => answer(() => listViewsOf().get(request)),
+      all: () => answer(() => listViewsOf().all()),
       save: (request) => answer(() => listViewsOf().save(request)),
     },
 

@@ -58,25 +58,26 @@ describe('saved list views', () => {
   it('are refused without a session, and after a sign-out although the user id is kept', async () => {
     const { bridge } = makeCore();
     const refused = { ok: false, code: ResponseCode.Unauthorized, msg: 'Saved views belong to a signed-in user: sign in first' };
-    expect(await bridge.listViews.get({ screen: SCREEN })).toEqual(refused);
+    expect(await bridge.listViews.all()).toEqual(refused);
     expect(await bridge.listViews.save({ screen: SCREEN, state: activeUsers })).toEqual(refused);
     await bridge.auth.signIn({ username: 'dora', password: 'Dora_1234' });
     expect(await bridge.listViews.save({ screen: SCREEN, state: activeUsers })).toEqual({ ok: true, data: activeUsers });
     await bridge.auth.signOut();
-    expect(await bridge.listViews.get({ screen: SCREEN })).toEqual(refused);
+    expect(await bridge.listViews.all()).toEqual(refused);
   });
 
   it('survive a restart of the console over the same settings', async () => {
     const first = makeCore();
     await first.bridge.auth.signIn({ username: 'dora', password: 'Dora_1234' });
-    expect(await first.bridge.listViews.get({ screen: SCREEN })).toEqual({ ok: true, data: NO_SCREEN_VIEWS });
+    expect(await first.bridge.listViews.all()).toEqual({ ok: true, data: {} });
     await first.bridge.listViews.save({ screen: SCREEN, state: activeUsers });
+    // Another screen of the same user has its own.
+    const roles: ScreenListViews = { views: [], defaultView: null, layout: { hidden: ['remark'] } };
+    await first.bridge.listViews.save({ screen: '/role', state: roles });
 
     const second = makeCore();
     await second.bridge.auth.signIn({ username: 'dora', password: 'Dora_1234' });
-    expect(await second.bridge.listViews.get({ screen: SCREEN })).toEqual({ ok: true, data: activeUsers });
-    // Another screen of the same user has its own.
-    expect(await second.bridge.listViews.get({ screen: '/role' })).toEqual({ ok: true, data: NO_SCREEN_VIEWS });
+    expect(await second.bridge.listViews.all()).toEqual({ ok: true, data: { [SCREEN]: activeUsers, '/role': roles } });
   });
 
   it('belong to one user on one server: another user of the workstation, or the same user id on another server, sees none', async () => {
@@ -86,18 +87,18 @@ describe('saved list views', () => {
     await core.bridge.auth.signOut();
 
     await core.bridge.auth.signIn({ username: 'emil', password: 'Emil_1234' });
-    expect(await core.bridge.listViews.get({ screen: SCREEN })).toEqual({ ok: true, data: NO_SCREEN_VIEWS });
+    expect(await core.bridge.listViews.all()).toEqual({ ok: true, data: {} });
     const emils: ScreenListViews = { views: [{ name: 'Mine', state: { filters: { username: 'em' } } }], defaultView: null, layout: null };
     await core.bridge.listViews.save({ screen: SCREEN, state: emils });
     await core.bridge.auth.signOut();
 
     const elsewhere = makeCore(otherPeer.url);
     await elsewhere.bridge.auth.signIn({ username: 'dora', password: 'Dora_1234' });
-    expect(await elsewhere.bridge.listViews.get({ screen: SCREEN })).toEqual({ ok: true, data: NO_SCREEN_VIEWS });
+    expect(await elsewhere.bridge.listViews.all()).toEqual({ ok: true, data: {} });
 
     const back = makeCore();
     await back.bridge.auth.signIn({ username: 'dora', password: 'Dora_1234' });
-    expect(await back.bridge.listViews.get({ screen: SCREEN })).toEqual({ ok: true, data: activeUsers });
+    expect(await back.bridge.listViews.all()).toEqual({ ok: true, data: { [SCREEN]: activeUsers } });
   });
 
   it('refuse an invalid save with the problem named, and write nothing', async () => {
@@ -139,7 +140,7 @@ describe('saved list views', () => {
     for (const [request, msg] of refusals) {
       expect(await bridge.listViews.save(request as never), msg).toEqual({ ok: false, code: ResponseCode.InvalidInput, msg });
     }
-    expect(await bridge.listViews.get({ screen: SCREEN })).toEqual({ ok: true, data: activeUsers });
+    expect(await bridge.listViews.all()).toEqual({ ok: true, data: { [SCREEN]: activeUsers } });
   });
 
   it('bounds everything one user keeps, and an emptied screen leaves nothing behind', async () => {
@@ -158,5 +159,20 @@ describe('saved list views', () => {
     });
     expect(await bridge.listViews.save({ screen: '/screen0', state: NO_SCREEN_VIEWS })).toEqual({ ok: true, data: NO_SCREEN_VIEWS });
     expect(await bridge.listViews.save({ screen: '/screen399', state: bulky })).toMatchObject({ ok: true });
+  });
+
+  it('leave out a stored screen that no longer passes the rules, and read the others', async () => {
+    const store: KeyValueStore = new Conf<Record<string, unknown>>({ cwd: dir, configName: 'settings' });
+    const { bridge } = makeCore();
+    await bridge.auth.signIn({ username: 'dora', password: 'Dora_1234' });
+    await bridge.listViews.save({ screen: SCREEN, state: activeUsers });
+    const [entryKey] = Object.keys(store.get('listViews') as Record<string, unknown>);
+    // What an older version may have written: a view without a name, and a screen key the rules refuse.
+    store.set(`listViews.${entryKey}`, {
+      [SCREEN]: activeUsers,
+      '/role': { views: [{ state: {} }], defaultView: null, layout: null },
+      'no-slash': NO_SCREEN_VIEWS,
+    });
+    expect(await bridge.listViews.all()).toEqual({ ok: true, data: { [SCREEN]: activeUsers } });
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ZodError } from 'zod';
 import { ResponseCode } from '../../shared/codes';
-import { listScreenKeySchema, NO_SCREEN_VIEWS, screenListViewsSchema, type ListViewsRequest, type ListViewsSave, type ScreenListViews } from '../../shared/list-views';
+import { listScreenKeySchema, screenListViewsSchema, type ListViewsSave, type ScreenListViews, type UserListViews } from '../../shared/list-views';
 import { ListViewLimits } from '../../shared/rules';
 import { CodedError, InputError } from './errors';
 import type { KeyValueStore } from './settings';
@@ -15,7 +15,7 @@ export interface ListViewsOwner {
 }
 
 export interface ListViews {
-  get(request: ListViewsRequest): ScreenListViews;
+  all(): UserListViews;
   save(request: ListViewsSave): ScreenListViews;
 }
 
@@ -40,13 +40,14 @@ export function createListViews(store: KeyValueStore, owner: ListViewsOwner): Li
   };
 
   return {
-    get(request) {
-      const screen = screenOf(request);
-      const entry = readEntry(entryKey());
-      if (!Object.hasOwn(entry, screen)) return NO_SCREEN_VIEWS;
+    all() {
+      const views: Record<string, ScreenListViews> = {};
       // A stored screen that no longer passes the rules (an older version wrote it) reads as none.
-      const parsed = screenListViewsSchema.safeParse(entry[screen]);
-      return parsed.success ? parsed.data : NO_SCREEN_VIEWS;
+      for (const [screen, stored] of Object.entries(readEntry(entryKey()))) {
+        const parsed = screenListViewsSchema.safeParse(stored);
+        if (listScreenKeySchema.safeParse(screen).success && parsed.success) views[screen] = parsed.data;
+      }
+      return views;
     },
     save(request) {
       const screen = screenOf(request);

@@ -10,6 +10,7 @@ import { Delay } from '../../../shared/constants';
 import { Route } from '../../../shared/routes';
 import { useBridge } from '../../bridge';
 import { useDiscardGuard } from '../../components/form/unsaved-changes';
+import { savedViewsQuery } from '../../components/list/useListViews';
 import { anyOverlayOpen } from '../../components/overlay';
 import { useNotify } from '../../components/notify';
 import { ErrorState, LoadingState } from '../../components/states';
@@ -168,6 +169,11 @@ export function HomeShell() {
   useEffect(() => {
     document.title = system.appName;
   }, [system.appName]);
+
+  // A list opening later finds its saved views here and asks for its rows at once.
+  useEffect(() => {
+    void queryClient.prefetchQuery(savedViewsQuery(bridge));
+  }, [queryClient, bridge]);
 
   // The screens of the role's menus are separate chunks: fetched one by one while the browser is idle, so a first open
   // waits for its data only.

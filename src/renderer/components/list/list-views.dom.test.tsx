@@ -10,6 +10,7 @@ import { testProviders } from '../../testing/providers';
 import { ListTable } from './ListTable';
 import { binding, NO_BINDING_FILTERS } from './testing-bindings';
 import { pageRows, useListController } from './useListController';
+import { savedViewsQuery } from './useListViews';
 import { viewPath } from './view-link';
 
 afterEach(() => {
@@ -45,7 +46,11 @@ function Bindings() {
 }
 
 /** The list in a tab at `path`, over a fake bridge keeping the screen's views as the core would. */
-async function renderBindings(options: { path?: string; stored?: ScreenListViews } = {}) {
+/** Another screen's views, which every read carries and no save of this list may lose. */
+const ROLES_SCREEN = '/roles@role.list';
+const rolesViews: ScreenListViews = { views: [], defaultView: null, layout: { hidden: ['remark'] } };
+
+async function renderBindings(options: { path?: string; stored?: ScreenListViews; readByShell?: boolean } = {}) {
   const rows = Array.from({ length: 12 }, (_, i) => binding(i + 1));
   const fake = createFakeBridge();
   let stored: ScreenListViews = options.stored ?? { views: [], defaultView: null, layout: null };
@@ -56,13 +61,18 @@ async function renderBindings(options: { path?: string; stored?: ScreenListViews
     const start = (Number(args.pageNum) - 1) * Number(args.pageSize);
     return { ok: true, data: { records: matching.slice(start, start + Number(args.pageSize)), total: matching.length, current: args.pageNum, pages: 1, size: args.pageSize } };
   });
-  fake.method('listViews.get').mockImplementation(async () => ({ ok: true, data: stored }));
+  let others: Record<string, ScreenListViews> = { [ROLES_SCREEN]: rolesViews };
+  fake.method('listViews.all').mockImplementation(async () => ({ ok: true, data: { ...others, [SCREEN]: stored } }));
   fake.method('listViews.save').mockImplementation(async (request: unknown) => {
-    stored = (request as { state: ScreenListViews }).state;
-    return { ok: true, data: stored };
+    const save = request as { screen: string; state: ScreenListViews };
+    if (save.screen === SCREEN) stored = save.state;
+    else others = { ...others, [save.screen]: save.state };
+    return { ok: true, data: save.state };
   });
   const path = options.path ?? '/bindings';
-  const { Wrapper } = await testProviders({ bridge: fake.bridge, path });
+  const { Wrapper, queryClient } = await testProviders({ bridge: fake.bridge, path });
+  // The shell reads every screen's views as it opens; a list opened before that reads them itself.
+  if (options.readByShell) await queryClient.prefetchQuery(savedViewsQuery(fake.bridge));
   render(
     <ShellTabContext.Provider value={{ path, active: true, closeSelf: vi.fn() }}>
       <Bindings />
@@ -75,7 +85,7 @@ async function renderBindings(options: { path?: string; stored?: ScreenListViews
       .mock.calls.filter(([id]) => id === 'serviceCenter.list')
       .map(([, input]) => input as Record<string, unknown>);
   const saves = () => fake.method('listViews.save').mock.calls.map(([request]) => request as { screen: string; state: ScreenListViews });
-  return { fake, listCalls, saves, stored: () => stored };
+  return { fake, listCalls, saves, stored: () => stored, others: () => others, queryClient };
 }
 
 /** A menu item by its test id, checked to read `text` (Tabster may hide an open menu from role queries in jsdom). */
@@ -163,6 +173,21 @@ describe('saved views', () => {
     fireEvent.click(await savedView('Only 1x'));
     await waitFor(() => expect(screen.getByTestId('current-view').textContent).toBe('View: Only 1x'));
     expect(listCalls().at(-1)).toMatchObject({ account: 'acct_1' });
+  });
+
+  it('apply the default view in the first call for rows when the shell has read the views, without a read of their own', async () => {
+    const { fake, listCalls, others, stored, queryClient } = await renderBindings({ stored: active, readByShell: true });
+    expect(listCalls()).toEqual([{ pageNum: 1, pageSize: 10, account: 'acct_1', name: '', deptId: null }]);
+    await screen.findByText('acct_10');
+    expect(fake.method('listViews.all')).toHaveBeenCalledTimes(1);
+    expect(headers()).toEqual([null, 'account', 'name']);
+    // A save of this screen's views keeps the other screens' views, in the store and in what the shell read.
+    fireEvent.click(screen.getByTestId('columns-button'));
+    fireEvent.click(within(await screen.findByTestId('column-chooser')).getByTestId('column-visible-name'));
+    await waitFor(() => expect(fake.method('listViews.save')).toHaveBeenCalled());
+    expect(others()).toEqual({ [ROLES_SCREEN]: rolesViews });
+    expect(queryClient.getQueryData(savedViewsQuery(fake.bridge).queryKey)).toEqual({ [ROLES_SCREEN]: rolesViews, [SCREEN]: stored() });
+    expect(stored().layout).toEqual({ hidden: ['dept', 'name'] });
   });
 
   it('a view link opens the list with its filters, sort and columns, and not the default view', async () => {

@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NO_SCREEN_VIEWS, type SavedListView, type ScreenListViews } from '../../../shared/list-views';
+import type { ConsoleBridge } from '../../../shared/bridge';
+import { NO_SCREEN_VIEWS, type SavedListView, type ScreenListViews, type UserListViews } from '../../../shared/list-views';
 import { useShellTab } from '../screen/shell-tab';
 import { unwrap, useBridge } from '../../bridge';
 import type { MessageKey } from '../../i18n/message-key';
@@ -26,6 +27,25 @@ export function useLinkedView(): ListViewState | null {
   const { path } = useShellTab();
   const [view] = useState(() => readViewParam(splitTabPath(path).search));
   return view;
+}
+
+const SAVED_VIEWS_KEY = ['bridge', 'listViews.all'] as const;
+
+/**
+ * The signed-in user's saved views of every screen, each checked against the rules: one read, which the shell starts as
+ * it opens, so a list opening later asks for its rows without waiting for a read of its views.
+ */
+export function savedViewsQuery(bridge: ConsoleBridge) {
+  return queryOptions({
+    queryKey: SAVED_VIEWS_KEY,
+    queryFn: async (): Promise<UserListViews> => {
+      const all = await unwrap(bridge.listViews.all());
+      return Object.fromEntries(Object.entries(all).map(([screen, views]) => [screen, screenViewsOf(views)]));
+    },
+    staleTime: Infinity,
+    retry: false,
+    meta: { silent: true },
+  });
 }
 
 /** What ListTable's toolbar shows and changes: the saved views of the list's screen and its column layout. */
@@ -82,15 +102,9 @@ export function useListViews<F extends FilterValues>(options: ListViewsOptions<F
   const { path } = useShellTab();
   const pathname = splitTabPath(path).pathname;
   const screen = `${pathname}@${listId}`;
-  const queryKey = useMemo(() => ['bridge', 'listViews.get', screen], [screen]);
 
-  const stored = useQuery({
-    queryKey,
-    queryFn: async () => screenViewsOf(await unwrap(bridge.listViews.get({ screen }))),
-    staleTime: Infinity,
-    retry: false,
-    meta: { silent: true },
-  });
+  const select = useCallback((all: UserListViews) => all[screen] ?? NO_SCREEN_VIEWS, [screen]);
+  const stored = useQuery({ ...savedViewsQuery(bridge), select });
   const data: ScreenListViews = stored.data ?? NO_SCREEN_VIEWS;
   const settled = stored.isSuccess || stored.isError;
 
@@ -98,10 +112,10 @@ export function useListViews<F extends FilterValues>(options: ListViewsOptions<F
   const [current, setCurrent] = useState<string | null>(null);
 
   // Once the stored views are read: the default view (not when a link opened the list), else the kept layout.
-  // Rows are asked for only after that, with the view's filters.
+  // Rows are asked for only after that, with the view's filters. Applied in the render that reads them, not in an
+  // effect after it: with the shell's read done, the list's first commit asks for its rows.
   const [opened, setOpened] = useState(linked !== null);
-  useEffect(() => {
-    if (!settled || opened) return;
+  if (settled && !opened) {
     setOpened(true);
     const chosen = data.defaultView === null ? undefined : data.views.find((view) => view.name === data.defaultView);
     if (chosen) {
@@ -109,13 +123,13 @@ export function useListViews<F extends FilterValues>(options: ListViewsOptions<F
       setLayout(tidyLayout(chosen.state.columns ?? data.layout ?? NO_LAYOUT));
       setCurrent(chosen.name);
     } else if (data.layout) setLayout(tidyLayout(data.layout));
-  }, [settled, opened, data, applyState]);
+  }
 
   // Saves run one after another, each with the whole screen as it is then; the cache is what every tab shows.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const persist = useCallback(
     (next: ScreenListViews, done?: string): Promise<boolean> => {
-      queryClient.setQueryData(queryKey, next);
+      queryClient.setQueryData<UserListViews>(SAVED_VIEWS_KEY, (all) => ({ ...all, [screen]: next }));
       const run = queue.current.then(async () => {
         const result = await bridge.listViews.save({ screen, state: next });
         if (result.ok) {
@@ -123,15 +137,15 @@ export function useListViews<F extends FilterValues>(options: ListViewsOptions<F
           return true;
         }
         notify.error(result.msg);
-        void queryClient.invalidateQueries({ queryKey });
+        void queryClient.invalidateQueries({ queryKey: SAVED_VIEWS_KEY });
         return false;
       });
       queue.current = run;
       return run;
     },
-    [bridge, notify, queryClient, queryKey, screen],
+    [bridge, notify, queryClient, screen],
   );
-  const latest = () => screenViewsOf(queryClient.getQueryData(queryKey) ?? NO_SCREEN_VIEWS);
+  const latest = () => queryClient.getQueryData<UserListViews>(SAVED_VIEWS_KEY)?.[screen] ?? NO_SCREEN_VIEWS;
 
   // The layout on view is kept (after a pause), so the screen opens with it next time.
   const layoutTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
