@@ -26,7 +26,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowDown16Regular, ArrowReset20Regular, ArrowUp16Regular, Bookmark20Regular, ColumnTriple20Regular } from '@fluentui/react-icons';
-import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListViewLimits } from '../../../shared/rules';
 import { useNotify } from '../notify';
@@ -331,12 +331,21 @@ export function ColumnResizeHandle({ header, width, onResize, className }: { hea
   const drag = useRef<{ startX: number; startWidth: number; pointerId: number } | null>(null);
   const [live, setLive] = useState<number | null>(null);
   const measured = (element: HTMLElement) => width ?? element.closest('th')?.getBoundingClientRect().width ?? COLUMN_WIDTH_MIN;
-  // A separator that is focusable must say its value (WCAG 4.1.2): a column at its automatic width says the width shown.
+  // A separator that is focusable must say its value (WCAG 4.1.2): a column at its automatic width says the width shown,
+  // followed as the table lays out. Measured in the layout effect of every render, it forced the table's layout inside
+  // each commit (about 11 ms of the rows' first render) and rendered the handles again at once.
   const handle = useRef<HTMLDivElement>(null);
   const [autoWidth, setAutoWidth] = useState<number>(COLUMN_WIDTH_MIN);
-  useLayoutEffect(() => {
-    if (handle.current && width === undefined) setAutoWidth(clampWidth(measured(handle.current)));
-  });
+  useEffect(() => {
+    const cell = handle.current?.closest('th');
+    if (!cell || width !== undefined) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const box = entry?.borderBoxSize[0];
+      setAutoWidth(clampWidth(box ? box.inlineSize : cell.getBoundingClientRect().width));
+    });
+    observer.observe(cell);
+    return () => observer.disconnect();
+  }, [width]);
   const shownWidth = live ?? width ?? autoWidth;
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
