@@ -1,7 +1,6 @@
 import { Field, Input, makeStyles, mergeClasses, tokens, type InputProps } from '@fluentui/react-components';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../date/DateFields';
 import type { TFunction } from 'i18next';
 import type { MessageKey } from '../../i18n/message-key';
 import { ruleMessage, type FieldRule } from './rules';
@@ -196,7 +195,7 @@ export function fieldMessage(t: TFunction, key: MessageKey, label: string, kind:
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
 
-interface RuleFieldProps<V extends Record<string, unknown>> {
+export interface RuleFieldProps<V extends Record<string, unknown>> {
   form: RuleForm<V>;
   name: keyof V & string;
   label: string;
@@ -278,34 +277,6 @@ export function RuleField<V extends Record<string, unknown>>({
         placeholder={placeholder}
         maxLength={maxLength}
         contentAfter={contentAfter}
-        disabled={disabled}
-        data-testid={`field-${name}`}
-      />
-    </Field>
-  );
-}
-
-/** A labelled day picker (yyyy-MM-dd) bound to a `useRuleForm` field; a chosen or typed day is checked at once. */
-export function RuleDateField<V extends Record<string, unknown>>({
-  form,
-  name,
-  label,
-  required,
-  hint,
-  max,
-  disabled,
-}: Pick<RuleFieldProps<V>, 'form' | 'name' | 'label' | 'required' | 'hint' | 'disabled'> & { max?: string }) {
-  const message = useFieldMessage(form, name, label);
-  return (
-    <Field label={label} required={required} hint={hint} validationState={message ? 'error' : 'none'} validationMessage={message}>
-      <DateInput
-        value={String(form.values[name] ?? '')}
-        onChange={(value) => {
-          form.setValue(name, value as V[typeof name]);
-          form.validateField(name);
-        }}
-        max={max}
-        maxCheckedByForm
         disabled={disabled}
         data-testid={`field-${name}`}
       />
