@@ -7,6 +7,7 @@ import type { Locale } from '../../shared/constants';
 import { ShellTabContext, type ShellTabValue } from '../components/screen/shell-tab';
 import { PermissionsProvider } from '../components/permissions';
 import { testProviders } from './providers';
+import { tabVisits } from './tab-visits';
 
 /**
  * A screen as the shell shows it: in an active tab at `path`, with the button permissions of its menu, and
@@ -21,10 +22,10 @@ export async function renderInTab(options: {
 }) {
   const providers = await testProviders({ bridge: options.bridge, path: options.path, locale: options.locale });
   const closeSelf = vi.fn<(then?: string) => void>();
-  const tab: ShellTabValue = { path: options.path, active: true, closeSelf };
-  const tree = (value: ShellTabValue, extra?: ReactNode) => (
-    <ShellTabContext.Provider value={value}>
-      {extra}
+  const { returns, setActive } = tabVisits();
+  const tab: ShellTabValue = { path: options.path, returns, closeSelf };
+  render(
+    <ShellTabContext.Provider value={tab}>
       <PermissionsProvider permissions={options.permissions}>
         <Routes>
           {options.routes.map(([pattern, element]) => (
@@ -32,8 +33,8 @@ export async function renderInTab(options: {
           ))}
         </Routes>
       </PermissionsProvider>
-    </ShellTabContext.Provider>
+    </ShellTabContext.Provider>,
+    { wrapper: providers.Wrapper },
   );
-  const view = render(tree(tab), { wrapper: providers.Wrapper });
-  return { ...providers, closeSelf, setActive: (active: boolean) => view.rerender(tree({ ...tab, active })) };
+  return { ...providers, closeSelf, setActive };
 }

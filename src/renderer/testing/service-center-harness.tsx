@@ -10,6 +10,7 @@ import { SessionGuard } from '../app/session/SessionGuard';
 import { PermissionsProvider } from '../components/permissions';
 import { createFakeBridge } from './fake-bridge';
 import { testProviders } from './providers';
+import { tabVisits } from './tab-visits';
 
 /** Shared set-up of the service-centre screen tests: a fake server, the screen in a tab with the app's error toasts, the path it shows. */
 
@@ -50,10 +51,11 @@ export async function renderScreen(options: { screen: ReactNode; routePattern: s
     return answer ? answer((input ?? {}) as Record<string, unknown>) : { ok: false, code: 'A0404', msg: `unexpected ${String(id)}` };
   });
   const closeSelf = vi.fn<(then?: string) => void>();
-  const tab: ShellTabValue = { path: options.path, active: true, closeSelf };
+  const { returns, setActive } = tabVisits();
+  const tab: ShellTabValue = { path: options.path, returns, closeSelf };
   const { Wrapper, i18n, reporter } = await testProviders({ bridge: fake.bridge, path: options.path, locale: options.locale });
-  const tree = (value: ShellTabValue) => (
-    <ShellTabContext.Provider value={value}>
+  render(
+    <ShellTabContext.Provider value={tab}>
       <SessionGuard reporter={reporter} />
       <PermissionsProvider permissions={options.permissions}>
         <Routes>
@@ -62,13 +64,13 @@ export async function renderScreen(options: { screen: ReactNode; routePattern: s
         </Routes>
         <LocationProbe />
       </PermissionsProvider>
-    </ShellTabContext.Provider>
+    </ShellTabContext.Provider>,
+    { wrapper: Wrapper },
   );
-  const view = render(tree(tab), { wrapper: Wrapper });
   const calls = (id: string) =>
     fake
       .method('api.call')
       .mock.calls.filter(([called]) => called === id)
       .map(([, input]) => input);
-  return { fake, closeSelf, i18n, calls, setActive: (active: boolean) => view.rerender(tree({ ...tab, active })) };
+  return { fake, closeSelf, i18n, calls, setActive };
 }

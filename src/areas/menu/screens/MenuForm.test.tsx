@@ -6,7 +6,7 @@ import { ResponseCode } from '../../../shared/codes';
 import { Delay, LinkTarget, MenuStatus, MenuType } from '../../../shared/constants';
 import { Perm, type PermissionKey } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
-import { ShellTabContext } from '../../../renderer/components/screen/shell-tab';
+import { createTabReturns, ShellTabContext } from '../../../renderer/components/screen/shell-tab';
 import { createFakeBridge, type FakeBridge } from '../../../renderer/testing/fake-bridge';
 import { renderInTab } from '../../../renderer/testing/in-tab';
 import { testProviders } from '../../../renderer/testing/providers';
@@ -212,7 +212,7 @@ describe('menu form: edit', () => {
     const { Wrapper } = await testProviders({ bridge: fake.bridge, path });
     const closeSelf = vi.fn();
     render(
-      <ShellTabContext.Provider value={{ path, active: true, closeSelf }}>
+      <ShellTabContext.Provider value={{ path, returns: createTabReturns(), closeSelf }}>
         <Routes>
           <RouterRoute path={Route.menuManage} element={<MenuFormScreen />} />
         </Routes>
@@ -230,7 +230,7 @@ describe('menu form: edit', () => {
     const path = '/menuManage/abc';
     const { Wrapper } = await testProviders({ bridge: fake.bridge, path });
     render(
-      <ShellTabContext.Provider value={{ path, active: true, closeSelf: vi.fn() }}>
+      <ShellTabContext.Provider value={{ path, returns: createTabReturns(), closeSelf: vi.fn() }}>
         <Routes>
           <RouterRoute path={Route.menuManage} element={<MenuFormScreen />} />
         </Routes>

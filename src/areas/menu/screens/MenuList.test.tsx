@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResponseCode } from '../../../shared/codes';
 import { Delay, MenuStatus } from '../../../shared/constants';
 import { Perm, type PermissionKey } from '../../../shared/permissions';
 import { Route } from '../../../shared/routes';
-import { ShellTabContext } from '../../../renderer/components/screen/shell-tab';
+import { createTabReturns, ShellTabContext } from '../../../renderer/components/screen/shell-tab';
 import { createFakeBridge, type FakeBridge } from '../../../renderer/testing/fake-bridge';
 import { testProviders } from '../../../renderer/testing/providers';
 import { renderInTab } from '../../../renderer/testing/in-tab';
@@ -129,7 +129,7 @@ describe('menu list', () => {
     answerApiCalls(fake, { 'menu.list': { ok: false, code: ResponseCode.Forbidden, msg: 'You have no permission for this action' } });
     const { Wrapper } = await testProviders({ bridge: fake.bridge, path: Route.menu });
     render(
-      <ShellTabContext.Provider value={{ path: Route.menu, active: true, closeSelf: vi.fn() }}>
+      <ShellTabContext.Provider value={{ path: Route.menu, returns: createTabReturns(), closeSelf: vi.fn() }}>
         <MenuList />
       </ShellTabContext.Provider>,
       { wrapper: Wrapper },
@@ -212,17 +212,17 @@ describe('menu list', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const { Wrapper } = await testProviders({ bridge: fake.bridge, path: Route.menu });
-      const view = (active: boolean) => (
-        <ShellTabContext.Provider value={{ path: Route.menu, active, closeSelf: vi.fn() }}>
+      const returns = createTabReturns();
+      render(
+        <ShellTabContext.Provider value={{ path: Route.menu, returns, closeSelf: vi.fn() }}>
           <MenuList />
-        </ShellTabContext.Provider>
+        </ShellTabContext.Provider>,
+        { wrapper: Wrapper },
       );
-      const { rerender } = render(view(true), { wrapper: Wrapper });
       await screen.findByText('Back office');
-      rerender(view(false));
       const before = callsOf(fake, 'menu.list').length;
       vi.setSystemTime(Date.now() + Delay.listStaleMs);
-      rerender(view(true));
+      act(() => returns.returned());
       await waitFor(() => expect(callsOf(fake, 'menu.list').length).toBe(before + 1));
     } finally {
       vi.useRealTimers();

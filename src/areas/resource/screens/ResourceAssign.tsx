@@ -3,12 +3,12 @@ import { Route } from '../../../shared/routes';
 import { PageFrame } from '../../../renderer/components/page/PageFrame';
 import { ArrowClockwise20Regular, Save20Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceLoss, ResourceSaveForm } from '../contract';
 import { Perm } from '../../../shared/permissions';
 import { useIdentity } from '../../../renderer/components/screen/identity';
-import { useShellTab } from '../../../renderer/components/screen/shell-tab';
+import { useTabReturn } from '../../../renderer/components/screen/shell-tab';
 import { useConfirm } from '../../../renderer/components/ConfirmDialog';
 import { MenuCheckTree, grantChanges } from '../../../renderer/components/MenuCheckTree';
 import { useNotify } from '../../../renderer/components/notify';
@@ -61,13 +61,7 @@ export default function ResourceAssign() {
 
   const depts = useBridgeQuery('resource.depts', { roleId: role.roleId }, { staleTime: 0 });
   // The tab is kept open: coming back to it lists organisations added meanwhile (what is ticked stays).
-  const { active } = useShellTab();
-  const wasActive = useRef(active);
-  const refetchDepts = depts.refetch;
-  useEffect(() => {
-    if (active && !wasActive.current) void refetchDepts();
-    wasActive.current = active;
-  }, [active, refetchDepts]);
+  useTabReturn(() => void depts.refetch());
   const systems = useBridgeQuery('menu.appsByRole', { roleId: role.roleId });
   const saved = useBridgeQuery('resource.byDept', { deptId: deptId ?? 0 }, { enabled: deptId !== null, staleTime: 0 });
   const tree = useBridgeQuery('resource.tree', { deptId: deptId ?? 0, sysId: sysId ?? 0 }, { enabled: deptId !== null && sysId !== null, staleTime: 0 });

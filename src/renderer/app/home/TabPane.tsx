@@ -1,5 +1,5 @@
 import { makeStyles, mergeClasses } from '@fluentui/react-components';
-import { memo, Suspense, useMemo, type ReactNode } from 'react';
+import { memo, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavigationType, Route as RouterRoute, Routes, UNSAFE_LocationContext as LocationContext, UNSAFE_RouteContext as RouteContext } from 'react-router-dom';
 import { PermissionsProvider } from '../../components/permissions';
@@ -10,7 +10,7 @@ import { NoAccessPage } from '../pages/NoAccessPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { shownError } from '../../components/screen/session-errors';
 import { ExternalPage } from './ExternalPage';
-import { ShellTabContext, type ShellTabValue } from '../../components/screen/shell-tab';
+import { createTabReturns, ShellTabContext, type ShellTabValue } from '../../components/screen/shell-tab';
 import type { TabScreen } from './tab-screen';
 import { screenComponentOf } from './screen-code';
 
@@ -74,26 +74,31 @@ export interface TabPaneProps {
 /**
  * One tab's content, kept mounted while the tab is open (lists keep their state) and hidden when another
  * tab is active. A feature screen renders under its own router location, so the router's hooks see its path.
- * Memoised: a tab switch renders the two panes whose `active` changed, not every kept screen.
+ * Memoised, and its screen does not read `active`: a tab switch renders the two panes whose `active` changed, and
+ * neither screen in them (a screen follows its tab's returns with `useTabReturn`).
  */
 export const TabPane = memo(function TabPane({ path, screen, title, active, roleId, reloadSignal, closeSelf }: TabPaneProps) {
   const styles = useStyles();
-  const tab = useMemo<ShellTabValue>(() => ({ path, title, active, closeSelf }), [path, title, active, closeSelf]);
+  const [returns] = useState(createTabReturns);
+  const tab = useMemo<ShellTabValue>(() => ({ path, title, returns, closeSelf }), [path, title, returns, closeSelf]);
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (active && !wasActive.current) returns.returned();
+    wasActive.current = active;
+  }, [active, returns]);
 
-  let content: ReactNode;
-  if (screen.kind === 'external') {
-    content = <ExternalPage tabPath={path} url={screen.externalUrl ?? ''} title={title} active={active} reloadSignal={reloadSignal} />;
-  } else if (screen.kind === 'feature' && screen.route && screen.permissionMenuId !== null) {
-    content = (
-      <MenuPermissions menuId={screen.permissionMenuId} roleId={roleId}>
-        <PaneRoutes pathname={screen.pathname} search={screen.search} path={path} route={screen.route} />
-      </MenuPermissions>
-    );
-  } else if (screen.kind === 'noAccess') {
-    content = <NoAccessPage />;
-  } else {
-    content = <NotFoundPage inShell />;
-  }
+  const screenContent = useMemo<ReactNode>(() => {
+    if (screen.kind === 'feature' && screen.route && screen.permissionMenuId !== null) {
+      return (
+        <MenuPermissions menuId={screen.permissionMenuId} roleId={roleId}>
+          <PaneRoutes pathname={screen.pathname} search={screen.search} path={path} route={screen.route} />
+        </MenuPermissions>
+      );
+    }
+    if (screen.kind === 'noAccess') return <NoAccessPage />;
+    return <NotFoundPage inShell />;
+  }, [screen, roleId, path]);
+  const content = screen.kind === 'external' ? <ExternalPage tabPath={path} url={screen.externalUrl ?? ''} title={title} active={active} reloadSignal={reloadSignal} /> : screenContent;
 
   return (
     <div className={mergeClasses(styles.pane, !active && styles.hidden)} role="tabpanel" id={paneId(path)} aria-labelledby={tabId(path)} data-testid="tab-pane" data-path={path}>

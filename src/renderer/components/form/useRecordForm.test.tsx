@@ -7,7 +7,7 @@ import { Delay, LinkTarget, MenuStatus, MenuType } from '../../../shared/constan
 import { menuForm, type MenuForm, type MenuRecord } from '../../../areas/menu/contract';
 import { api } from '../../../shared/contract';
 import { Perm } from '../../../shared/permissions';
-import { ShellTabContext } from '../screen/shell-tab';
+import { createTabReturns, ShellTabContext } from '../screen/shell-tab';
 import { UnsavedTabsContext, createUnsavedTabs } from './unsaved-changes';
 import { createFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
 import { testProviders } from '../../testing/providers';
@@ -114,7 +114,7 @@ async function renderThingScreen(idParam: string) {
   const closeSelf = vi.fn();
   render(
     <UnsavedTabsContext.Provider value={unsavedTabs}>
-      <ShellTabContext.Provider value={{ path: `/menuManage/${idParam}`, active: true, closeSelf }}>
+      <ShellTabContext.Provider value={{ path: `/menuManage/${idParam}`, returns: createTabReturns(), closeSelf }}>
         <PermissionsProvider permissions={[Perm.menuSave, Perm.menuUpdate]}>
           <RecordLoader
             idParam={idParam}

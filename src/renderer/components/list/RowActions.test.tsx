@@ -5,7 +5,7 @@ import type { BridgeResult } from '../../../shared/bridge';
 import { serviceCenter, type BindingRow } from '../../../areas/service-center/contract';
 import { Perm } from '../../../shared/permissions';
 import { PermissionsProvider } from '../permissions';
-import { ShellTabContext } from '../screen/shell-tab';
+import { createTabReturns, ShellTabContext } from '../screen/shell-tab';
 import { createFakeBridge } from '../../testing/fake-bridge';
 import { testProviders } from '../../testing/providers';
 import { ListTable } from './ListTable';
@@ -64,7 +64,7 @@ async function renderBindings(permissions: readonly string[]) {
   const { Wrapper } = await testProviders({ bridge: fake.bridge, path: '/bindings' });
   const onEdit = vi.fn();
   render(
-    <ShellTabContext.Provider value={{ path: '/bindings', active: true, closeSelf: vi.fn() }}>
+    <ShellTabContext.Provider value={{ path: '/bindings', returns: createTabReturns(), closeSelf: vi.fn() }}>
       <PermissionsProvider permissions={permissions}>
         <Bindings onEdit={onEdit} />
       </PermissionsProvider>

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge';
 import type { BindingRow } from '../../../areas/service-center/contract';
 import type { ScreenListViews } from '../../../shared/list-views';
-import { ShellTabContext } from '../screen/shell-tab';
+import { createTabReturns, ShellTabContext } from '../screen/shell-tab';
 import { createFakeBridge } from '../../testing/fake-bridge';
 import { testProviders } from '../../testing/providers';
 import { ListTable } from './ListTable';
@@ -74,7 +74,7 @@ async function renderBindings(options: { path?: string; stored?: ScreenListViews
   // The shell reads every screen's views as it opens; a list opened before that reads them itself.
   if (options.readByShell) await queryClient.prefetchQuery(savedViewsQuery(fake.bridge));
   render(
-    <ShellTabContext.Provider value={{ path, active: true, closeSelf: vi.fn() }}>
+    <ShellTabContext.Provider value={{ path, returns: createTabReturns(), closeSelf: vi.fn() }}>
       <Bindings />
     </ShellTabContext.Provider>,
     { wrapper: Wrapper },

@@ -6,7 +6,7 @@ import type { CallableEndpointId, CallInput, CallOutput } from '../../../shared/
 import { Delay } from '../../../shared/constants';
 import type { PermissionKey } from '../../../shared/permissions';
 import { NEW_RECORD_ID, routeTo, type RoutePath } from '../../../shared/routes';
-import { useShellTab } from '../screen/shell-tab';
+import { useTabReturn } from '../screen/shell-tab';
 import { useBridgeQuery } from '../../hooks/bridge-query';
 import type { MessageKey } from '../../i18n/message-key';
 import { useNotify } from '../notify';
@@ -120,7 +120,6 @@ export function useListController<Q extends CallableEndpointId, F extends Filter
   const navigate = useNavigate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { active } = useShellTab();
 
   const initial = options.filters.initial;
   const initialSort = options.initialSort ?? null;
@@ -183,11 +182,9 @@ export function useListController<Q extends CallableEndpointId, F extends Filter
   // at once through its query, even while the tab is away.
   const updatedAt = useRef(query.dataUpdatedAt);
   updatedAt.current = query.dataUpdatedAt;
-  const wasActive = useRef(active);
-  useEffect(() => {
-    if (active && !wasActive.current && Date.now() - updatedAt.current >= Delay.listStaleMs) reload();
-    wasActive.current = active;
-  }, [active, reload]);
+  useTabReturn(() => {
+    if (Date.now() - updatedAt.current >= Delay.listStaleMs) reload();
+  });
 
   const onPageChange = useCallback((nextPage: number, nextPageSize: number) => dispatch({ type: 'page', page: nextPage, pageSize: nextPageSize }), []);
   const onSelectionChange = useCallback((next: ReadonlySet<RowId>) => dispatch({ type: 'select', selected: next }), []);

@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ScreenActionRegistry, ScreenActionsContext, useOfferedAction } from './screen-actions';
-import { ShellTabContext } from './shell-tab';
+import { createTabReturns, ShellTabContext } from './shell-tab';
 
 afterEach(cleanup);
 
@@ -19,7 +19,7 @@ describe('the action a screen offers', () => {
     const renders = vi.fn();
     render(
       <ScreenActionsContext.Provider value={registry}>
-        <ShellTabContext.Provider value={{ path: '/userManage', active: false, closeSelf: vi.fn() }}>
+        <ShellTabContext.Provider value={{ path: '/userManage', returns: createTabReturns(), closeSelf: vi.fn() }}>
           <OfferedAdd renders={renders} />
         </ShellTabContext.Provider>
       </ScreenActionsContext.Provider>,
