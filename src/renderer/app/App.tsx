@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { Suspense, use, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { HashRouter, Route as RouterRoute, Routes, useLocation } from 'react-router-dom';
+import { Route as RouterRoute, Routes, UNSAFE_createHashHistory as createHashHistory, useLocation, type Location } from 'react-router-dom';
 import type { ConsoleBridge } from '../../shared/bridge';
 import type { ThemeChoice } from '../../shared/constants';
 import { Route } from '../../shared/routes';
@@ -11,11 +11,12 @@ import { ConfirmProvider } from '../components/ConfirmDialog';
 import { AppToaster } from '../components/notify';
 import { useEscapeClosesTopOverlay } from '../components/overlay';
 import { ErrorBoundary, ErrorState, LoadingState } from '../components/states';
+import { ConsoleRouter } from './console-router';
 import { matchScreen } from './feature-routes';
 import { LoginPage } from './login/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { createErrorReporter, createQueryClient } from '../components/screen/session-errors';
-import { SessionGuard } from './session/SessionGuard';
+import { isSignInPath, SessionGuard } from './session/SessionGuard';
 import { loadedShell, loadShell } from './shell-loader';
 import { ServerUnreachableBanner } from './session/ServerUnreachable';
 import { ThemeProvider } from './theme/ThemeProvider';
@@ -42,6 +43,10 @@ function ShellGate() {
   );
 }
 
+const isShellPath = (pathname: string) => !isSignInPath(pathname) && matchScreen(pathname) !== null;
+/** From one Home shell screen to another the router keeps its location: the shell follows the address itself. */
+const keepShellLocation = (from: Location, to: Location) => isShellPath(from.pathname) && isShellPath(to.pathname);
+
 export function AppRoutes() {
   return (
     <Routes>
@@ -56,6 +61,7 @@ export function AppRoutes() {
 export function App({ i18n, bridge, theme }: { i18n: i18n; bridge: ConsoleBridge; theme: ThemeChoice }) {
   const [reporter] = useState(createErrorReporter);
   const [queryClient] = useState(() => createQueryClient(reporter));
+  const [history] = useState(() => createHashHistory({ window, v5Compat: true }));
   useEscapeClosesTopOverlay();
   return (
     <BridgeContext.Provider value={bridge}>
@@ -64,11 +70,11 @@ export function App({ i18n, bridge, theme }: { i18n: i18n; bridge: ConsoleBridge
           <ThemeProvider initial={theme} style={FILL}>
             <AppToaster />
             <ConfirmProvider>
-              <HashRouter>
+              <ConsoleRouter history={history} keepLocation={keepShellLocation}>
                 <SessionGuard reporter={reporter} />
                 <ServerUnreachableBanner reporter={reporter} />
                 <AppRoutes />
-              </HashRouter>
+              </ConsoleRouter>
             </ConfirmProvider>
           </ThemeProvider>
         </QueryClientProvider>

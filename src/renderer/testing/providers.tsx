@@ -4,7 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
+import { ConsoleRouter } from '../app/console-router';
 import type { ConsoleBridge } from '../../shared/bridge';
 import type { Locale } from '../../shared/constants';
 import { createErrorReporter, createQueryClient } from '../components/screen/session-errors';
@@ -25,6 +26,7 @@ export async function testProviders(options: { bridge?: ConsoleBridge; locale?: 
   await loadShellTexts(i18n);
   const reporter = createErrorReporter();
   const queryClient = createQueryClient(reporter);
+  const history = createMemoryHistory({ initialEntries: [options.path ?? '/'], v5Compat: true });
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <BridgeContext.Provider value={options.bridge ?? null}>
       <I18nextProvider i18n={i18n}>
@@ -32,7 +34,7 @@ export async function testProviders(options: { bridge?: ConsoleBridge; locale?: 
           <ThemeProvider initial="light">
             <AppToaster />
             <ConfirmProvider>
-              <MemoryRouter initialEntries={[options.path ?? '/']}>{children}</MemoryRouter>
+              <ConsoleRouter history={history}>{children}</ConsoleRouter>
             </ConfirmProvider>
           </ThemeProvider>
         </QueryClientProvider>

@@ -1,11 +1,11 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
 import { unwrap, useBridge } from '../../bridge';
 import { useOverlayWhile } from '../../components/overlay';
 import { ErrorState, LoadingState } from '../../components/states';
 import { currentLocale } from '../../i18n';
+import { useLiveLocation } from '../console-router';
 import { helpUrlAt } from './help-section';
 
 const useStyles = makeStyles({
@@ -21,7 +21,7 @@ export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => vo
   const styles = useStyles();
   useOverlayWhile(open);
   const locale = currentLocale(i18n);
-  const { pathname } = useLocation();
+  const { pathname } = useLiveLocation();
   const pdf = useQuery({ queryKey: ['bridge', 'help.pdfUrl', locale], queryFn: () => unwrap(bridge.help.pdfUrl(locale)), enabled: open, staleTime: Infinity, meta: { silent: true } });
 
   return (

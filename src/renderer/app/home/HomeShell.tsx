@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { useLiveLocation } from '../console-router';
 import type { NavNode } from '../../../shared/contract/session';
 import { Delay } from '../../../shared/constants';
 import { Route } from '../../../shared/routes';
@@ -117,7 +118,7 @@ export function HomeShell() {
   const bridge = useBridge();
   const notify = useNotify();
   const navigate = useNavigate();
-  const location = useLocation();
+  const location = useLiveLocation();
   const queryClient = useQueryClient();
   const platform = usePlatform();
   const { system, role } = useIdentity();
