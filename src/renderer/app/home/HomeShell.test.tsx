@@ -110,6 +110,8 @@ async function renderShell({ systems = [logistics], stored, asks = false }: Shel
         return { ok: true, data: { notices, unread: 1 } };
       case 'session.buttons':
         return { ok: true, data: (input as { menuId: number }).menuId === 11 ? ['menuSave'] : [] };
+      case 'session.grantStamp':
+        return { ok: true, data: { stamp: 'grants-1' } };
       default:
         return { ok: false, code: 'A0404', msg: `unexpected ${String(id)}` };
     }
@@ -174,6 +176,22 @@ describe('Home shell', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close Mail accounts' }));
     await waitFor(() => expect(tabTitles()).toEqual([]));
     screen.getByTestId('empty-view');
+  });
+
+  it('reads the button permissions of each screen while idle, so a first open asks for none', async () => {
+    const fake = await renderShell();
+    const buttonCalls = () =>
+      fake
+        .method('api.call')
+        .mock.calls.filter(([id]) => id === 'session.buttons')
+        .map(([, input]) => input);
+    await waitFor(() => expect(new Set(buttonCalls().map((input) => (input as { menuId: number }).menuId))).toEqual(new Set([11, 12, 13, 21])), { timeout: 15_000 });
+    expect(buttonCalls()).toContainEqual({ menuId: 11, roleId: 7 });
+    const before = buttonCalls().length;
+
+    fireEvent.click(sideMenu().getByRole('button', { name: 'Mail accounts' }));
+    await screen.findByTestId('account-list', {}, { timeout: 5000 });
+    expect(buttonCalls()).toHaveLength(before);
   });
 
   it('a kept screen does not render when its tab is left, when other tabs open or switch, nor when it comes back', async () => {

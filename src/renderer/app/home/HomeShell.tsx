@@ -15,7 +15,7 @@ import { savedViewsQuery } from '../../components/list/useListViews';
 import { anyOverlayOpen } from '../../components/overlay';
 import { useNotify } from '../../components/notify';
 import { ErrorState, LoadingState } from '../../components/states';
-import { invalidateBridgeQueries, useBridgeQuery } from '../../hooks/bridge-query';
+import { bridgeQueryOptions, invalidateBridgeQueries, useBridgeQuery } from '../../hooks/bridge-query';
 import { matchScreen, type FeatureRoute } from '../feature-routes';
 import { useIdentity } from '../../components/screen/identity';
 import { shownError } from '../../components/screen/session-errors';
@@ -75,30 +75,33 @@ function groupOf(menus: readonly NavNode[], url: string): NavNode | null {
   return menus.find(holds) ?? null;
 }
 
-/** Loads the code of every screen a menu of `nav` opens, one per idle period; the returned function stops it. */
-function preloadScreens(nav: readonly NavNode[]): () => void {
-  const routes = new Set<FeatureRoute>();
+/**
+ * Loads the code of every screen a menu of `nav` opens, and reads the menu's button permissions for the role
+ * (`prefetchButtons`), one screen per idle period: a first open then waits for its own data only. The returned
+ * function stops it.
+ */
+function preloadScreens(nav: readonly NavNode[], prefetchButtons: (menuId: number) => Promise<unknown>): () => void {
+  const screens = new Map<FeatureRoute, number>();
   const visit = (node: NavNode) => {
     const match = node.url ? matchScreen(node.url) : null;
-    if (match?.kind === 'feature') routes.add(match.route);
+    if (match?.kind === 'feature' && !screens.has(match.route)) screens.set(match.route, node.menuId);
     node.children.forEach(visit);
   };
   nav.forEach(visit);
-  const pending = [...routes];
+  const pending = [...screens];
   // Electron and Chromium have requestIdleCallback; a timer stands in where it is missing (jsdom).
   const whenIdle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : window.setTimeout(run, 50));
   const cancel = (handle: number) => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(handle) : window.clearTimeout(handle));
   let handle = 0;
   let stopped = false;
   const next = () => {
-    const route = pending.shift();
-    if (!route || stopped) return;
+    const screen = pending.shift();
+    if (!screen || stopped) return;
+    const [route, menuId] = screen;
     // A failed load is tried again, and shown, when its tab opens.
-    void loadScreen(route)
-      .catch(() => undefined)
-      .then(() => {
-        if (!stopped) handle = whenIdle(next);
-      });
+    void Promise.all([loadScreen(route).catch(() => undefined), prefetchButtons(menuId)]).then(() => {
+      if (!stopped) handle = whenIdle(next);
+    });
   };
   handle = whenIdle(next);
   return () => {
@@ -176,9 +179,13 @@ export function HomeShell() {
     void queryClient.prefetchQuery(savedViewsQuery(bridge));
   }, [queryClient, bridge]);
 
-  // The screens of the role's menus are separate chunks: fetched one by one while the browser is idle, so a first open
-  // waits for its data only.
-  useEffect(() => (nav.data ? preloadScreens(nav.data) : undefined), [nav.data]);
+  // The screens of the role's menus are separate chunks: fetched one by one while the browser is idle with their button
+  // permissions, so a first open waits for its list only.
+  const roleId = role.roleId;
+  useEffect(() => {
+    if (!nav.data) return;
+    return preloadScreens(nav.data, (menuId) => queryClient.prefetchQuery({ ...bridgeQueryOptions(bridge, 'session.buttons', { menuId, roleId }), staleTime: Infinity, meta: { silent: true } }));
+  }, [nav.data, queryClient, bridge, roleId]);
 
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
