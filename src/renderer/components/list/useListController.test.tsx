@@ -81,21 +81,26 @@ async function renderBindings(options: { count?: number; refuseDelete?: string }
   const { Wrapper, reporter, queryClient } = await testProviders({ bridge: fake.bridge, path: '/bindings' });
   const { returns, setActive } = tabVisits();
   const tab: ShellTabValue = { path: '/bindings', returns, closeSelf: vi.fn() };
-  render(
+  const tree = (
     <ShellTabContext.Provider value={tab}>
       <SessionGuard reporter={reporter} />
       <Bindings />
       <Location />
-    </ShellTabContext.Provider>,
-    { wrapper: Wrapper },
+    </ShellTabContext.Provider>
   );
+  const rendered = render(tree, { wrapper: Wrapper });
   await screen.findByText('acct_1');
   const calls = (id: string) =>
     fake
       .method('api.call')
       .mock.calls.filter(([called]) => called === id)
       .map(([, input]) => input as Record<string, unknown>);
-  return { calls, queryClient, setActive, dropRow: (userId: number) => (rows = rows.filter((row) => row.userId !== userId)) };
+  /** Closes the list and opens it again, over the same query cache (a tab closed and opened again). */
+  const reopen = () => {
+    rendered.unmount();
+    render(tree, { wrapper: Wrapper });
+  };
+  return { calls, queryClient, setActive, reopen, dropRow: (userId: number) => (rows = rows.filter((row) => row.userId !== userId)) };
 }
 
 const button = (name: string) => screen.getByRole('button', { name });
@@ -192,6 +197,18 @@ describe('useListController: paging and selection', () => {
 });
 
 describe('useListController: reload', () => {
+  it('asks for its first rows once, as it first renders, and again when it opens anew over rows it read before', async () => {
+    const { calls, reopen } = await renderBindings();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls('serviceCenter.list')).toHaveLength(1);
+
+    reopen();
+    await screen.findByText('acct_1');
+    await waitFor(() => expect(calls('serviceCenter.list')).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls('serviceCenter.list')).toHaveLength(2);
+  });
+
   it('shows its rows at once with no call when its tab comes back within the stale time, and asks again after it', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const { calls, setActive } = await renderBindings();

@@ -7,7 +7,8 @@ import { Delay } from '../../../shared/constants';
 import type { PermissionKey } from '../../../shared/permissions';
 import { NEW_RECORD_ID, routeTo, type RoutePath } from '../../../shared/routes';
 import { useTabReturn } from '../screen/shell-tab';
-import { useBridgeQuery } from '../../hooks/bridge-query';
+import { useBridge } from '../../bridge';
+import { bridgeQueryOptions, useBridgeQuery } from '../../hooks/bridge-query';
 import type { MessageKey } from '../../i18n/message-key';
 import { useNotify } from '../notify';
 import { usePermissions } from '../permissions';
@@ -120,6 +121,7 @@ export function useListController<Q extends CallableEndpointId, F extends Filter
   const navigate = useNavigate();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const bridge = useBridge();
 
   const initial = options.filters.initial;
   const initialSort = options.initialSort ?? null;
@@ -152,10 +154,24 @@ export function useListController<Q extends CallableEndpointId, F extends Filter
   const ready = views.ready && prerequisites.every((prerequisite) => prerequisite.isSuccess) && (canLoad?.(applied) ?? true);
   // New filters show the loading state; another page keeps the rows on view until it arrives.
   const filtersOnView = useRef(applied);
-  const query = useBridgeQuery(queryId, toInput(applied, { page, pageSize, sort }), {
+  const input = toInput(applied, { page, pageSize, sort });
+  // The first rows are asked for as the list first renders, as React Query's usePrefetchQuery does (which cannot wait for
+  // `ready`), not once the list has committed as a query's mount would: the call runs beside the screen's first render.
+  // Rows read since the list opened count as fresh at its mount, so they are not asked for twice.
+  const [openedAt] = useState(Date.now);
+  const fetchedSinceOpen = (state: { dataUpdatedAt: number }) => state.dataUpdatedAt >= openedAt;
+  const committed = useRef(false);
+  useEffect(() => {
+    committed.current = true;
+  }, []);
+  if (ready && !committed.current) {
+    void queryClient.prefetchQuery({ ...bridgeQueryOptions(bridge, queryId, input), staleTime: (cached) => (fetchedSinceOpen(cached.state) ? Infinity : 0), meta: { silent: true } });
+  }
+  const query = useBridgeQuery(queryId, input, {
     enabled: ready,
     // Every search and page asks the server again; a return to the tab does once the rows are `Delay.listStaleMs` old.
     staleTime: 0,
+    refetchOnMount: (cached) => !fetchedSinceOpen(cached.state),
     placeholderData: (previous) => (filtersOnView.current === applied ? previous : undefined),
     meta: { silent: true },
   });
