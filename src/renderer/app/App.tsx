@@ -45,7 +45,7 @@ function ShellGate() {
 
 const isShellPath = (pathname: string) => !isSignInPath(pathname) && matchScreen(pathname) !== null;
 /** From one Home shell screen to another the router keeps its location: the shell follows the address itself. */
-const keepShellLocation = (from: Location, to: Location) => isShellPath(from.pathname) && isShellPath(to.pathname);
+export const keepShellLocation = (from: Location, to: Location) => isShellPath(from.pathname) && isShellPath(to.pathname);
 
 export function AppRoutes() {
   return (

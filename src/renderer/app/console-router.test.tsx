@@ -2,6 +2,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useLocation, UNSAFE_createMemoryHistory as createMemoryHistory, type Location } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Route } from '../../shared/routes';
+import { keepShellLocation } from './App';
 import { ConsoleRouter, useLiveLocation } from './console-router';
 
 afterEach(cleanup);
@@ -59,6 +61,16 @@ describe('ConsoleRouter', () => {
     expect(shown('live')).toBe('/menu');
     await act(async () => history.replace('/role'));
     expect(shown('router')).toBe('/role');
+  });
+
+  it("the app keeps the router's location between shell screens only", () => {
+    const at = (pathname: string): Location => ({ pathname, search: '', hash: '', state: null, key: pathname });
+    expect(keepShellLocation(at(Route.user), at(Route.role))).toBe(true);
+    expect(keepShellLocation(at(Route.home), at(Route.inNotFound))).toBe(true);
+    expect(keepShellLocation(at(Route.user), at(Route.login))).toBe(false);
+    expect(keepShellLocation(at(Route.user), at(Route.root))).toBe(false);
+    expect(keepShellLocation(at(Route.user), at('/no-such-screen'))).toBe(false);
+    expect(keepShellLocation(at(Route.login), at(Route.home))).toBe(false);
   });
 
   it('refuses a live reader outside a router, naming the hook', () => {

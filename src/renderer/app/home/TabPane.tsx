@@ -87,7 +87,9 @@ export const TabPane = memo(function TabPane({ path, screen, title, active, role
     wasActive.current = active;
   }, [active, returns]);
 
+  // Kept across the tab's switches, so its screen is not rendered when `active` changes; an external page follows `active`.
   const screenContent = useMemo<ReactNode>(() => {
+    if (screen.kind === 'external') return null;
     if (screen.kind === 'feature' && screen.route && screen.permissionMenuId !== null) {
       return (
         <MenuPermissions menuId={screen.permissionMenuId} roleId={roleId}>
