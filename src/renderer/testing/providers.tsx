@@ -5,7 +5,7 @@ import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
-import { ConsoleRouter } from '../app/console-router';
+import { ConsoleRouter, type ConsoleHistory } from '../app/console-router';
 import type { ConsoleBridge } from '../../shared/bridge';
 import type { Locale } from '../../shared/constants';
 import { createErrorReporter, createQueryClient } from '../components/screen/session-errors';
@@ -20,13 +20,16 @@ import { ThemeProvider } from '../app/theme/ThemeProvider';
 // late and a query for the toast's text finds both. Tests read what is shown, so the announcer is left out.
 configure({ defaultIgnore: 'script, style, [class*="fui-AriaLive"]' });
 
-/** The app's providers around a component under test, with the test's own bridge and language. */
-export async function testProviders(options: { bridge?: ConsoleBridge; locale?: Locale; path?: string } = {}) {
+/**
+ * The app's providers around a component under test, with the test's own bridge and language; the router's history is
+ * in memory at `path` unless the test brings its own (the window's hash, as the app's).
+ */
+export async function testProviders(options: { bridge?: ConsoleBridge; locale?: Locale; path?: string; history?: ConsoleHistory } = {}) {
   const i18n: i18n = await createI18n(options.locale ?? 'en_US');
   await loadShellTexts(i18n);
   const reporter = createErrorReporter();
   const queryClient = createQueryClient(reporter);
-  const history = createMemoryHistory({ initialEntries: [options.path ?? '/'], v5Compat: true });
+  const history = options.history ?? createMemoryHistory({ initialEntries: [options.path ?? '/'], v5Compat: true });
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <BridgeContext.Provider value={options.bridge ?? null}>
       <I18nextProvider i18n={i18n}>

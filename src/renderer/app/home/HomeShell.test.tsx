@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { Route as RouterRoute, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Route as RouterRoute, Routes, UNSAFE_createHashHistory as createHashHistory, useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge';
 import { ResponseCode } from '../../../shared/codes';
@@ -32,6 +32,30 @@ vi.mock('../../../areas/mail/screens/AccountList', () => {
     },
   };
 });
+
+/** The shell's renders, counted by its notices (drawn on each), and each tab's, by its DOM id (drawn on each of the tab's). */
+const shellRenders = vi.hoisted(() => ({ count: 0, tabIds: new Map<string, number>() }));
+vi.mock('../../../areas/notice/screens/ShellNotices', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../areas/notice/screens/ShellNotices')>();
+  return {
+    ...original,
+    ShellNotices: () => {
+      shellRenders.count += 1;
+      return <original.ShellNotices />;
+    },
+  };
+});
+vi.mock('./TabPane', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./TabPane')>();
+  return {
+    ...original,
+    tabId: (path: string) => {
+      shellRenders.tabIds.set(path, (shellRenders.tabIds.get(path) ?? 0) + 1);
+      return original.tabId(path);
+    },
+  };
+});
+const drawnTabs = (path: string) => shellRenders.tabIds.get(path) ?? 0;
 
 afterEach(() => {
   cleanup();
@@ -83,13 +107,15 @@ interface ShellOptions {
   stored?: { roleId: number; systemMenuId: number };
   /** Whether the identity dialog is expected to ask (else the shell is). */
   asks?: boolean;
+  /** The window's address as the app's router, instead of one in memory. */
+  windowAddress?: boolean;
 }
 
 function Where({ testId = 'where' }: { testId?: string }) {
   return <output data-testid={testId}>{useLocation().pathname}</output>;
 }
 
-async function renderShell({ systems = [logistics], stored, asks = false }: ShellOptions = {}) {
+async function renderShell({ systems = [logistics], stored, asks = false, windowAddress = false }: ShellOptions = {}) {
   const fake = createFakeBridge();
   fake.method('session.state').mockResolvedValue({
     ok: true,
@@ -116,7 +142,9 @@ async function renderShell({ systems = [logistics], stored, asks = false }: Shel
         return { ok: false, code: 'A0404', msg: `unexpected ${String(id)}` };
     }
   });
-  const { Wrapper, i18n } = await testProviders({ bridge: fake.bridge, path: '/Home' });
+  if (windowAddress) window.location.hash = '#/Home';
+  const history = windowAddress ? createHashHistory({ window, v5Compat: true }) : undefined;
+  const { Wrapper, i18n } = await testProviders({ bridge: fake.bridge, path: '/Home', history });
   // The shell is its own chunk: loaded before the render, as the sign-in page starts it before Home is reached.
   await loadShell(i18n);
   render(
@@ -213,6 +241,36 @@ describe('Home shell', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Mail accounts' }));
     await waitFor(() => expect(screen.getByTestId('account-list').textContent).toBe('/accountManage 1'));
     expect(accountRowsRenders.count).toBe(rendersShown + 1);
+  });
+
+  it('opens the screen of each address set by hand, though such addresses share one history key', async () => {
+    await renderShell({ windowAddress: true });
+    for (const [address, title] of [
+      ['#/menu', 'Menus'],
+      ['#/user', 'Users'],
+      ['#/menu', 'Menus'],
+    ] as const) {
+      act(() => {
+        window.location.hash = address;
+      });
+      await waitFor(() => expect(activeTab()).toBe(title));
+    }
+    expect(tabTitles()).toEqual(['Menus', 'Users']);
+  });
+
+  it('a navigation draws the shell once, and of the tab bar only the tabs it changes', async () => {
+    await renderShell();
+    fireEvent.click(sideMenu().getByRole('button', { name: 'Menus' }));
+    fireEvent.click(sideMenu().getByRole('button', { name: 'Users' }));
+    fireEvent.click(sideMenu().getByRole('button', { name: 'Mail accounts' }));
+    await screen.findByTestId('account-list', {}, { timeout: 5000 });
+    await waitFor(() => expect(activeTab()).toBe('Mail accounts'));
+    const [shellBefore, menuTabBefore] = [shellRenders.count, drawnTabs('/menu')];
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Users' }));
+    await waitFor(() => expect(activeTab()).toBe('Users'));
+    expect(shellRenders.count - shellBefore).toBe(1);
+    expect(drawnTabs('/menu')).toBe(menuTabBefore);
   });
 
   it('Alt+Shift+T brings back the tab Alt+W closed, even when both keys come before the close has moved the address', async () => {

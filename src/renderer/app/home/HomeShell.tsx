@@ -137,8 +137,8 @@ export function HomeShell() {
   tabsRef.current = tabs;
   const [reloadSignals, setReloadSignals] = useState<Record<string, number>>({});
   // A first-level menu chosen in the top menu holds until another tab becomes active: the navigation then follows the tab.
-  const [chosenGroupId, setChosenGroupId] = useState<number | null>(null);
-  useEffect(() => setChosenGroupId(null), [tabs.activePath]);
+  const [chosenGroup, setChosenGroup] = useState<{ menuId: number; activePath: string | null } | null>(null);
+  if (chosenGroup && chosenGroup.activePath !== tabs.activePath) setChosenGroup(null);
   const screenActions = useMemo(() => new ScreenActionRegistry(), []);
   const [dialog, setDialog] = useState<'palette' | 'shortcuts' | null>(null);
   /** Tabs the user closed, the latest last: Alt+Shift+T opens them again. */
@@ -147,28 +147,31 @@ export function HomeShell() {
     closedTabs.current = [...closedTabs.current.filter((path) => !paths.includes(path)), ...paths].slice(-20);
   };
 
+  // A navigation opens its tab in the render that reads it, not in an effect after it: that would draw the whole shell
+  // twice per navigation, the first time for nothing. Every navigation (its key), not only a new address: the router
+  // moves the address in a transition while tab changes apply at once, so a close's move to the neighbour and a quick
+  // way back to the closed screen can both render together, leaving the address as it was and the screen's tab closed.
+  // An address typed or set by hand has no key of its own (each is 'default'), so the address counts too.
   const locationPath = `${location.pathname}${location.search}`;
-  // Every navigation (its key), not only a new address: the router moves the address in a transition while tab
-  // changes apply at once, so a close's move to the neighbour and a quick way back to the closed screen can both
-  // render together, leaving the address as it was and the screen's tab closed.
-  useEffect(() => {
+  const navigation = `${location.key} ${locationPath}`;
+  const [openedNavigation, setOpenedNavigation] = useState<string | null>(null);
+  if (openedNavigation !== navigation) {
+    setOpenedNavigation(navigation);
     const match = matchScreen(location.pathname);
     if (match?.kind === 'home') dispatch({ type: 'showHome' });
     else if (match) dispatch({ type: 'open', path: locationPath });
-  }, [location.key, location.pathname, locationPath]);
+  }
 
-  // The screens this user opened last on this workstation, for Home.
+  // The screens this user opened last on this workstation, for Home, also in the navigation's own render.
   const recentKey = user.data ? recentScreensKey(user.data.username, system.menuId) : null;
-  const [recent, setRecent] = useState<string[]>([]);
-  useEffect(() => setRecent(recentKey ? parseRecent(localStorage.getItem(recentKey)) : []), [recentKey]);
+  const [recent, setRecent] = useState<{ key: string | null; pathname: string; paths: string[] }>({ key: null, pathname: '', paths: [] });
+  if (recent.key !== recentKey || recent.pathname !== location.pathname) {
+    const stored = recent.key === recentKey ? recent.paths : recentKey ? parseRecent(localStorage.getItem(recentKey)) : [];
+    setRecent({ key: recentKey, pathname: location.pathname, paths: recentKey && matchScreen(location.pathname)?.kind === 'feature' ? withRecent(stored, location.pathname) : stored });
+  }
   useEffect(() => {
-    if (!recentKey || matchScreen(location.pathname)?.kind !== 'feature') return;
-    setRecent((current) => {
-      const next = withRecent(current, location.pathname);
-      localStorage.setItem(recentKey, JSON.stringify(next));
-      return next;
-    });
-  }, [recentKey, location.pathname]);
+    if (recent.key) localStorage.setItem(recent.key, JSON.stringify(recent.paths));
+  }, [recent.key, recent.paths]);
 
   useEffect(() => {
     document.title = system.appName;
@@ -250,7 +253,7 @@ export function HomeShell() {
   };
 
   const selectTopMenu = (menu: NavNode) => {
-    setChosenGroupId(menu.menuId);
+    setChosenGroup({ menuId: menu.menuId, activePath: tabs.activePath });
     if (isPage(menu)) openPage(menu);
   };
 
@@ -332,7 +335,7 @@ export function HomeShell() {
   const mac = /Mac|iPhone|iPad/.test(navigator.userAgent);
 
   const activeUrl = activeScreen ? (activeScreen.kind === 'external' ? activeScreen.externalUrl : activeScreen.pathname) : null;
-  const group = menus.find((menu) => menu.menuId === chosenGroupId) ?? (activeUrl ? groupOf(menus, activeUrl) : null) ?? menus[0] ?? null;
+  const group = menus.find((menu) => menu.menuId === chosenGroup?.menuId) ?? (activeUrl ? groupOf(menus, activeUrl) : null) ?? menus[0] ?? null;
   const userName = user.data?.name || user.data?.username || '';
 
   return (
@@ -386,7 +389,7 @@ export function HomeShell() {
             <div className={styles.content}>
               {tabs.paths.length === 0 || tabs.activePath === null ? (
                 <div className={nav.isSuccess ? styles.home : styles.empty} data-testid="empty-view">
-                  {nav.isSuccess ? <HomePage nav={nav.data} recent={recent} onOpen={(path) => navigate(path)} /> : <Text size={400}>{t('home.emptyView')}</Text>}
+                  {nav.isSuccess ? <HomePage nav={nav.data} recent={recent.paths} onOpen={(path) => navigate(path)} /> : <Text size={400}>{t('home.emptyView')}</Text>}
                 </div>
               ) : null}
               {/* A screen opens under its menu's button permissions: until the navigation names that menu, it waits. */}

@@ -1,6 +1,6 @@
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Dismiss12Regular, MoreHorizontal20Regular } from '@fluentui/react-icons';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOverlayWhile } from '../../components/overlay';
 import { paneId, tabId } from './TabPane';
@@ -55,6 +55,12 @@ export interface TabBarProps {
   onCloseOthers: (path: string) => void;
 }
 
+interface TabHandlers {
+  onSelect: (path: string) => void;
+  onClose: (path: string) => void;
+  onKey: (event: KeyboardEvent, path: string) => void;
+}
+
 /** The open screens: click to switch, the cross (or a middle click, or Delete) closes, the menu closes all or the others. */
 export function TabBar({ tabs, activePath, onSelect, onClose, onCloseAll, onCloseOthers }: TabBarProps) {
   const { t } = useTranslation();
@@ -67,7 +73,8 @@ export function TabBar({ tabs, activePath, onSelect, onClose, onCloseAll, onClos
     if (activePath !== null) document.getElementById(tabId(activePath))?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [activePath, tabs.length]);
 
-  const onTabKey = (event: KeyboardEvent, index: number, path: string) => {
+  const onKey = (event: KeyboardEvent, path: string) => {
+    const index = tabs.findIndex((tab) => tab.path === path);
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (step !== 0) {
       const next = tabs[(index + step + tabs.length) % tabs.length];
@@ -78,41 +85,23 @@ export function TabBar({ tabs, activePath, onSelect, onClose, onCloseAll, onClos
       event.preventDefault();
     }
   };
+  // The tabs' handlers stay the same from render to render, so a navigation draws only the tabs whose state it changes.
+  const latest = useRef<TabHandlers>({ onSelect, onClose, onKey });
+  useLayoutEffect(() => {
+    latest.current = { onSelect, onClose, onKey };
+  });
+  const [handlers] = useState<TabHandlers>(() => ({
+    onSelect: (path) => latest.current.onSelect(path),
+    onClose: (path) => latest.current.onClose(path),
+    onKey: (event, path) => latest.current.onKey(event, path),
+  }));
 
   return (
     <div className={styles.bar}>
       <div className={styles.list} role="tablist" aria-label={t('tabs.label')} data-testid="tab-bar">
-        {tabs.map((tab, index) => {
-          const active = tab.path === activePath;
-          return (
-            <div key={tab.path} className={mergeClasses(styles.tab, active && styles.active)} role="presentation" data-testid="tab" data-path={tab.path}>
-              <button
-                type="button"
-                role="tab"
-                id={tabId(tab.path)}
-                aria-selected={active}
-                aria-controls={paneId(tab.path)}
-                tabIndex={active || (activePath === null && index === 0) ? 0 : -1}
-                className={mergeClasses(styles.label, active && styles.activeLabel)}
-                onClick={() => onSelect(tab.path)}
-                onAuxClick={(event) => event.button === 1 && onClose(tab.path)}
-                onKeyDown={(event) => onTabKey(event, index, tab.path)}
-                title={tab.title}
-              >
-                {tab.title}
-              </button>
-              <Button
-                appearance="transparent"
-                size="small"
-                icon={<Dismiss12Regular />}
-                aria-label={t('tabs.close', { title: tab.title })}
-                onClick={() => onClose(tab.path)}
-                tabIndex={-1}
-                data-testid="tab-close"
-              />
-            </div>
-          );
-        })}
+        {tabs.map((tab, index) => (
+          <TabItem key={tab.path} path={tab.path} title={tab.title} active={tab.path === activePath} focusable={tab.path === activePath || (activePath === null && index === 0)} handlers={handlers} />
+        ))}
       </div>
       <div className={styles.actions}>
         <Menu open={menuOpen} onOpenChange={(_event, data) => setMenuOpen(data.open)}>
@@ -134,3 +123,29 @@ export function TabBar({ tabs, activePath, onSelect, onClose, onCloseAll, onClos
     </div>
   );
 }
+
+/** One tab: drawn again only when its own title, state or focus changes. */
+const TabItem = memo(function TabItem({ path, title, active, focusable, handlers }: { path: string; title: string; active: boolean; focusable: boolean; handlers: TabHandlers }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <div className={mergeClasses(styles.tab, active && styles.active)} role="presentation" data-testid="tab" data-path={path}>
+      <button
+        type="button"
+        role="tab"
+        id={tabId(path)}
+        aria-selected={active}
+        aria-controls={paneId(path)}
+        tabIndex={focusable ? 0 : -1}
+        className={mergeClasses(styles.label, active && styles.activeLabel)}
+        onClick={() => handlers.onSelect(path)}
+        onAuxClick={(event) => event.button === 1 && handlers.onClose(path)}
+        onKeyDown={(event) => handlers.onKey(event, path)}
+        title={title}
+      >
+        {title}
+      </button>
+      <Button appearance="transparent" size="small" icon={<Dismiss12Regular />} aria-label={t('tabs.close', { title })} onClick={() => handlers.onClose(path)} tabIndex={-1} data-testid="tab-close" />
+    </div>
+  );
+});
