@@ -8,6 +8,9 @@ import { MenuType } from '../../shared/constants';
 import { MenuCheckTree, type MenuCheckChange, type MenuTreeNode } from './MenuCheckTree';
 import { OrgCascader, type OrgNode } from './OrgCascader';
 import { PermissionGate, PermissionsProvider } from './permissions';
+import { ErrorState } from './states';
+import { BridgeError, TRANSPORT_FAILURE_CODE } from '../bridge';
+import { ResponseCode } from '../../shared/codes';
 
 afterEach(cleanup);
 
@@ -109,5 +112,21 @@ describe('PermissionGate', () => {
     screen.getByRole('button', { name: 'Add' });
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     screen.getByRole('button', { name: 'Either' });
+  });
+});
+
+describe('ErrorState', () => {
+  it("names the server's refusal, but not an unreachable server's address or socket error, which the banner says", async () => {
+    const { Wrapper } = await testProviders();
+    const unreachable = 'POST /api/sys/menu/list: the server at http://127.0.0.1:44083 could not be reached (fetch failed: ECONNREFUSED)';
+    render(
+      <>
+        <ErrorState title="Could not load the list" error={new BridgeError(ResponseCode.Unreachable, unreachable)} />
+        <ErrorState title="Could not load the list" error={new BridgeError(TRANSPORT_FAILURE_CODE, 'HTTP 502')} />
+        <ErrorState title="Could not load the list" error={new BridgeError(ResponseCode.NotFound, 'No such menu')} />
+      </>,
+      { wrapper: Wrapper },
+    );
+    expect(screen.getAllByTestId('error-state').map((state) => state.textContent)).toEqual(['Could not load the list', 'Could not load the list', 'Could not load the list: No such menu']);
   });
 });

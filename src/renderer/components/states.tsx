@@ -3,6 +3,7 @@ import { Add20Regular } from '@fluentui/react-icons';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isBridgeError } from '../bridge';
+import { isTransportFailure } from './screen/session-errors';
 
 const useStyles = makeStyles({
   centered: {
@@ -52,7 +53,8 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 export function ErrorState({ title, error, onRetry }: { title: string; error?: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
-  const detail = isBridgeError(error) && error.msg && error.msg !== title ? error.msg : null;
+  // An unreachable server shows no raw detail (an address, a socket error): the shell's banner says it, translated.
+  const detail = isBridgeError(error) && !isTransportFailure(error) && error.msg && error.msg !== title ? error.msg : null;
   return (
     <MessageBar intent="error" layout="multiline" data-testid="error-state">
       <MessageBarBody>

@@ -18,7 +18,6 @@ import { ErrorState, LoadingState } from '../../components/states';
 import { bridgeQueryOptions, invalidateBridgeQueries, useBridgeQuery } from '../../hooks/bridge-query';
 import { matchScreen, type FeatureRoute } from '../feature-routes';
 import { useIdentity } from '../../components/screen/identity';
-import { shownError } from '../../components/screen/session-errors';
 import { usePlatform } from '../platform';
 import { useGrantWatch } from './grant-watch';
 import { greetingKey } from './greeting';
@@ -369,7 +368,7 @@ export function HomeShell() {
             {nav.isPending ? (
               <LoadingState />
             ) : nav.isError ? (
-              <ErrorState title={t('app.loadFailed')} error={shownError(nav.error)} onRetry={() => void nav.refetch()} />
+              <ErrorState title={t('app.loadFailed')} error={nav.error} onRetry={() => void nav.refetch()} />
             ) : (
               <SideMenu group={group} currentUrl={activeUrl} onOpen={openPage} />
             )}

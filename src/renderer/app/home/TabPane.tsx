@@ -8,7 +8,6 @@ import { useBridgeQuery } from '../../hooks/bridge-query';
 import type { FeatureRoute } from '../feature-routes';
 import { NoAccessPage } from '../pages/NoAccessPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { shownError } from '../../components/screen/session-errors';
 import { ExternalPage } from './ExternalPage';
 import { createTabReturns, ShellTabContext, type ShellTabValue } from '../../components/screen/shell-tab';
 import type { TabScreen } from './tab-screen';
@@ -36,7 +35,7 @@ function MenuPermissions({ menuId, roleId, children }: { menuId: number; roleId:
   const { t } = useTranslation();
   const buttons = useBridgeQuery('session.buttons', { menuId, roleId }, { staleTime: Infinity });
   if (buttons.isPending) return <LoadingState />;
-  if (buttons.isError) return <ErrorState title={t('app.loadFailed')} error={shownError(buttons.error)} onRetry={() => void buttons.refetch()} />;
+  if (buttons.isError) return <ErrorState title={t('app.loadFailed')} error={buttons.error} onRetry={() => void buttons.refetch()} />;
   return <PermissionsProvider permissions={buttons.data}>{children}</PermissionsProvider>;
 }
 

@@ -11,7 +11,6 @@ import { useDiscardGuard } from '../../components/form/unsaved-changes';
 import { IdentityContext, type Identity, type IdentityContextValue } from '../../components/screen/identity';
 import { ErrorState, LoadingState, errorMessage } from '../../components/states';
 import { invalidateBridgeQueries, useBridgeQuery } from '../../hooks/bridge-query';
-import { shownError } from '../../components/screen/session-errors';
 import { SESSION_STATE_KEY, useSessionState } from '../session/SessionBoundary';
 import { useSignOut } from '../session/sign-out';
 import { initialChoice, isSingleSystem, type IdentityChoice } from './choice';
@@ -97,7 +96,7 @@ export function IdentityBoundary({ children }: { children: (identity: Identity) 
   if (systems.isError) {
     return (
       <div className={styles.page}>
-        <ErrorState title={t('app.loadFailed')} error={shownError(systems.error)} onRetry={() => void systems.refetch()} />
+        <ErrorState title={t('app.loadFailed')} error={systems.error} onRetry={() => void systems.refetch()} />
       </div>
     );
   }

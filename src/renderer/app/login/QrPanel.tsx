@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { unwrap, useBridge } from '../../bridge';
 import { ErrorState, LoadingState } from '../../components/states';
-import { shownError } from '../../components/screen/session-errors';
 import { QR_FRAME_SANDBOX, qrFrameUrl } from './qr-frame';
 
 const useStyles = makeStyles({
@@ -20,7 +19,7 @@ export function QrPanel() {
   const config = useQuery({ queryKey: ['bridge', 'auth.messengerConfig'], queryFn: () => unwrap(bridge.auth.messengerConfig()), meta: { silent: true } });
 
   if (config.isPending) return <LoadingState />;
-  if (config.isError) return <ErrorState title={t('app.loadFailed')} error={shownError(config.error)} onRetry={() => void config.refetch()} />;
+  if (config.isError) return <ErrorState title={t('app.loadFailed')} error={config.error} onRetry={() => void config.refetch()} />;
   if (!config.data.enabled || !config.data.qrUrl) {
     return (
       <MessageBar intent="info" data-testid="qr-not-configured">

@@ -6,7 +6,6 @@ import type { ConsoleBridge, SessionState } from '../../../shared/bridge';
 import { Route } from '../../../shared/routes';
 import { unwrap, useBridge } from '../../bridge';
 import { ErrorState, LoadingState } from '../../components/states';
-import { shownError } from '../../components/screen/session-errors';
 
 export const SESSION_STATE_KEY = ['bridge', 'session.state'] as const;
 
@@ -31,7 +30,7 @@ export function SessionBoundary({ children }: { children: ReactNode }) {
   if (session.isError) {
     return (
       <div style={{ padding: 24 }}>
-        <ErrorState title={t('app.loadFailed')} error={shownError(session.error)} onRetry={() => void session.refetch()} />
+        <ErrorState title={t('app.loadFailed')} error={session.error} onRetry={() => void session.refetch()} />
       </div>
     );
   }

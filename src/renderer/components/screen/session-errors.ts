@@ -33,11 +33,6 @@ export function isTransportFailure(error: unknown): boolean {
   return isBridgeError(error) && (error.code === TRANSPORT_FAILURE_CODE || error.code === ResponseCode.Unreachable);
 }
 
-/** The error to show in an inline error state: an unreachable server shows no raw detail (the banner says it). */
-export function shownError(error: unknown): unknown {
-  return isTransportFailure(error) ? undefined : error;
-}
-
 type ErrorListener = (error: unknown, meta: BridgeMeta | undefined) => void;
 
 /** Whether the last call that ended found no server: what the "cannot reach the server" banner shows. */
