@@ -43,7 +43,8 @@ describe('mixed load over HTTP on loopback', () => {
   let baseUrl: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // Not quiet: a call that fails with B0001 then prints its unexpected error, so a failed run names its cause.
+    server = await startTestServer({ quiet: false });
     baseUrl = await server.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
