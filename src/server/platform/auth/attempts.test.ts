@@ -1,14 +1,44 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResponseCode } from '../../../shared/codes';
 import { api } from '../../../shared/contract';
 import { RATE_LIMITS } from '../../../shared/contract/endpoint';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../../shared/defaults';
-import { oauthClient, refreshToken, user } from '../../db/schema';
+import { CallContext } from '../../context';
+import { oauthClient, loginFailure, refreshToken, user } from '../../db/schema';
+import { Errors } from '../../errors';
 import { signInAdminActor, signInOperator } from '../../testing/actors';
 import { ADMIN_NEW_PASSWORD, startTestServer, type TestServer } from '../../testing/harness';
+import { completeSignIn, setNewPassword, verifyAttempt } from './sign-in';
 
 /** Sign-in attempts counted before the password is checked, the answers they give, and the token rules around them. */
+
+/** Holds a right password's sign-in after its hash is checked and before it ends the failures: a burst's guesses arrive meanwhile. */
+const rightPasswordGate = vi.hoisted(() => ({ hold: null as null | { reached: () => void; released: Promise<void> } }));
+vi.mock('../../auth/passwords', async (original) => {
+  const actual = await original<typeof import('../../auth/passwords')>();
+  return {
+    ...actual,
+    async verifyPassword(hash: string, plain: string): Promise<boolean> {
+      const matches = await actual.verifyPassword(hash, plain);
+      const hold = rightPasswordGate.hold;
+      if (matches && hold) {
+        rightPasswordGate.hold = null;
+        hold.reached();
+        await hold.released;
+      }
+      return matches;
+    },
+  };
+});
+
+function holdRightPasswords(): { reached: Promise<void>; release: () => void } {
+  let reached!: () => void;
+  let release!: () => void;
+  const reachedPromise = new Promise<void>((resolve) => (reached = resolve));
+  rightPasswordGate.hold = { reached, released: new Promise<void>((resolve) => (release = resolve)) };
+  return { reached: reachedPromise, release };
+}
 
 let server: TestServer;
 beforeEach(async () => {
@@ -16,11 +46,30 @@ beforeEach(async () => {
   server = await startTestServer({ rateLimits: { ...RATE_LIMITS, signIn: { perAddress: 1000, perAccount: 1000 } } });
 });
 afterEach(async () => {
+  rightPasswordGate.hold = null;
   await server.close();
 });
 
 async function setClientPolicy(patch: Partial<typeof oauthClient.$inferInsert>): Promise<void> {
   await server.services.db.update(oauthClient).set(patch).where(eq(oauthClient.clientId, DEFAULT_CLIENT_ID));
+}
+
+/**
+ * Signs in as admin with the right password under a client allowing `ignoreCodeTimes` failures before the
+ * captcha, and holds that sign-in after its check while `count` wrong guesses arrive one by one: their answers.
+ * The held sign-in succeeds once released.
+ */
+async function guessesWhileRightPasswordIsChecked(ignoreCodeTimes: number, count: number): Promise<string[]> {
+  await server.signInAdmin();
+  await setClientPolicy({ additionalInformation: { ignoreCodeTimes, firstChangePwd: '1' } });
+  const held = holdRightPasswords();
+  const right = server.signIn('admin', ADMIN_NEW_PASSWORD);
+  await held.reached;
+  const answers: string[] = [];
+  for (let i = 0; i < count; i++) answers.push((await server.signIn('admin', `Wrong_guess${i}`)).code);
+  held.release();
+  expect((await right).code).toBe(ResponseCode.Success);
+  return answers;
 }
 
 /** Answers that mean a password was checked. */
@@ -32,20 +81,55 @@ describe('a burst of guesses', () => {
     const guesses = Array.from({ length: 14 }, (_, i) => `Wrong_guess${i}`);
     guesses.splice(7, 0, ADMIN_NEW_PASSWORD);
     const answers = await Promise.all(guesses.map((password) => server.signIn('admin', password)));
-    const checked = answers.filter((a) => CHECKED.has(a.code));
-    expect(checked.length).toBeLessThanOrEqual(1);
-    expect(answers.filter((a) => a.code === ResponseCode.CaptchaRequired).length).toBeGreaterThanOrEqual(14);
+    // The right password, when checked first, ends the run it began: one more guess may then be checked.
+    expect([ResponseCode.Success, ResponseCode.CaptchaRequired]).toContain(answers[7]!.code);
+    const wrong = answers.filter((_, i) => i !== 7);
+    expect(wrong.filter((a) => CHECKED.has(a.code)).length).toBeLessThanOrEqual(1);
+    expect(wrong.filter((a) => a.code === ResponseCode.CaptchaRequired).length).toBeGreaterThanOrEqual(13);
   });
 
-  it('checks at most five passwords before the lock when no captcha is asked for, and a right guess in the burst does not lift the lock', async () => {
+  it('a right password ends the run of failures once: guesses counted while its sign-in or password change completes are kept', async () => {
+    await server.signInAdmin();
+    const { services } = server;
+    const admin = (await services.db.select().from(user).where(eq(user.username, 'admin')))[0]!;
+    const client = (await services.db.select().from(oauthClient).where(eq(oauthClient.clientId, DEFAULT_CLIENT_ID)))[0]!;
+    const checkRight = () => verifyAttempt(services, { username: 'admin', found: admin, plain: ADMIN_NEW_PASSWORD, client, captcha: {}, wrongPassword: Errors.badCredentials });
+    // A burst's interleaving, step by step: the right password is checked, a guess is counted, then the sign-in completes.
+    await checkRight();
+    expect((await server.signIn('admin', 'Wrong_guess1')).code).toBe(ResponseCode.BadCredentials);
+    await completeSignIn(new CallContext(services, 'en_US', '127.0.0.1', 'device', 'model', 'app'), admin, client);
+    expect((await server.signIn('admin', 'Wrong_guess2')).code).toBe(ResponseCode.CaptchaRequired);
+
+    await services.db.delete(loginFailure);
+    await checkRight();
+    expect((await server.signIn('admin', 'Wrong_guess3')).code).toBe(ResponseCode.BadCredentials);
+    await setNewPassword(services, admin, ADMIN_NEW_PASSWORD, await server.seal('Admin_2027new'), undefined, async () => {});
+    expect((await server.signIn('admin', 'Wrong_guess4')).code).toBe(ResponseCode.CaptchaRequired);
+  });
+
+  it('checks at most five passwords before the lock when no captcha is asked for, and the right one is then refused', async () => {
     await server.signInAdmin();
     await setClientPolicy({ additionalInformation: { ignoreCodeTimes: 100, firstChangePwd: '1' } });
     const guesses = Array.from({ length: 15 }, (_, i) => `Wrong_guess${i}`);
-    guesses.push(ADMIN_NEW_PASSWORD);
     const answers = await Promise.all(guesses.map((password) => server.signIn('admin', password)));
     expect(answers.filter((a) => CHECKED.has(a.code)).length).toBeLessThanOrEqual(5);
     expect(answers.filter((a) => a.code === ResponseCode.AccountLocked).length).toBeGreaterThanOrEqual(10);
-    if (answers.at(-1)!.code !== ResponseCode.Success) expect((await server.signIn('admin', ADMIN_NEW_PASSWORD)).code).toBe(ResponseCode.AccountLocked);
+    expect((await server.signIn('admin', ADMIN_NEW_PASSWORD)).code).toBe(ResponseCode.AccountLocked);
+  });
+
+  it('a right password checked while a burst arrives ends only the failures before it: the lock the burst starts stays', async () => {
+    const answers = await guessesWhileRightPasswordIsChecked(100, 5);
+    // With the right password's attempt they make five: the fourth wrong one starts the lock.
+    expect(answers).toEqual([...Array(3).fill(ResponseCode.BadCredentials), ResponseCode.AccountLocked, ResponseCode.AccountLocked]);
+    expect((await server.signIn('admin', ADMIN_NEW_PASSWORD)).code).toBe(ResponseCode.AccountLocked);
+  });
+
+  it('a right password checked while guesses arrive leaves them counted towards the captcha', async () => {
+    const during = await guessesWhileRightPasswordIsChecked(2, 3);
+    expect(during).toEqual([ResponseCode.BadCredentials, ResponseCode.BadCredentials, ResponseCode.CaptchaRequired]);
+    // The two guesses counted meanwhile stay: of the three free attempts, one is left.
+    expect((await server.signIn('admin', 'Wrong_guess3')).code).toBe(ResponseCode.BadCredentials);
+    expect((await server.signIn('admin', 'Wrong_guess4')).code).toBe(ResponseCode.CaptchaRequired);
   });
 });
 

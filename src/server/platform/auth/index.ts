@@ -7,7 +7,19 @@ import { Errors } from '../../errors';
 import type { AreaHandlers } from '../../handler';
 import { issueBindTicket, redeemBindTicket } from './bind-ticket';
 import { createCaptcha } from './captcha';
-import { authenticateClient, captchaNeeded, checkCredentials, completeSignIn, findClient, lockedUntilOf, mustChangePassword, passwordSignIn, rotateRefreshToken, setNewPassword } from './sign-in';
+import {
+  authenticateClient,
+  captchaNeeded,
+  checkCredentials,
+  completeSignIn,
+  endFailureRun,
+  findClient,
+  lockedUntilOf,
+  mustChangePassword,
+  passwordSignIn,
+  rotateRefreshToken,
+  setNewPassword,
+} from './sign-in';
 import { SERVER_VERSION } from '../../version';
 
 export const authHandlers: AreaHandlers<'auth'> = {
@@ -76,6 +88,7 @@ export const authHandlers: AreaHandlers<'auth'> = {
     const lockedUntil = await lockedUntilOf(services.db, found.username, services.now());
     if (lockedUntil) throw Errors.accountLocked(lockedUntil.toISOString());
     if (mustChangePassword(found, client, services.now())) throw Errors.mustChangePassword();
+    await endFailureRun(services.db, found.username);
     return { wxWorkUserId: null, bindTicket: null, token: await completeSignIn(ctx, found, client) };
   },
 

@@ -81,7 +81,10 @@ async function startLock(tx: Tx, key: string, lockCount: number, now: Date): Pro
   return until;
 }
 
-type Attempt = { kind: 'check' } | { kind: 'locked'; until: Date } | { kind: 'captchaRequired' } | { kind: 'captchaWrong' };
+/** The counters as an attempt left them: what a right password ends. */
+type Counted = { failures: number; lockFailures: number };
+
+type Attempt = { kind: 'check'; counted: Counted } | { kind: 'locked'; until: Date } | { kind: 'captchaRequired' } | { kind: 'captchaWrong' };
 
 /**
  * Counts an attempt before its password is checked, under the name's lock: however many attempts arrive at
@@ -102,10 +105,10 @@ async function reserveAttempt(services: Services, key: string, client: ClientRow
       .insert(loginFailure)
       .values({ username: key, failures: 1, lockFailures: 1, lastFailure: now })
       .onConflictDoUpdate({ target: loginFailure.username, set: { failures: sql`${loginFailure.failures} + 1`, lockFailures: sql`${loginFailure.lockFailures} + 1`, lastFailure: now } })
-      .returning({ lockFailures: loginFailure.lockFailures, lockCount: loginFailure.lockCount });
-    const { lockFailures, lockCount } = counted[0]!;
+      .returning({ failures: loginFailure.failures, lockFailures: loginFailure.lockFailures, lockCount: loginFailure.lockCount });
+    const { failures, lockFailures, lockCount } = counted[0]!;
     if (lockFailures > LOCKOUT.failuresBeforeLock) return { kind: 'locked', until: await startLock(tx, key, lockCount, now) };
-    return { kind: 'check' };
+    return { kind: 'check', counted: { failures, lockFailures } };
   });
 }
 
@@ -122,8 +125,34 @@ async function settleFailure(services: Services, key: string): Promise<Date | nu
   });
 }
 
-async function clearFailures(tx: Tx, username: string): Promise<void> {
-  await tx.delete(loginFailure).where(eq(loginFailure.username, attemptKey(username)));
+/**
+ * A right password ends the failures counted up to its own attempt, once. Guesses counted since, while it
+ * was checked or its sign-in completed, stay counted: forgetting them would check more passwords than the
+ * captcha and lock allow, and lift a lock they started. (Two right passwords checked at the same moment may
+ * together end a guess counted between them; each ends no more than its own attempt had counted.)
+ */
+async function endFailuresUpTo(services: Services, key: string, counted: Counted): Promise<void> {
+  const now = services.now();
+  await services.db.transaction(async (tx) => {
+    await lockAttempts(tx, key);
+    const row = await attemptsOf(tx, key);
+    if (!row) return;
+    const failures = Math.max(0, row.failures - counted.failures);
+    const lockFailures = Math.max(0, row.lockFailures - counted.lockFailures);
+    const locked = row.lockedUntil !== null && row.lockedUntil > now;
+    if (failures === 0 && lockFailures === 0 && !locked) await tx.delete(loginFailure).where(eq(loginFailure.username, key));
+    // Outside a lock the owner's success also restarts the lengths of the locks to come, as a removed row would.
+    else
+      await tx
+        .update(loginFailure)
+        .set({ failures, lockFailures, lockCount: locked ? row.lockCount : 0 })
+        .where(eq(loginFailure.username, key));
+  });
+}
+
+/** A sign-in proven without a password (the messenger's) ends every failure counted before it. */
+export async function endFailureRun(db: Tx, username: string): Promise<void> {
+  await db.delete(loginFailure).where(eq(loginFailure.username, attemptKey(username)));
 }
 
 /**
@@ -142,8 +171,8 @@ export async function verifyAttempt(
   if (attempt.kind === 'captchaWrong') throw Errors.captchaWrong();
   const matches = await verifyPassword(request.found?.passwordHash ?? (await dummyPasswordHash()), request.plain);
   if (request.found && matches) {
-    // The right password ends the run of failures, whatever the call does next.
-    await clearFailures(services.db, key);
+    // The right password ends the run of failures, whatever the call does next; nothing after it ends them again.
+    await endFailuresUpTo(services, key, attempt.counted);
     return;
   }
   const lockedUntil = await settleFailure(services, key);
@@ -216,14 +245,13 @@ export async function issueTokens(tx: Tx, services: Services, found: Pick<UserRo
   return { accessToken: access, refreshToken: refresh, tokenType: 'bearer', expiresIn: client.accessTokenValiditySeconds };
 }
 
-/** A successful sign-in: counters cleared, the visit recorded, a new token family issued. */
+/** A successful sign-in, its identity proven (and its failures ended) by the caller: the visit recorded, a new token family issued. */
 export async function completeSignIn(ctx: CallContext, found: UserRow, client: ClientRow, extra?: (tx: Tx) => Promise<void>): Promise<TokenPair> {
   const services = ctx.services;
   const now = services.now();
   const familyId = newFamilyId();
   const region = locate(ctx.ip).province;
   return services.db.transaction(async (tx) => {
-    await clearFailures(tx, found.username);
     await tx
       .update(user)
       .set({ lastLoginTime: now, loginCount: sql`${user.loginCount} + 1` })
@@ -318,7 +346,8 @@ export async function rotateRefreshToken(services: Services, presented: string, 
 /**
  * Sets a new password after the rules; the user's other sign-ins end. Without `keepFamily` (a change
  * before signing in) every token issued so far is void, even one a concurrent refresh is minting.
- * `alongside` runs in the same transaction (the change's operation-log row).
+ * `alongside` runs in the same transaction (the change's operation-log row). The caller has checked the
+ * old password, which ended the run of failures.
  */
 export async function setNewPassword(services: Services, found: UserRow, oldPlain: string, sealedNew: string, keepFamily: string | undefined, alongside: (tx: Tx) => Promise<void>): Promise<void> {
   const plain = await openTransportPassword('newPassword', sealedNew, services.config.transportSecret);
@@ -332,7 +361,6 @@ export async function setNewPassword(services: Services, found: UserRow, oldPlai
       .update(user)
       .set({ passwordHash, passwordChangedAt: now, updateTime: now, version: sql`${user.version} + 1`, ...(keepFamily ? {} : { tokensValidAfter: now }) })
       .where(eq(user.userId, found.userId));
-    await clearFailures(tx, found.username);
     await alongside(tx);
   });
   await revokeUserSessions(services, found.userId, keepFamily);
