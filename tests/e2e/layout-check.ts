@@ -11,9 +11,10 @@ import type { Page } from '@playwright/test';
  * - `tall-row`: a row taller than three times the table's median row;
  * - `button-clipped`: a button cut by the right edge of the window or of a box that hides its overflow;
  * - `pager-hidden`: a list's pager below the bottom of the window;
- * - `native-date-input`: an `<input type="date">` and its kin (issue 47 replaces them).
+ * - `native-date-input`: an `<input type="date">` and its kin (issue 47 replaces them);
+ * - `text-cut`: the header's greeting shown in part.
  */
-export type LayoutFindingKind = 'cell-overflow' | 'cell-wrap' | 'overlap' | 'tall-row' | 'button-clipped' | 'pager-hidden' | 'native-date-input';
+export type LayoutFindingKind = 'cell-overflow' | 'cell-wrap' | 'overlap' | 'tall-row' | 'button-clipped' | 'pager-hidden' | 'native-date-input' | 'text-cut';
 
 export interface LayoutFinding {
   kind: LayoutFindingKind;
@@ -198,7 +199,14 @@ export async function checkHeader(page: Page, headerSelector: string): Promise<L
       const box = shownBox(element);
       return box.right - box.left > 1 && box.bottom - box.top > 1 && getComputedStyle(element).visibility !== 'hidden';
     });
-    const findings: { kind: 'overlap'; where: string; detail: string }[] = [];
+    const findings: { kind: LayoutFindingKind; where: string; detail: string }[] = [];
+    // The greeting is read whole or not at all: a part of it ("Good …") tells nothing.
+    const greeting = header.querySelector('[data-testid="greeting"]');
+    if (greeting) {
+      const [full, shown] = [greeting.getBoundingClientRect(), shownBox(greeting)];
+      const inPart = shown.right - shown.left > 1 && shown.bottom - shown.top > 1 && (shown.right - shown.left < full.width - 1 || greeting.scrollWidth > greeting.clientWidth + 1);
+      if (inPart) findings.push({ kind: 'text-cut', where: 'header', detail: `the greeting shown in part: "${short(greeting.textContent)}"` });
+    }
     for (let i = 0; i < parts.length; i++) {
       for (let j = i + 1; j < parts.length; j++) {
         const [a, b] = [parts[i]!, parts[j]!];

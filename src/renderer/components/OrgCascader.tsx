@@ -7,6 +7,9 @@ const useStyles = makeStyles({
   path: { color: tokens.colorNeutralForeground3, marginLeft: tokens.spacingHorizontalS, fontSize: tokens.fontSizeBase200 },
   // WCAG 2.2 target size: the open button is 24 px at least, however narrow the field (Fluent draws it 20 px).
   expandIcon: { minWidth: '24px', minHeight: '24px', display: 'inline-flex', alignItems: 'center', justifyContent: 'center' },
+  // The input's own width (its 20 characters) would hold the field's grid open and push the open button past the
+  // field's edge in a narrow filter.
+  input: { minWidth: 0 },
 });
 
 export interface OrgNode {
@@ -86,6 +89,7 @@ export function OrgCascader({ nodes, value, onChange, preselectFirst = true, pla
         onChange(entry?.node.id ?? null, entry?.node ?? null);
       }}
       onOpenChange={(_event, data) => !data.open && setQuery(null)}
+      input={{ className: styles.input }}
       expandIcon={{ className: styles.expandIcon, ...(nodes === undefined && { children: <Spinner size="extra-tiny" /> }) }}
     >
       {shown.length === 0 ? (

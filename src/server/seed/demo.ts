@@ -5,6 +5,7 @@ import { storedContent } from '../audit/content';
 import type { OperationContent } from '../../shared/operation-content';
 import { locate } from '../geo/locate';
 import { API_PREFIX } from '../../shared/constants';
+import { DEFAULT_ADMIN_USERNAME } from '../../shared/defaults';
 import { api, type EndpointDef } from '../../shared/contract';
 import { storedInterfaceOf } from '../../shared/contract/interface-names';
 import { seedDemoContent } from './demo-content';
@@ -61,6 +62,8 @@ export async function seedDemo(db: Db, options: { users?: number; logRows?: numb
   // One hash for every demo account: hashing hundreds of Argon2id passwords would take minutes.
   const passwordHash = await hashPassword(options.password);
   const now = Date.now();
+  // The administrator made the demo accounts, as someone makes every account a console holds.
+  const [admin] = await db.select({ userId: user.userId }).from(user).where(eq(user.username, DEFAULT_ADMIN_USERNAME));
   const existing = await db.select({ n: sql<number>`count(*)::int` }).from(user);
   const offset = existing[0]?.n ?? 0;
 
@@ -80,6 +83,7 @@ export async function seedDemo(db: Db, options: { users?: number; logRows?: numb
         // The demo password is the administrator's initial one, which the README prints: each demo account
         // must change it at its first sign-in, like any initial password.
         passwordChangedAt: null,
+        createBy: admin?.userId ?? null,
         createTime: new Date(now - (n % 365) * 86_400_000),
       });
     }

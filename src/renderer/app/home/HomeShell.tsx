@@ -53,13 +53,23 @@ const useStyles = makeStyles({
     overflow: 'hidden',
   },
   // The menu keeps its width first; the notices take what is left, down to the ticker's few words and the bell (their
-  // box holds that width, so the ticker never lies over the menu); the greeting gives way before the menu, cut with an
-  // ellipsis.
+  // box holds that width, so the ticker never lies over the menu); the greeting gives way before the menu, whole: a
+  // greeting too wide for the room left wraps below its box's one line, out of view (a strut holds the first line), as
+  // "Good …" would tell nothing the user menu's name does not.
   brand: { flex: '0 0 auto', color: tokens.colorBrandForeground1, whiteSpace: 'nowrap' },
   topMenu: { flex: '0 1 auto', minWidth: 0 },
   notices: { flex: '1 1 0', minWidth: '168px', display: 'flex', justifyContent: 'flex-end' },
-  user: { flex: '0 1000 auto', minWidth: 0, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, '& > :not([data-testid="greeting"])': { flexShrink: 0 } },
-  greeting: { whiteSpace: 'nowrap', color: tokens.colorNeutralForeground2, overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 },
+  user: { flex: '0 1000 auto', minWidth: 0, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, '& > :not([data-greeting-box])': { flexShrink: 0 } },
+  greetingBox: {
+    minWidth: 0,
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignContent: 'flex-start',
+    height: tokens.lineHeightBase300,
+    overflow: 'hidden',
+    '::before': { content: '""', width: 0, height: '100%' },
+  },
+  greeting: { whiteSpace: 'nowrap', color: tokens.colorNeutralForeground2, lineHeight: tokens.lineHeightBase300 },
   body: { display: 'grid', gridTemplateColumns: '220px minmax(0, 1fr)', minHeight: 0 },
   side: { borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, overflowY: 'auto', backgroundColor: tokens.colorNeutralBackground2 },
   main: { display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0 },
@@ -356,9 +366,11 @@ export function HomeShell() {
               <Button appearance="subtle" icon={<Keyboard20Regular />} onClick={() => setDialog('shortcuts')} data-testid="open-shortcuts" />
             </Tooltip>
             {userName ? (
-              <Text className={styles.greeting} data-testid="greeting">
-                {t('home.greetingUser', { greeting: t(greetingKey(hour)), name: userName })}
-              </Text>
+              <span className={styles.greetingBox} data-greeting-box>
+                <Text className={styles.greeting} data-testid="greeting">
+                  {t('home.greetingUser', { greeting: t(greetingKey(hour)), name: userName })}
+                </Text>
+              </span>
             ) : null}
             <UserMenu userName={userName} onLanguageSwitching={onLanguageSwitching} />
           </div>

@@ -170,3 +170,30 @@ describe('ListTable with many rows', () => {
     expect(screen.getByText('Person 2').closest('tr')!.getAttribute('aria-rowindex')).toBe('3');
   });
 });
+
+describe('the pinned actions', () => {
+  it('cast their shadow while columns lie scrolled beneath them, and not once the table is scrolled to its end', async () => {
+    const { Wrapper } = await testProviders();
+    render(
+      <ListTable
+        aria-label="People"
+        columns={[
+          { key: 'name', header: 'Name', render: (row: Person) => row.name },
+          { key: 'actions', kind: 'actions', header: 'Operations', render: () => 'Edit' },
+        ]}
+        list={fixedRows({ rows: people.slice(0, 3), loading: false, error: undefined, reload: () => undefined, getRowId: personId })}
+      />,
+      { wrapper: Wrapper },
+    );
+    const scroller = screen.getByRole('table').parentElement!;
+    expect(scroller.hasAttribute('data-beneath-pinned')).toBe(false);
+    // jsdom lays nothing out: the table is given 1,200 px in a view of 1,000.
+    Object.defineProperty(scroller, 'scrollWidth', { value: 1200, configurable: true });
+    Object.defineProperty(scroller, 'clientWidth', { value: 1000, configurable: true });
+    fireEvent.scroll(scroller);
+    expect(scroller.hasAttribute('data-beneath-pinned')).toBe(true);
+    Object.defineProperty(scroller, 'scrollLeft', { value: 200, configurable: true });
+    fireEvent.scroll(scroller);
+    expect(scroller.hasAttribute('data-beneath-pinned')).toBe(false);
+  });
+});

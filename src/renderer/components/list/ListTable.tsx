@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS } from '../../../shared/constants';
 import { useOfferedAction } from '../screen/screen-actions';
 import { EmptyState, ErrorState, LoadingState } from '../states';
-import { CellContent, SCREEN_READER_ONLY_STYLE, TABLE_SCROLLER_STYLE, useCellStyles, type ColumnKind } from './column-kinds';
+import { CellContent, SCREEN_READER_ONLY_STYLE, TABLE_SCROLLER_STYLE, useCellStyles, usePinnedShadow, type ColumnKind } from './column-kinds';
 import { arrangeColumns } from './column-layout';
 import { clampPage } from './list-state';
 import { InPageHeader } from '../page/PageFrame';
@@ -129,6 +129,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
   const pageIds = (rows ?? []).map(getRowId);
   const columnCount = columns.length + (selectable ? 1 : 0);
   const scrollerRef = useRef<HTMLDivElement>(null);
+  usePinnedShadow(scrollerRef);
   const headerRef = useRef<HTMLTableSectionElement>(null);
   const rowsShown = rows !== undefined && rows.length > 0 && !(error && !loading);
   const virtualRows = useVirtualRows(rowsShown ? rows.length : 0, scrollerRef, headerRef);

@@ -1,5 +1,5 @@
 import { makeStyles, mergeClasses, tokens, type GriffelStyle } from '@fluentui/react-components';
-import type { CSSProperties, FocusEvent, MouseEvent, ReactNode } from 'react';
+import { useEffect, type CSSProperties, type FocusEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { TABLE_MAX_HEIGHT } from '../../../shared/constants';
 
 /**
@@ -71,6 +71,40 @@ export function cellStyle(bounds: ColumnSize): CSSProperties {
   return bounds.max === null ? { minWidth: `${bounds.min}px` } : { minWidth: `${bounds.min}px`, maxWidth: `${bounds.max}px` };
 }
 
+/** Set on a table's scroller while columns lie scrolled beneath its pinned actions. */
+const BENEATH_PINNED = 'data-beneath-pinned';
+const PINNED_SHADOW = `-1px 0 0 ${tokens.colorNeutralStroke2}, -10px 0 10px -6px ${tokens.colorNeutralShadowKeyDarker}`;
+
+/** A pinned cell: at the right edge, above the cells scrolled beneath it (`zIndex`), on its row's `background`. */
+function pinnedStyle(zIndex: number, background: string): GriffelStyle {
+  return {
+    position: 'sticky',
+    right: 0,
+    zIndex,
+    backgroundColor: background,
+    boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}`,
+    [`:global([${BENEATH_PINNED}])`]: { boxShadow: PINNED_SHADOW },
+  };
+}
+
+/** Keeps `BENEATH_PINNED` on the scroller in step with its sideways scroll and with the table's width. */
+export function usePinnedShadow(scrollerRef: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    const update = () => scroller.toggleAttribute(BENEATH_PINNED, scroller.scrollLeft + scroller.clientWidth < scroller.scrollWidth - 1);
+    update();
+    scroller.addEventListener('scroll', update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(scroller);
+    if (scroller.firstElementChild) observer.observe(scroller.firstElementChild);
+    return () => {
+      scroller.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, [scrollerRef]);
+}
+
 export const useCellStyles = makeStyles({
   // Fluent's table is fixed-layout with equal columns; the columns are sized by their content here.
   table: { tableLayout: 'auto', minWidth: '100%', width: 'max-content' },
@@ -83,15 +117,10 @@ export const useCellStyles = makeStyles({
     '& > *': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' },
   },
   actions: { whiteSpace: 'nowrap', '& > *': { flexWrap: 'nowrap' } },
-  // Pinned right: the cell lies over the columns scrolled beneath it, so it has the row's background.
-  pinned: {
-    position: 'sticky',
-    right: 0,
-    zIndex: 1,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}`,
-  },
-  pinnedHeader: { position: 'sticky', right: 0, zIndex: 2, backgroundColor: tokens.colorNeutralBackground2, boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}` },
+  // Pinned right: the cell lies over the columns scrolled beneath it, so it has the row's background, and casts a
+  // shadow over them while there are some (`usePinnedShadow`): the cut column reads as going on beneath.
+  pinned: pinnedStyle(1, tokens.colorNeutralBackground1),
+  pinnedHeader: pinnedStyle(2, tokens.colorNeutralBackground2),
   pinnedSelected: { backgroundColor: tokens.colorBrandBackground2 },
 });
 

@@ -3,7 +3,7 @@ import { ChevronDown12Regular, ChevronRight12Regular } from '@fluentui/react-ico
 import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { arrangeColumns } from '../list/column-layout';
-import { CellContent, TABLE_SCROLLER_STYLE, useCellStyles } from '../list/column-kinds';
+import { CellContent, TABLE_SCROLLER_STYLE, useCellStyles, usePinnedShadow } from '../list/column-kinds';
 import type { ListColumn } from '../list/ListTable';
 import { InPageHeader } from '../page/PageFrame';
 import { ListViewToolbar, useColumnResizeAside } from '../list/ListViewToolbar';
@@ -142,6 +142,7 @@ export function TreeTable<T>(props: TreeTableProps<T>) {
   }, [opened, searchText, shown, nodes, getRowId, getChildren, initialOpenDepth]);
   const rows = useMemo(() => flattenTree(roots ?? [], getRowId, visibleChildren, expanded), [roots, getRowId, visibleChildren, expanded]);
   const scrollerRef = useRef<HTMLDivElement>(null);
+  usePinnedShadow(scrollerRef);
   const headerRef = useRef<HTMLTableSectionElement>(null);
   const rowsShown = nodes !== undefined && rows.length > 0 && !(error && !loading);
   const virtualRows = useVirtualRows(rowsShown ? rows.length : 0, scrollerRef, headerRef);

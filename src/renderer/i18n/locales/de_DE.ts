@@ -144,7 +144,7 @@ export const de_DE: Catalog = {
   'identity.pickSystem': 'Bitte zuerst ein System wählen',
 
   'home.greeting.morning': 'Guten Morgen',
-  'home.greeting.noon': 'Mahlzeit',
+  'home.greeting.noon': 'Guten Tag',
   'home.greeting.afternoon': 'Guten Tag',
   'home.greeting.evening': 'Guten Abend',
   'home.greetingUser': '{{greeting}}, {{name}}',

@@ -144,7 +144,7 @@ export const en_US: Catalog = {
   'identity.pickSystem': 'Choose a system first',
 
   'home.greeting.morning': 'Good morning',
-  'home.greeting.noon': 'Good noon',
+  'home.greeting.noon': 'Good afternoon',
   'home.greeting.afternoon': 'Good afternoon',
   'home.greeting.evening': 'Good evening',
   'home.greetingUser': '{{greeting}}, {{name}}',

@@ -144,7 +144,7 @@ export const ko_KR: Catalog = {
   'identity.pickSystem': '먼저 시스템을 선택하세요',
 
   'home.greeting.morning': '좋은 아침입니다',
-  'home.greeting.noon': '좋은 점심입니다',
+  'home.greeting.noon': '안녕하세요',
   'home.greeting.afternoon': '좋은 오후입니다',
   'home.greeting.evening': '좋은 저녁입니다',
   'home.greetingUser': '{{greeting}}, {{name}}님',
