@@ -271,6 +271,21 @@ describe('the open SMS endpoint', () => {
     expect((await openSend(apiKey, sms(), '192.0.2.99')).code).toBe(ResponseCode.Success);
   });
 
+  it("counts an address's refused keys over the last minute, not the clock's: guesses on both sides of a full minute add up", async () => {
+    const { apiKey } = await addKey(await addSystem());
+    await smsCatalogue();
+    server.clock.freeze();
+    server.clock.advance(60_000 - (server.clock.now().getTime() % 60_000) - 1_000);
+    const guess = async (attempt: number) => expect((await openSend(`Guess${attempt}`, sms(), '198.51.100.7')).code).toBe(ResponseCode.Unauthorized);
+    for (let attempt = 0; attempt < KEY_FAILURES_PER_MINUTE.perAddress / 2; attempt++) await guess(attempt);
+    server.clock.advance(2_000);
+    for (let attempt = KEY_FAILURES_PER_MINUTE.perAddress / 2; attempt < KEY_FAILURES_PER_MINUTE.perAddress; attempt++) await guess(attempt);
+    // The first guesses leave the minute 58 s on.
+    expect(await openSend(apiKey, sms(), '198.51.100.7')).toMatchObject({ code: ResponseCode.RateLimited, msg: 'Too many attempts, please try again in 58 s' });
+    server.clock.advance(58_000);
+    expect((await openSend(apiKey, sms(), '198.51.100.7')).code).toBe(ResponseCode.Success);
+  });
+
   it('checks a send like the send screen and queues nothing when refused', async () => {
     const { apiKey } = await addKey(await addSystem());
     await smsCatalogue();

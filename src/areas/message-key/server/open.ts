@@ -35,38 +35,47 @@ const MINUTE_MS = 60_000;
  */
 export const KEY_FAILURES_PER_MINUTE = { perAddress: 10, total: 100 } as const;
 
-/** Refused keys counted per minute, per caller address and in all (this process's count). */
+/**
+ * Refused keys of the last minute, per caller address and in all (this process's count). The minute slides: a count
+ * never starts over at a clock's full minute, where ten guesses on either side of it would have made twenty.
+ */
 class KeyFailures {
-  private minute = -1;
-  private total = 0;
-  private readonly byAddress = new Map<string, number>();
+  /** Each refused key of the last minute, oldest first, with its caller. */
+  private readonly recent: Array<{ at: number; caller: string }> = [];
+  /** The same refusals by caller: their times, oldest first. A caller with none in the minute has no entry. */
+  private readonly byCaller = new Map<string, number[]>();
 
   constructor(private readonly now: () => Date) {}
 
-  private roll(): number {
+  /** Forgets the refusals older than a minute; the time now. */
+  private prune(): number {
     const at = this.now().getTime();
-    const minute = Math.floor(at / MINUTE_MS);
-    if (minute !== this.minute) {
-      this.minute = minute;
-      this.total = 0;
-      this.byAddress.clear();
+    while (this.recent.length > 0 && this.recent[0]!.at <= at - MINUTE_MS) {
+      const { caller } = this.recent.shift()!;
+      const times = this.byCaller.get(caller)!;
+      times.shift();
+      if (times.length === 0) this.byCaller.delete(caller);
     }
-    return Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - at) / 1000));
+    return at;
   }
 
   /** Refuses the call (A0501) while the caller's address or everyone has used up the minute's refused keys. */
   check(address: string): void {
-    const seconds = this.roll();
-    if (this.total >= KEY_FAILURES_PER_MINUTE.total || (this.byAddress.get(callerOf(address)) ?? 0) >= KEY_FAILURES_PER_MINUTE.perAddress) {
-      throw new AppError(ResponseCode.RateLimited, 'error.rateLimited', { seconds });
-    }
+    const at = this.prune();
+    const own = this.byCaller.get(callerOf(address)) ?? [];
+    const frees: number[] = [];
+    if (this.recent.length >= KEY_FAILURES_PER_MINUTE.total) frees.push(this.recent[this.recent.length - KEY_FAILURES_PER_MINUTE.total]!.at + MINUTE_MS);
+    if (own.length >= KEY_FAILURES_PER_MINUTE.perAddress) frees.push(own[own.length - KEY_FAILURES_PER_MINUTE.perAddress]! + MINUTE_MS);
+    if (frees.length > 0) throw new AppError(ResponseCode.RateLimited, 'error.rateLimited', { seconds: Math.max(1, Math.ceil((Math.max(...frees) - at) / 1000)) });
   }
 
   count(address: string): void {
-    this.roll();
+    const at = this.prune();
     const caller = callerOf(address);
-    this.total += 1;
-    this.byAddress.set(caller, (this.byAddress.get(caller) ?? 0) + 1);
+    this.recent.push({ at, caller });
+    const times = this.byCaller.get(caller);
+    if (times) times.push(at);
+    else this.byCaller.set(caller, [at]);
   }
 }
 
