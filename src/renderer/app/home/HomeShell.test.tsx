@@ -178,7 +178,7 @@ describe('Home shell', () => {
     expect(fake.method('session.choose')).toHaveBeenCalledWith({ systemMenuId: 2, roleId: 7 });
     expect(fake.method('auth.renewForSingleSystem')).toHaveBeenCalledTimes(1);
     screen.getByRole('heading', { name: 'Logistics operations' });
-    const part = ['Good morning', 'Good afternoon', 'Good afternoon', 'Good evening'][[12, 14, 19, 24].findIndex((end) => new Date().getHours() < end)];
+    const part = ['Good morning', 'Good afternoon', 'Good evening'][[12, 19, 24].findIndex((end) => new Date().getHours() < end)];
     expect((await screen.findByTestId('greeting')).textContent).toBe(`${part}, Lee`);
   });
 
