@@ -175,6 +175,28 @@ describe('an unreachable server', () => {
     await waitFor(() => expect(screen.queryByTestId('server-unreachable')).toBeNull());
   });
 
+  it('loads again what failed for want of the server once any call is answered, and leaves refused reads alone', async () => {
+    const fake = createFakeBridge();
+    const { Wrapper, reporter } = await testProviders({ bridge: fake.bridge });
+    let serverUp = false;
+    fake.method('api.call').mockImplementation(async (name) => {
+      if (name === 'session.grantStamp') return { ok: false as const, code: ResponseCode.Forbidden, msg: 'You have no permission for this action' };
+      return serverUp ? { ok: true as const, data: ['menuSave'] } : { ok: false as const, code: ResponseCode.Unreachable, msg: unreachable };
+    });
+    const { result } = renderHook(() => ({ buttons: useBridgeQuery('session.buttons', { menuId: 3, roleId: 1 }), refused: useBridgeQuery('session.grantStamp', { roleId: 1 }, { retry: false }) }), {
+      wrapper: Wrapper,
+    });
+    await waitFor(() => expect(result.current.buttons.isError && result.current.refused.isError).toBe(true), { timeout: 5000 });
+    act(() => reporter.report(new BridgeError(ResponseCode.Unreachable, unreachable), undefined));
+    const calls = () => fake.method('api.call').mock.calls.map(([name]) => name);
+    const refusedCalls = calls().filter((name) => name === 'session.grantStamp').length;
+
+    serverUp = true;
+    act(() => reporter.answered());
+    await waitFor(() => expect(result.current.buttons.data).toEqual(['menuSave']));
+    expect(calls().filter((name) => name === 'session.grantStamp')).toHaveLength(refusedCalls);
+  });
+
   it('goes away with any answer of the server, a refusal included', async () => {
     const { reporter } = await renderGuard();
     act(() => reporter.report(new BridgeError(ResponseCode.Unreachable, unreachable), undefined));

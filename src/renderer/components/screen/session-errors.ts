@@ -81,7 +81,7 @@ export function createErrorReporter(): ErrorReporter {
 }
 
 export function createQueryClient(reporter: ErrorReporter): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => reporter.report(error, query.meta), onSuccess: () => reporter.answered() }),
     mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => reporter.report(error, mutation.meta), onSuccess: () => reporter.answered() }),
     defaultOptions: {
@@ -95,4 +95,15 @@ export function createQueryClient(reporter: ErrorReporter): QueryClient {
       mutations: { retry: false },
     },
   });
+  // The server answers again (a poll, another screen, the banner's retry): what failed for want of it loads again
+  // by itself, so no pane is left showing its error once the banner has gone.
+  let wasUnreachable = reporter.reachability.unreachable();
+  reporter.reachability.subscribe(() => {
+    const unreachable = reporter.reachability.unreachable();
+    if (wasUnreachable && !unreachable) {
+      void client.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' && isTransportFailure(query.state.error) });
+    }
+    wasUnreachable = unreachable;
+  });
+  return client;
 }
