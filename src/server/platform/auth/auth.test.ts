@@ -351,6 +351,28 @@ describe('enterprise messenger', () => {
     expect(binds[0]).toMatchObject({ operLoginName: 'admin', operUserName: '系统管理员' });
   });
 
+  it('a lock started by guesses holds for the messenger too, said as the password sign-in says it; once it ends the messenger signs in and ends the run', async () => {
+    const s = messengerServer;
+    await s.signInAdmin();
+    await s.services.db.update(user).set({ wxWorkUserId: 'zhangsan' }).where(eq(user.username, 'admin'));
+    await s.services.db
+      .update(oauthClient)
+      .set({ additionalInformation: { ignoreCodeTimes: 100, firstChangePwd: '1' } })
+      .where(eq(oauthClient.clientId, DEFAULT_CLIENT_ID));
+    for (let i = 0; i < 5; i++) await s.signIn('admin', `Wrong_pass${i}`);
+    const byPassword = await s.signIn('admin', 'Wrong_pass5');
+    expect(byPassword.code).toBe(ResponseCode.AccountLocked);
+
+    const exchange = () => s.call(api.auth.messengerUserInfo, { clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, code: peer.issueCode('zhangsan') });
+    const byMessenger = await exchange();
+    expect(byMessenger).toMatchObject({ code: ResponseCode.AccountLocked, msg: byPassword.msg, data: null });
+    expect((await s.signIn('admin', ADMIN_NEW_PASSWORD)).code).toBe(ResponseCode.AccountLocked);
+
+    s.clock.advance(61_000);
+    expect((await exchange()).data?.token?.accessToken).toBeTruthy();
+    expect(await s.services.db.select().from(loginFailure).where(eq(loginFailure.username, 'admin'))).toEqual([]);
+  });
+
   it("the peer's errors become C0001 without its text: an unauthenticated caller learns nothing of the upstream", async () => {
     const refused = await messengerServer.call(api.auth.messengerUserInfo, { clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, code: 'never-issued' });
     expect(refused.code).toBe(ResponseCode.ThirdPartyError);

@@ -12,9 +12,8 @@ import {
   captchaNeeded,
   checkCredentials,
   completeSignIn,
-  endFailureRun,
+  endFailureRunUnlessLocked,
   findClient,
-  lockedUntilOf,
   mustChangePassword,
   passwordSignIn,
   rotateRefreshToken,
@@ -85,10 +84,8 @@ export const authHandlers: AreaHandlers<'auth'> = {
     const found = bound[0];
     if (!found) return { wxWorkUserId, bindTicket: await issueBindTicket(services.db, wxWorkUserId, client, services.now()), token: null };
     if (found.status !== UserStatus.Enabled) throw Errors.userDisabled();
-    const lockedUntil = await lockedUntilOf(services.db, found.username, services.now());
-    if (lockedUntil) throw Errors.accountLocked(lockedUntil.toISOString());
     if (mustChangePassword(found, client, services.now())) throw Errors.mustChangePassword();
-    await endFailureRun(services.db, found.username);
+    await endFailureRunUnlessLocked(services, found.username);
     return { wxWorkUserId: null, bindTicket: null, token: await completeSignIn(ctx, found, client) };
   },
 

@@ -60,12 +60,6 @@ export async function captchaNeeded(db: Tx, client: ClientRow | null, username: 
   return ((await attemptsOf(db, attemptKey(username)))?.failures ?? 0) > allowed;
 }
 
-/** Until when the login name is locked, or null. */
-export async function lockedUntilOf(db: Tx, username: string, now: Date): Promise<Date | null> {
-  const until = (await attemptsOf(db, attemptKey(username)))?.lockedUntil ?? null;
-  return until && until > now ? until : null;
-}
-
 function lockSeconds(lockCount: number): number {
   return Math.min(LOCKOUT.firstLockSeconds * LOCKOUT.growthFactor ** Math.max(0, lockCount - 1), LOCKOUT.maxLockSeconds);
 }
@@ -150,9 +144,21 @@ async function endFailuresUpTo(services: Services, key: string, counted: Counted
   });
 }
 
-/** A sign-in proven without a password (the messenger's) ends every failure counted before it. */
-export async function endFailureRun(db: Tx, username: string): Promise<void> {
-  await db.delete(loginFailure).where(eq(loginFailure.username, attemptKey(username)));
+/**
+ * A sign-in proven without a password (the messenger's): refused while the name is locked, otherwise it ends every
+ * failure counted before it. Both under the name's lock, so a lock a burst of guesses starts meanwhile is never lifted.
+ */
+export async function endFailureRunUnlessLocked(services: Services, username: string): Promise<void> {
+  const key = attemptKey(username);
+  const now = services.now();
+  const lockedUntil = await services.db.transaction(async (tx) => {
+    await lockAttempts(tx, key);
+    const row = await attemptsOf(tx, key);
+    if (row?.lockedUntil && row.lockedUntil > now) return row.lockedUntil;
+    if (row) await tx.delete(loginFailure).where(eq(loginFailure.username, key));
+    return null;
+  });
+  if (lockedUntil) throw lockedError(lockedUntil);
 }
 
 /**
