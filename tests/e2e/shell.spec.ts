@@ -88,6 +88,9 @@ test('switching the language closes the tabs and shows the menu in each locale',
     await openFromSideMenu(page, pageName(1, currentLocale));
     await expect(tabs(page)).toHaveCount(1);
     await page.getByTestId('user-menu').click();
+    // The pointer resting on the item opens the languages; a click on the item then keeps them open.
+    await page.getByTestId('menu-language').hover();
+    await expect(page.getByTestId(`language-${locale}`)).toBeVisible();
     await page.getByTestId('menu-language').click();
     await page.getByTestId(`language-${locale}`).click();
     await expect(page.locator('html')).toHaveAttribute('lang', locale.replace('_', '-'));

@@ -7,6 +7,7 @@ import { LOCALES, type Locale } from '../../shared/constants';
 import { unwrap, useBridge } from '../bridge';
 import { useDiscardGuard } from '../components/form/unsaved-changes';
 import { useOverlayWhile } from '../components/overlay';
+import { submenuOpenChange } from '../components/submenu';
 import { currentLocale } from '../i18n';
 
 /**
@@ -30,7 +31,7 @@ export function useLanguageSwitch(onSwitching?: (locale: Locale) => void) {
 
 /**
  * The language choice: the five languages as a menu behind `trigger` (the sign-in page's button by
- * default; the user menu passes its item). `onSwitching` as for `useLanguageSwitch`.
+ * default; the user menu passes its item, which makes it a submenu). `onSwitching` as for `useLanguageSwitch`.
  */
 export function LanguageMenu({ trigger, onSwitching }: { trigger?: ReactElement; onSwitching?: (locale: Locale) => void }) {
   const { t, i18n } = useTranslation();
@@ -43,7 +44,7 @@ export function LanguageMenu({ trigger, onSwitching }: { trigger?: ReactElement;
   return (
     <Menu
       open={open}
-      onOpenChange={(_event, data) => setOpen(data.open)}
+      onOpenChange={trigger ? submenuOpenChange(setOpen) : (_event, data) => setOpen(data.open)}
       checkedValues={{ language: [locale] }}
       onCheckedValueChange={(_event, data) => {
         const chosen = data.checkedItems[0] as Locale | undefined;
