@@ -9,6 +9,7 @@ import { TRANSPORT_FAILURE_CODE } from '../../bridge/http-transport';
 import { useBridgeMutation, useBridgeQuery } from '../../hooks/bridge-query';
 import { createFakeBridge } from '../../testing/fake-bridge';
 import { testProviders } from '../../testing/providers';
+import { isTransportFailure } from '../../components/screen/session-errors';
 import { SessionGuard } from './SessionGuard';
 import { ServerUnreachableBanner } from './ServerUnreachable';
 
@@ -177,8 +178,8 @@ describe('an unreachable server', () => {
 
   it('loads again what failed for want of the server once any call is answered, and leaves refused reads alone', async () => {
     const fake = createFakeBridge();
-    const { Wrapper, reporter } = await testProviders({ bridge: fake.bridge });
-    let serverUp = false;
+    const { Wrapper, reporter, queryClient } = await testProviders({ bridge: fake.bridge });
+    let serverUp = true;
     fake.method('api.call').mockImplementation(async (name) => {
       if (name === 'session.grantStamp') return { ok: false as const, code: ResponseCode.Forbidden, msg: 'You have no permission for this action' };
       return serverUp ? { ok: true as const, data: ['menuSave'] } : { ok: false as const, code: ResponseCode.Unreachable, msg: unreachable };
@@ -186,15 +187,40 @@ describe('an unreachable server', () => {
     const { result } = renderHook(() => ({ buttons: useBridgeQuery('session.buttons', { menuId: 3, roleId: 1 }), refused: useBridgeQuery('session.grantStamp', { roleId: 1 }, { retry: false }) }), {
       wrapper: Wrapper,
     });
-    await waitFor(() => expect(result.current.buttons.isError && result.current.refused.isError).toBe(true), { timeout: 5000 });
-    act(() => reporter.report(new BridgeError(ResponseCode.Unreachable, unreachable), undefined));
+    await waitFor(() => expect(result.current.buttons.isSuccess && result.current.refused.isError).toBe(true));
+    // Shown once, then its refresh finds no server (the rows stay on view with the error).
+    serverUp = false;
+    await act(async () => {
+      await result.current.buttons.refetch();
+    });
+    await waitFor(() => expect(result.current.buttons.status).toBe('error'));
     const calls = () => fake.method('api.call').mock.calls.map(([name]) => name);
-    const refusedCalls = calls().filter((name) => name === 'session.grantStamp').length;
+    const callsOf = (endpoint: string) => calls().filter((name) => name === endpoint).length;
+    const refusedCalls = callsOf('session.grantStamp');
+    const buttonCalls = callsOf('session.buttons');
 
     serverUp = true;
+    // The banner's retry has sent the read again when another call's answer arrives: it is not sent a third time.
+    act(() => {
+      void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' && isTransportFailure(query.state.error) });
+      reporter.answered();
+    });
+    await waitFor(() => expect(result.current.buttons.isSuccess).toBe(true));
+    expect(callsOf('session.buttons')).toBe(buttonCalls + 1);
+    expect(callsOf('session.grantStamp')).toBe(refusedCalls);
+
+    // With no retry under way, the answer alone sends the failed read again.
+    serverUp = false;
+    await act(async () => {
+      await result.current.buttons.refetch();
+    });
+    await waitFor(() => expect(result.current.buttons.status).toBe('error'));
+    const failedCalls = callsOf('session.buttons');
+    serverUp = true;
     act(() => reporter.answered());
-    await waitFor(() => expect(result.current.buttons.data).toEqual(['menuSave']));
-    expect(calls().filter((name) => name === 'session.grantStamp')).toHaveLength(refusedCalls);
+    await waitFor(() => expect(result.current.buttons.isSuccess).toBe(true));
+    expect(callsOf('session.buttons')).toBe(failedCalls + 1);
+    expect(callsOf('session.grantStamp')).toBe(refusedCalls);
   });
 
   it('goes away with any answer of the server, a refusal included', async () => {

@@ -101,7 +101,8 @@ export function createQueryClient(reporter: ErrorReporter): QueryClient {
   reporter.reachability.subscribe(() => {
     const unreachable = reporter.reachability.unreachable();
     if (wasUnreachable && !unreachable) {
-      void client.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' && isTransportFailure(query.state.error) });
+      // A read the banner's retry has already sent again is left to finish, not sent a third time.
+      void client.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' && isTransportFailure(query.state.error) }, { cancelRefetch: false });
     }
     wasUnreachable = unreachable;
   });
