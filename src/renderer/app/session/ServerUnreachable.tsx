@@ -27,11 +27,8 @@ export function ServerUnreachableBanner({ reporter }: { reporter: ErrorReporter 
 
   const retry = async () => {
     setRetrying(true);
-    // The failed reads run again; the probe asks the server even where nothing is left to reload (the sign-in page).
-    await Promise.allSettled([
-      queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' }),
-      queryClient.fetchQuery({ queryKey: PROBE_KEY, queryFn: () => unwrap(bridge.auth.messengerConfig()), staleTime: 0, gcTime: 0, retry: false, meta: { silent: true } }),
-    ]);
+    // Asks the server; its answer clears this state, and the query client then loads again what failed for want of it.
+    await queryClient.fetchQuery({ queryKey: PROBE_KEY, queryFn: () => unwrap(bridge.auth.messengerConfig()), staleTime: 0, gcTime: 0, retry: false, meta: { silent: true } }).catch(() => undefined);
     setRetrying(false);
   };
 

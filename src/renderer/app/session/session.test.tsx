@@ -200,7 +200,7 @@ describe('an unreachable server', () => {
     const buttonCalls = callsOf('session.buttons');
 
     serverUp = true;
-    // The banner's retry has sent the read again when another call's answer arrives: it is not sent a third time.
+    // The pane's retry has sent the read again when another call's answer arrives: it is not sent a third time.
     act(() => {
       void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' && isTransportFailure(query.state.error) });
       reporter.answered();

@@ -101,7 +101,7 @@ export function createQueryClient(reporter: ErrorReporter): QueryClient {
   reporter.reachability.subscribe(() => {
     const unreachable = reporter.reachability.unreachable();
     if (wasUnreachable && !unreachable) {
-      // A read the banner's retry has already sent again is left to finish, not sent a third time.
+      // A read already sent again (the pane's own retry) is left to finish, not cancelled and sent once more.
       void client.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' && isTransportFailure(query.state.error) }, { cancelRefetch: false });
     }
     wasUnreachable = unreachable;
