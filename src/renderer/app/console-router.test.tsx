@@ -4,7 +4,7 @@ import { useLocation, UNSAFE_createMemoryHistory as createMemoryHistory, type Lo
 import { afterEach, describe, expect, it } from 'vitest';
 import { Route } from '../../shared/routes';
 import { keepShellLocation } from './App';
-import { ConsoleRouter, useLiveLocation } from './console-router';
+import { ConsoleRouter, useLiveLocation, useLiveNavigation } from './console-router';
 
 afterEach(cleanup);
 
@@ -61,6 +61,31 @@ describe('ConsoleRouter', () => {
     expect(shown('live')).toBe('/menu');
     await act(async () => history.replace('/role'));
     expect(shown('router')).toBe('/role');
+  });
+
+  it('tells a reader drawn once for several navigations each one it missed, in order', async () => {
+    const drawn: string[][] = [];
+    let last = 0;
+    function TrailReader() {
+      const { seq, between } = useLiveNavigation();
+      drawn.push(between(last, seq).map(({ location }) => `${location.pathname}${location.search}`));
+      last = seq;
+      return null;
+    }
+    const history = createMemoryHistory({ initialEntries: ['/user'], v5Compat: true });
+    render(
+      <ConsoleRouter history={history}>
+        <TrailReader />
+      </ConsoleRouter>,
+    );
+    act(() => {
+      history.push('/menu');
+      history.push('/role?x=1');
+      history.replace('/role?x=2');
+    });
+    expect(drawn.at(-1)).toEqual(['/menu', '/role?x=1', '/role?x=2']);
+    await act(async () => history.push('/dict'));
+    expect(drawn.at(-1)).toEqual(['/dict']);
   });
 
   it("the app keeps the router's location between shell screens only", () => {

@@ -9,9 +9,20 @@ interface LocationUpdate {
   location: Location;
 }
 
+/** One change of the address, numbered in the order the history made them (the first address is 0). */
+export interface LiveNavigation {
+  seq: number;
+  location: Location;
+}
+
+/** How many of the latest navigations the source keeps for readers that were not drawn in between. */
+const NAVIGATION_TRAIL = 64;
+
 /** Where the live address is read by subscription: a history takes one listener, the router's. */
 interface LiveLocationSource {
-  current: () => Location;
+  current: () => LiveNavigation;
+  /** The navigations after `after` up to `upTo`, oldest first (at most the latest NAVIGATION_TRAIL). */
+  between: (after: number, upTo: number) => LiveNavigation[];
   subscribe: (listener: () => void) => () => void;
 }
 
@@ -50,21 +61,40 @@ export function ConsoleRouter({ history, keepLocation, children }: { history: Co
 
 function liveLocationSource(history: ConsoleHistory): LiveLocationSource & { changed: () => void } {
   const listeners = new Set<() => void>();
+  const trail: LiveNavigation[] = [{ seq: 0, location: history.location }];
   return {
-    current: () => history.location,
+    current: () => trail[trail.length - 1]!,
+    between: (after, upTo) => trail.filter(({ seq }) => seq > after && seq <= upTo),
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    changed: () => listeners.forEach((listener) => listener()),
+    changed: () => {
+      trail.push({ seq: trail[trail.length - 1]!.seq + 1, location: history.location });
+      if (trail.length > NAVIGATION_TRAIL) trail.shift();
+      listeners.forEach((listener) => listener());
+    },
   };
+}
+
+function useNavigationState(hook: string): [LiveNavigation, LiveLocationSource] {
+  const source = useContext(LiveLocationContext);
+  if (!source) throw new Error(`${hook} is for components inside a ConsoleRouter`);
+  const [navigation, setNavigation] = useState(source.current);
+  useLayoutEffect(() => source.subscribe(() => startTransition(() => setNavigation(source.current()))), [source]);
+  return [navigation, source];
+}
+
+/**
+ * The latest navigation, each change in a transition as the router's (so the router's location may lag), with the way
+ * to read those made since one drawn before: navigations quick enough to render together are drawn once, as the last.
+ */
+export function useLiveNavigation(): LiveNavigation & { between: LiveLocationSource['between'] } {
+  const [navigation, source] = useNavigationState('useLiveNavigation');
+  return { ...navigation, between: source.between };
 }
 
 /** The address as it is now, each change in a transition as the router's; for readers the router's location may lag. */
 export function useLiveLocation(): Location {
-  const source = useContext(LiveLocationContext);
-  if (!source) throw new Error('useLiveLocation is for components inside a ConsoleRouter');
-  const [location, setLocation] = useState(source.current);
-  useLayoutEffect(() => source.subscribe(() => startTransition(() => setLocation(source.current()))), [source]);
-  return location;
+  return useNavigationState('useLiveLocation')[0].location;
 }

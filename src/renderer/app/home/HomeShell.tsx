@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useLiveLocation } from '../console-router';
+import { useLiveNavigation } from '../console-router';
 import type { NavNode } from '../../../shared/contract/session';
 import { Delay } from '../../../shared/constants';
 import { Route } from '../../../shared/routes';
@@ -130,7 +130,7 @@ export function HomeShell() {
   const bridge = useBridge();
   const notify = useNotify();
   const navigate = useNavigate();
-  const location = useLiveLocation();
+  const { location, seq: navigationSeq, between: navigationsBetween } = useLiveNavigation();
   const queryClient = useQueryClient();
   const platform = usePlatform();
   const { system, role } = useIdentity();
@@ -157,18 +157,19 @@ export function HomeShell() {
   };
 
   // A navigation opens its tab in the render that reads it, not in an effect after it: that would draw the whole shell
-  // twice per navigation, the first time for nothing. Every navigation (its key), not only a new address: the router
-  // moves the address in a transition while tab changes apply at once, so a close's move to the neighbour and a quick
-  // way back to the closed screen can both render together, leaving the address as it was and the screen's tab closed.
-  // An address typed or set by hand has no key of its own (each is 'default'), so the address counts too.
-  const locationPath = `${location.pathname}${location.search}`;
-  const navigation = `${location.key} ${locationPath}`;
-  const [openedNavigation, setOpenedNavigation] = useState<string | null>(null);
-  if (openedNavigation !== navigation) {
-    setOpenedNavigation(navigation);
-    const match = matchScreen(location.pathname);
-    if (match?.kind === 'home') dispatch({ type: 'showHome' });
-    else if (match) dispatch({ type: 'open', path: locationPath });
+  // twice per navigation, the first time for nothing. Every navigation in turn, not only the latest address: the router
+  // moves the address in a transition while tab changes apply at once, so navigations can render together (two menu
+  // clicks while a screen draws; a close's move to the neighbour and a quick way back to the closed screen), and each
+  // one skipped would leave its screen without a tab.
+  const [openedNavigation, setOpenedNavigation] = useState<number | null>(null);
+  if (openedNavigation !== navigationSeq) {
+    setOpenedNavigation(navigationSeq);
+    const passed = openedNavigation === null ? [location] : navigationsBetween(openedNavigation, navigationSeq).map((navigation) => navigation.location);
+    for (const { pathname, search } of passed) {
+      const match = matchScreen(pathname);
+      if (match?.kind === 'home') dispatch({ type: 'showHome' });
+      else if (match) dispatch({ type: 'open', path: `${pathname}${search}` });
+    }
   }
 
   // The screens this user opened last on this workstation, for Home, also in the navigation's own render.
