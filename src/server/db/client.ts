@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { PGliteThread } from './pglite-thread';
+import { TurnTakingPGlite } from './pglite-turns';
 import { PGLITE_OPTIONS } from './pglite-options';
 import * as schema from './tables';
 
@@ -140,7 +141,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const release = lockDataDir(options.dataDir);
   let client: PGlite | PGliteThread;
   try {
-    client = options.pgliteThread === 'worker' ? await PGliteThread.create(options.dataDir) : await PGlite.create(options.dataDir, PGLITE_OPTIONS);
+    client = options.pgliteThread === 'worker' ? await PGliteThread.create(options.dataDir) : await TurnTakingPGlite.open(options.dataDir, PGLITE_OPTIONS);
   } catch (error) {
     release();
     throw error;

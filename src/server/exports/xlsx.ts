@@ -107,10 +107,6 @@ function writtenInThread(sheet: SheetSpec, source: AsyncIterator<SheetPage>, you
   });
   const handOver = async () => {
     try {
-      // A turn of the event loop before each page: PGlite answers within the same turn and the writer asks again
-      // at once, so without it the requests waiting on this thread (an export's own progress polls) waited for
-      // the whole export (33–58 s in the end-to-end tests).
-      await new Promise((resolve) => setImmediate(resolve));
       const page = await source.next();
       if (page.done) tell({ type: 'end' });
       else tell({ type: 'page', rows: page.value }, pageTransfer(page.value));

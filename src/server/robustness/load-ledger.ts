@@ -36,6 +36,8 @@ export class WriteLedger {
   lastCode = '';
   /** The first few failures, to show when a figure misses its goal. */
   readonly failures: string[] = [];
+  /** How long each call took to answer or fail, in ms. */
+  readonly callMs: number[] = [];
   private sequence = 0;
 
   constructor(readonly prefix: string) {}
@@ -51,9 +53,19 @@ export class WriteLedger {
 
 type Outcome = 'acknowledged' | 'refused' | 'no answer';
 
+/** Runs one call of the ledger's, noting how long it took. */
+async function timed<T>(ledger: WriteLedger, call: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await call();
+  } finally {
+    ledger.callMs.push(performance.now() - started);
+  }
+}
+
 async function write<T>(ledger: WriteLedger, dictNo: string, call: () => Promise<{ code: string; msg: string; data: T | null }>, onAck: (data: T) => void): Promise<Outcome> {
   try {
-    const answer = await call();
+    const answer = await timed(ledger, call);
     if (answer.code === ResponseCode.Success) {
       ledger.acknowledged++;
       ledger.lastCode = answer.code;
@@ -120,7 +132,7 @@ export async function deleteOne(baseUrl: string, session: HttpSession, ledger: W
 export async function listSome(baseUrl: string, session: HttpSession, ledger: WriteLedger, timeoutMs?: number): Promise<void> {
   ledger.reads++;
   try {
-    const answer = await httpCall(baseUrl, api.dictionary.list, { pageNum: 1, pageSize: 10, name: ledger.prefix, pid: 0 }, { ...session, timeoutMs });
+    const answer = await timed(ledger, () => httpCall(baseUrl, api.dictionary.list, { pageNum: 1, pageSize: 10, name: ledger.prefix, pid: 0 }, { ...session, timeoutMs }));
     if (answer.code === ResponseCode.Success) return;
     ledger.noteFailure(`list: ${answer.code} ${answer.msg}`);
   } catch (error) {
